@@ -1,0 +1,37 @@
+// Types of the fetcher's results: what came back from the network for one URL.
+import type { ErrorCode } from '../errors.ts';
+
+/** One redirect hop, recorded in the redirect map. */
+export interface RedirectHop {
+  from: string;
+  to: string;
+  status: 301 | 302 | 303 | 307 | 308;
+}
+
+/** What the crawler wants to know before reading a body (the thesis's fetch filter CTF, §7). */
+export type ReadDecision = (head: { url: string; status: number; contentType: string | null }) => boolean;
+
+/**
+ * The outcome of fetching one URL (redirects followed by us, at most `maxRedirects` hops).
+ * - `ok`: a 2xx response whose body was read.
+ * - `skipped`: a 2xx response whose body the read decision declined (not downloaded).
+ * - `http-error`: a non-2xx final status (4xx, 5xx); body not kept.
+ * - `denied`: robots.txt disallows the URL (or a redirect target).
+ * - `failed`: network error, timeout, limit hit, SSRF refusal, redirect limit/loop.
+ */
+export type FetchResult =
+  | (FetchCommon & { kind: 'ok'; status: number; contentType: string | null; headers: Record<string, string>; body: Buffer; charset: string | null })
+  | (FetchCommon & { kind: 'skipped'; status: number; contentType: string | null; headers: Record<string, string> })
+  | (FetchCommon & { kind: 'http-error'; status: number; contentType: string | null; headers: Record<string, string>; error: ErrorCode; retryAfterMs: number | null })
+  | (FetchCommon & { kind: 'denied'; status: null; error: 'RDFSCOUT_ROBOTS_DENIED' })
+  | (FetchCommon & { kind: 'failed'; status: number | null; error: ErrorCode; message: string; retryable: boolean });
+
+interface FetchCommon {
+  /** The URL asked for. */
+  url: string;
+  /** The URL after redirects (equals `url` when there were none). */
+  finalUrl: string;
+  redirects: RedirectHop[];
+  /** Wall time of the whole fetch, redirects included. */
+  ms: number;
+}

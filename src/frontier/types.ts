@@ -1,0 +1,70 @@
+// Types of the frontier: what is left to crawl, per PLD, persisted with the rest of the crawl state.
+import type { LinkFeatures } from '../links/types.ts';
+import type { Label } from '../relevance/types.ts';
+import type { Txn } from '../state/txn.ts';
+
+/** A link to be queued. The frontier fills in `pld`, `host` and `seq`. */
+export interface NewEntry {
+  /** Absolute, normalised URL. */
+  url: string;
+  /** Page it was found on; null for seeds. */
+  parent: string | null;
+  depth: number;
+  /** Lower is more urgent. */
+  priority: number;
+  /** The predicted label (null for seeds). */
+  label: Label | null;
+  rules: string[];
+  /** Features of the link (anchor text, …); null for seeds. */
+  link: LinkFeatures | null;
+}
+
+export interface FrontierEntry extends NewEntry {
+  pld: string;
+  host: string;
+  /** Discovery order, unique and increasing; ties in priority are broken by it (FIFO). */
+  seq: number;
+  /** How many times the fetch was retried (retryable failures). */
+  attempts: number;
+  /** Epoch ms before which the entry must not be handed out (retry back-off); 0 for none. */
+  notBefore: number;
+}
+
+/** One PLD's queue as the scheduler sees it. */
+export interface PldQueue {
+  pld: string;
+  /** Entries queued (not in flight). */
+  queued: number;
+  /** Entries handed out and not completed yet. */
+  inFlight: number;
+  /** Priority of the most urgent queued entry (Infinity when empty). */
+  headPriority: number;
+  /** Seq of that entry (for a global (priority, seq) order across PLDs). */
+  headSeq: number;
+}
+
+/**
+ * The crawl frontier.
+ *
+ * Lifecycle of a URL: `add()` queues it once (a URL seen before, in any state, is ignored, unless it is still
+ * queued and the new priority is more urgent, in which case it is re-prioritised). `next(pld)` hands out that
+ * PLD's most urgent entry, by (priority, seq); it is then in flight. In-flight state lives in memory only: the
+ * queued record stays on disk until `complete()` or `retry()` is committed, so after a crash every in-flight URL
+ * is handed out again and none is lost. `complete()` and `retry()` stage their writes in a `Txn`, so finishing a
+ * URL, storing its document and queuing the links it revealed become durable together.
+ */
+export interface Frontier {
+  /** Queues new links; writes are staged in `txn` (or written at once when no txn is given). Returns how many were new. */
+  add(entries: readonly NewEntry[], txn?: Txn): Promise<number>;
+  /** Hands out the most urgent entry of `pld` whose `notBefore` has passed, or null. */
+  next(pld: string, now?: number): FrontierEntry | null;
+  /** Marks an in-flight URL done (and any alias, e.g. its final URL after redirects). */
+  complete(entry: FrontierEntry, txn: Txn, aliases?: readonly string[]): void;
+  /** Puts an in-flight entry back with `attempts + 1` and a back-off. */
+  retry(entry: FrontierEntry, notBefore: number, txn: Txn): void;
+  /** PLDs with queued or in-flight work. */
+  queues(): PldQueue[];
+  /** Whether a URL was ever seen (queued, in flight or done). */
+  has(url: string): Promise<boolean>;
+  size(): { queued: number; inFlight: number; done: number };
+}

@@ -1,0 +1,27 @@
+// Types of the RDF side: detected document kinds and parse results.
+import type { Quad } from '@rdfjs/types';
+import type { ErrorCode } from '../errors.ts';
+
+/** What the bytes are, whatever the header said (thesis §7 step 3). */
+export type Detected =
+  | { kind: 'rdf'; mediaType: string }
+  | { kind: 'html' }
+  | { kind: 'other'; mediaType: string | null };
+
+export interface ParseProblem {
+  code: ErrorCode;
+  message: string;
+  line?: number;
+}
+
+/**
+ * A parsed document. All or nothing: when `error` is set, `quads` is empty and `partial` holds what the parser
+ * produced before the error (kept apart, never stored with the good data).
+ */
+export interface ParsedDocument {
+  quads: Quad[];
+  error: ParseProblem | null;
+  partial: Quad[];
+  /** For HTML: which embedded formats yielded triples, e.g. `['jsonld', 'rdfa']`. */
+  embedded?: string[];
+}

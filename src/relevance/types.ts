@@ -1,0 +1,59 @@
+// Types shared by the relevance functions and the crawl strategies (thesis §2, §6, §10).
+import type { LinkFeatures } from '../links/types.ts';
+
+/** Document classes (thesis §2): RDF, RDF parent (HTML linking RDF), other HTML, anything else. */
+export type Label = 'R' | 'HR' | 'H' | 'N';
+
+/** What a fetched document really is, from its bytes (thesis §7 step 3). */
+export type DocType = 'rdf' | 'html' | 'other';
+
+/** A strategy's verdict on one link, before fetching (thesis §6). */
+export interface Judgement {
+  label: Label;
+  /** The rules that fired, e.g. `['ex1', 'pa1']` or `['r1']` (needed for thesis §9 rule metrics). */
+  rules: string[];
+  /** Frontier priority: lower is more urgent (thesis: R→1, HR→2, H→3). `null` means drop the link. */
+  priority: number | null;
+}
+
+/** Where a link was found. */
+export interface LinkSource {
+  /** Final URL of the page or RDF document the link was found on. */
+  url: string;
+  depth: number;
+  /** `rdf` when the link is an IRI inside an RDF document (thesis §8.2, labelled by extension alone). */
+  type: 'html' | 'rdf';
+}
+
+/** What the crawl tells a strategy after a document was fetched and classified (the learning step, thesis §5). */
+export interface FetchedDocument {
+  url: string;
+  finalUrl: string;
+  /** The page the link was found on (null for seeds). */
+  parent: string | null;
+  /** HTTP status after redirects, null when no response. */
+  status: number | null;
+  /** Detected type when the body was read; null when not read (skipped, error). */
+  type: DocType | null;
+  contentType: string | null;
+  /** The prediction made when the link was queued (null for seeds). */
+  label: Label | null;
+  rules: string[];
+}
+
+/**
+ * A crawl strategy: decides link priority (pure, given its learned state) and learns from fetched documents.
+ * Learned state must round-trip through `snapshot()`/`restore()` (JSON-serialisable) so a resumed crawl
+ * continues with what it had learned.
+ */
+export interface Strategy {
+  readonly name: string;
+  /** Priority of seeds (the most urgent). */
+  readonly seedPriority: number;
+  judge(link: LinkFeatures, source: LinkSource): Judgement;
+  /** Fetch filter (thesis §7 CTF, §10 EXF): read the body of a response with this content type? */
+  shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean;
+  learn(doc: FetchedDocument): void;
+  snapshot(): unknown;
+  restore(state: unknown): void;
+}

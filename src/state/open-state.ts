@@ -1,0 +1,67 @@
+// **openState** opens the one LevelDB folder that holds a crawl: quads, frontier, records, learned state.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ClassicLevel } from 'classic-level';
+import { Quadstore } from 'quadstore';
+import { DataFactory } from 'rdf-data-factory';
+import { RdfscoutError } from '../errors.ts';
+import { Txn, type AnySublevel } from './txn.ts';
+
+/** Names of the sublevels. Quadstore writes its indexes at the root (its keys never start with `!`). */
+export const SUBLEVELS = ['frontier', 'seen', 'records', 'meta', 'learned', 'links', 'redirects', 'badlinks'] as const;
+export type SublevelName = (typeof SUBLEVELS)[number];
+
+export interface CrawlState {
+  readonly dir: string;
+  readonly db: ClassicLevel<string, string>;
+  readonly quadstore: Quadstore;
+  readonly dataFactory: DataFactory;
+  /** JSON-valued sublevels by name. */
+  readonly sub: Readonly<Record<SublevelName, AnySublevel>>;
+  txn(): Txn;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens (creating if needed) the crawl state under `dir` (LevelDB in `dir/db`).
+ * Fails with RDFSCOUT_STORE_LOCKED when another process holds it (LevelDB admits one process).
+ */
+export async function openState(dir: string): Promise<CrawlState> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (err) {
+    throw new RdfscoutError('RDFSCOUT_STORE_FAILED', `Cannot create the output folder ${dir}: ${(err as Error).message}`, { cause: err });
+  }
+  const db = new ClassicLevel<string, string>(join(dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+  try {
+    await db.open();
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string } }).cause;
+    if ((err as { code?: string }).code === 'LEVEL_LOCKED' || cause?.code === 'LEVEL_LOCKED') {
+      throw new RdfscoutError(
+        'RDFSCOUT_STORE_LOCKED',
+        `The crawl store ${dir} is in use by another process (LevelDB admits one). Stop it, or query it through its endpoint (\`rdfscout crawl … --serve PORT\`).`,
+        { cause: err },
+      );
+    }
+    throw new RdfscoutError('RDFSCOUT_STORE_FAILED', `Cannot open the crawl store ${dir}: ${(err as Error).message}`, { cause: err });
+  }
+  const dataFactory = new DataFactory();
+  const quadstore = new Quadstore({ backend: db, dataFactory });
+  await quadstore.open();
+  const sub = Object.fromEntries(
+    SUBLEVELS.map((name) => [name, db.sublevel<string, unknown>(name, { keyEncoding: 'utf8', valueEncoding: 'json' })]),
+  ) as unknown as Record<SublevelName, AnySublevel>;
+  return {
+    dir,
+    db,
+    quadstore,
+    dataFactory,
+    sub,
+    txn: () => new Txn(db, quadstore),
+    close: async () => {
+      await quadstore.close();
+      if (db.status === 'open') await db.close();
+    },
+  };
+}
