@@ -1,0 +1,60 @@
+// **rdfscout** command line: parses the command name and hands the rest to that command.
+import { runCrawlCommand } from './commands/crawl.ts';
+import { runDocsCommand, runExportCommand, runStatsCommand } from './commands/read-commands.ts';
+import { ArgumentError, RdfscoutError } from './errors.ts';
+
+const USAGE = `rdfscout — a focused Linked Data crawler
+
+Usage: rdfscout <command> [options]     (rdfscout <command> --help for its options)
+
+  crawl SEED… --out DIR     crawl, predicting RDF links before fetching; resumes if DIR has a crawl
+  export DIR                all stored quads as N-Quads on stdout
+  docs DIR                  crawl records as JSON lines, in fetch order
+  stats DIR                 a human summary of a crawl
+  metrics DIR               harvest rate, precision per label and rule (thesis §9)
+  query DIR 'SPARQL'        run a SPARQL query over a crawl
+  serve DIR                 a SPARQL 1.1 endpoint over a crawl
+  links DIR                 BeeBot's internal / external / bad links tables
+  simweb serve|truth        the bundled simulated Linked-Data web
+  demo                      crawl a simulated web focused vs breadth-first, side by side`;
+
+type Command = (argv: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  crawl: async () => runCrawlCommand,
+  export: async () => runExportCommand,
+  docs: async () => runDocsCommand,
+  stats: async () => runStatsCommand,
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version') {
+    process.stdout.write('rdfscout 0.1.0\n');
+    return 0;
+  }
+  const load = COMMANDS[name];
+  if (!load) {
+    process.stderr.write(`rdfscout: unknown command "${name}".\n\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    return await (await load())(rest);
+  } catch (err) {
+    if (err instanceof ArgumentError) {
+      process.stderr.write(`rdfscout ${name}: ${err.message}\n`);
+      return 2;
+    }
+    if (err instanceof RdfscoutError) {
+      process.stderr.write(`rdfscout ${name}: ${err.message} [${err.code}]\n`);
+      return err.code === 'RDFSCOUT_INVALID_ARGUMENT' || err.code === 'RDFSCOUT_RESUME_CONFLICT' ? 2 : 1;
+    }
+    throw err;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,146 @@
+// **rdfscout crawl**: parses the crawl flags, opens (or resumes) the crawl and runs it.
+import { readFile } from 'node:fs/promises';
+import { Crawler } from '../crawl/crawler.ts';
+import type { ExplicitOptions } from '../crawl/crawl-meta.ts';
+import { ArgumentError } from '../errors.ts';
+import { boolFlag, type FlagSpec, intFlag, parseFlags, strFlag } from './args.ts';
+import { createProgress } from './progress.ts';
+
+export const CRAWL_USAGE = `Usage: rdfscout crawl [SEED_URL|PLD …] [--seeds-file FILE] --out DIR [options]
+
+Crawls from the seeds, predicting before each fetch whether a link leads to RDF, and stores every RDF
+document as quads in DIR (LevelDB; graph = document URL). Run the same command again to resume.
+
+  --out DIR                 where the crawl state is kept (required)
+  --seeds-file FILE         seeds, one URL or PLD per line, or a CSV whose last column is the start address
+  --strategy NAME           bfs | fc-r+hr (default) | fc-r | fc-r2 | fc-r+hr2 | topical | topical+hr
+  --bandit NAME             PLD scheduler: none (default) | round-robin | r1 | r2 | r3 | thompson | ducb | …
+  --reward KIND             bandit reward: rdf-docs (default) | triples | external-links
+  --max-docs N              total fetch budget (default 1000)
+  --max-docs-per-pld N      fetch budget per PLD (default: none)
+  --max-links-per-doc N     only the first N links of a document count (default 500)
+  --max-depth N             do not queue links deeper than N (seeds are depth 0)
+  --concurrency N           fetches in flight (default 5)
+  --host-concurrency N      fetches in flight per PLD (default 1)
+  --delay-ms N              minimum delay between requests to one PLD (default 1000)
+  --proxy URL               send every request through this HTTP forward proxy
+  --allow-private           allow private, loopback and link-local addresses
+  --follow-rdf-links        also follow the IRIs inside RDF documents (thesis framework 2)
+  --normalize MODE          standard (default) | beebot (lower-case, no trailing slash)
+  --max-retries N           retries of a retryable failure (default 2)
+  --seed N                  seed of random choices (default 1)
+  --json                    print one JSON summary at the end
+  --quiet                   no progress output`;
+
+const FLAGS: FlagSpec = {
+  out: { type: 'string' },
+  'seeds-file': { type: 'string' },
+  strategy: { type: 'string' },
+  bandit: { type: 'string' },
+  reward: { type: 'string' },
+  'max-docs': { type: 'string' },
+  'max-docs-per-pld': { type: 'string' },
+  'max-links-per-doc': { type: 'string' },
+  'max-depth': { type: 'string' },
+  concurrency: { type: 'string' },
+  'host-concurrency': { type: 'string' },
+  'delay-ms': { type: 'string' },
+  proxy: { type: 'string' },
+  'allow-private': { type: 'boolean' },
+  'follow-rdf-links': { type: 'boolean' },
+  normalize: { type: 'string' },
+  'max-retries': { type: 'string' },
+  seed: { type: 'string' },
+  'user-agent': { type: 'string' },
+  json: { type: 'boolean' },
+  quiet: { type: 'boolean' },
+};
+
+/** Seeds from a file: plain lines (URL or PLD) or BeeBot's CSV (number, full name, short name, start address). */
+export function parseSeedsFile(text: string): string[] {
+  const seeds: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const fields = line.includes(',') ? line.split(',').map((f) => f.trim().replace(/^"|"$/g, '')) : [line];
+    const address = [...fields].reverse().find((f) => /^https?:\/\//i.test(f) || /^[a-z0-9-]+(\.[a-z0-9-]+)+\/?$/i.test(f));
+    if (address === undefined) {
+      if (/start|address|url/i.test(line)) continue; // a CSV header
+      throw new ArgumentError(`Seeds file line "${line}" has no URL or domain.`);
+    }
+    seeds.push(address);
+  }
+  return seeds;
+}
+
+export async function crawlOptionsFromArgs(argv: string[]): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean }> {
+  const { values, positionals } = parseFlags(argv, FLAGS, CRAWL_USAGE);
+  const out = strFlag(values, 'out');
+  if (!out) throw new ArgumentError(`--out DIR is required.\n\n${CRAWL_USAGE}`);
+  const seeds = [...positionals];
+  const seedsFile = strFlag(values, 'seeds-file');
+  if (seedsFile) {
+    let text: string;
+    try {
+      text = await readFile(seedsFile, 'utf8');
+    } catch (err) {
+      throw new ArgumentError(`Cannot read --seeds-file ${seedsFile}: ${(err as Error).message}`);
+    }
+    seeds.push(...parseSeedsFile(text));
+  }
+  const explicit: ExplicitOptions = {
+    out,
+    seeds,
+    strategy: strFlag(values, 'strategy'),
+    bandit: strFlag(values, 'bandit'),
+    reward: strFlag(values, 'reward') as ExplicitOptions['reward'],
+    maxDocs: intFlag(values, 'max-docs', 1),
+    maxDocsPerPld: intFlag(values, 'max-docs-per-pld', 1),
+    maxLinksPerDoc: intFlag(values, 'max-links-per-doc', 0),
+    maxDepth: intFlag(values, 'max-depth', 0),
+    concurrency: intFlag(values, 'concurrency', 1),
+    hostConcurrency: intFlag(values, 'host-concurrency', 1),
+    delayMs: intFlag(values, 'delay-ms', 0),
+    proxy: strFlag(values, 'proxy'),
+    allowPrivate: boolFlag(values, 'allow-private'),
+    followRdfLinks: boolFlag(values, 'follow-rdf-links'),
+    normalize: strFlag(values, 'normalize') as ExplicitOptions['normalize'],
+    maxRetries: intFlag(values, 'max-retries', 0),
+    seed: intFlag(values, 'seed', 0),
+    userAgent: strFlag(values, 'user-agent'),
+  };
+  return { explicit, json: values.json === true, quiet: values.quiet === true };
+}
+
+export async function runCrawlCommand(argv: string[]): Promise<number> {
+  const { explicit, json, quiet } = await crawlOptionsFromArgs(argv);
+  const crawler = await Crawler.open(explicit);
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts += 1;
+    if (interrupts > 1) process.exit(130);
+    process.stderr.write('\nStopping: finishing the state cleanly (Ctrl-C again to quit at once; a resume re-fetches what was in flight).\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigint);
+  const progress = quiet ? null : createProgress(process.stderr, crawler.options.maxDocs);
+  try {
+    const summary = await crawler.run({ signal: controller.signal, onRecord: (p) => progress?.update(p) });
+    progress?.done();
+    if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+    else {
+      process.stdout.write(
+        `${summary.resumed ? 'Resumed crawl' : 'Crawl'} ${summary.stoppedBy === 'budget' ? 'spent its budget' : summary.stoppedBy === 'interrupted' ? 'was interrupted' : 'ran out of links'}: ` +
+          `${summary.fetched} fetched, ${summary.rdfDocuments} RDF documents (harvest rate ${(summary.harvestRate * 100).toFixed(1)}%), ` +
+          `${summary.embeddedDocuments} HTML pages with embedded RDF, ${summary.triples} triples, ${summary.errors} errors. State: ${crawler.options.out}\n`,
+      );
+    }
+    return summary.stoppedBy === 'interrupted' ? 130 : 0;
+  } finally {
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
+    await crawler.close();
+  }
+}

@@ -1,0 +1,104 @@
+// **rdfscout export | docs | stats**: read a crawl's state (no crawling).
+import { once } from 'node:events';
+import { readRecords } from '../crawl/records.ts';
+import { CrawlTally } from '../crawl/summary.ts';
+import { exportNQuads } from '../rdf/index.ts';
+import { type CrawlState, openState } from '../state/open-state.ts';
+import { type FlagSpec, parseFlags, requirePositional } from './args.ts';
+
+export const EXPORT_USAGE = `Usage: rdfscout export DIR
+
+Writes every stored quad as N-Quads to standard output (graph = document URL; crawl metadata in <urn:rdfscout:crawl>).`;
+
+export const DOCS_USAGE = `Usage: rdfscout docs DIR
+
+Writes the crawl records as JSON lines in fetch order: seq, url, finalUrl, status, contentType, detectedType,
+parent, depth, pld, triples, error, ms, label, rules, …`;
+
+export const STATS_USAGE = `Usage: rdfscout stats DIR [--json]
+
+A summary of the crawl in DIR: documents, RDF found, harvest rate, statuses, PLDs, bandit arms.`;
+
+/** Opens the state read-only in spirit (LevelDB admits one process: stop the crawl or use its endpoint). */
+async function withState<T>(dir: string, fn: (state: CrawlState) => Promise<T>): Promise<T> {
+  const state = await openState(dir);
+  try {
+    return await fn(state);
+  } finally {
+    await state.close();
+  }
+}
+
+async function write(text: string): Promise<void> {
+  if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+}
+
+export async function runExportCommand(argv: string[]): Promise<number> {
+  const { positionals } = parseFlags(argv, {}, EXPORT_USAGE);
+  const dir = requirePositional(positionals, 'the crawl folder DIR', EXPORT_USAGE);
+  const count = await withState(dir, (state) => exportNQuads(state, process.stdout));
+  process.stderr.write(`${count} quads exported.\n`);
+  return 0;
+}
+
+export async function runDocsCommand(argv: string[]): Promise<number> {
+  const { positionals } = parseFlags(argv, {}, DOCS_USAGE);
+  const dir = requirePositional(positionals, 'the crawl folder DIR', DOCS_USAGE);
+  await withState(dir, async (state) => {
+    for await (const r of readRecords(state)) await write(`${JSON.stringify(r)}\n`);
+  });
+  return 0;
+}
+
+const STATS_FLAGS: FlagSpec = { json: { type: 'boolean' } };
+
+export async function runStatsCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(argv, STATS_FLAGS, STATS_USAGE);
+  const dir = requirePositional(positionals, 'the crawl folder DIR', STATS_USAGE);
+  await withState(dir, async (state) => {
+    const tally = new CrawlTally();
+    let first: string | null = null;
+    let last: string | null = null;
+    for await (const r of readRecords(state)) {
+      tally.add(r);
+      first ??= r.fetchedAt;
+      last = r.fetchedAt;
+    }
+    const options = (await state.sub.meta.get('options')) as Record<string, unknown> | undefined;
+    const bandit = (await state.sub.learned.get('bandit')) as unknown;
+    const summary = tally.summary(first && last ? Date.parse(last) - Date.parse(first) : 0, 'exhausted', false);
+    const { stoppedBy: _s, resumed: _r, ...figures } = summary;
+    if (values.json) {
+      await write(`${JSON.stringify({ ...figures, options: options ?? null, bandit: bandit ?? null })}\n`);
+      return;
+    }
+    const lines: string[] = [];
+    lines.push(`Crawl in ${dir}`);
+    if (options) lines.push(`  strategy ${String(options.strategy)}, bandit ${String(options.bandit)}, budget ${String(options.maxDocs)}`);
+    lines.push(`  fetched            ${figures.fetched}`);
+    lines.push(`  RDF documents      ${figures.rdfDocuments}  (harvest rate ${(figures.harvestRate * 100).toFixed(2)}%)`);
+    lines.push(`  HTML with RDF      ${figures.embeddedDocuments}`);
+    lines.push(`  triples            ${figures.triples}`);
+    lines.push(`  errors             ${figures.errors}`);
+    lines.push(`  by status          ${Object.entries(figures.byStatus).map(([k, v]) => `${k}: ${v}`).join(', ')}`);
+    lines.push('', '  PLD                                fetched      RDF   triples  errors');
+    for (const [pld, t] of Object.entries(figures.perPld)) {
+      lines.push(`  ${pld.padEnd(34)} ${String(t.fetched).padStart(7)} ${String(t.rdfDocuments).padStart(8)} ${String(t.triples).padStart(9)} ${String(t.errors).padStart(7)}`);
+    }
+    const arms = banditArms(bandit);
+    if (arms.length > 0) {
+      lines.push('', '  bandit arm                           pulls   mean reward   index');
+      for (const a of arms) {
+        lines.push(`  ${a.arm.padEnd(34)} ${String(a.pulls).padStart(7)} ${a.meanReward.toFixed(4).padStart(13)} ${Number.isFinite(a.index) ? a.index.toFixed(4).padStart(7) : '      -'}`);
+      }
+    }
+    await write(`${lines.join('\n')}\n`);
+  });
+  return 0;
+}
+
+/** Per-arm figures from a saved bandit snapshot (each policy snapshots `arms` with pulls and rewards). */
+function banditArms(snapshot: unknown): Array<{ arm: string; pulls: number; meanReward: number; index: number }> {
+  const s = snapshot as { stats?: Array<{ arm: string; pulls: number; meanReward: number; index: number }> } | null;
+  return Array.isArray(s?.stats) ? s.stats : [];
+}

@@ -1,0 +1,458 @@
+// **Crawler** wires one crawl step together (design.md): scheduler → frontier → fetcher → sniffer → parser/links
+// → strategy → store, and owns concurrency. Every finished fetch is committed in one atomic batch.
+import diagnostics from 'node:diagnostics_channel';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BanditPolicy } from '../bandit/types.ts';
+import { createPolicy } from '../bandit/index.ts';
+import { RdfscoutError } from '../errors.ts';
+import { Fetcher, Politeness, decodeText } from '../fetch/index.ts';
+import type { FetchResult } from '../fetch/types.ts';
+import { LevelFrontier, isInScope } from '../frontier/index.ts';
+import type { FrontierEntry, NewEntry } from '../frontier/types.ts';
+import { extractLinks, pldOf } from '../links/index.ts';
+import type { BadLink, LinkFeatures } from '../links/types.ts';
+import { detectType, hasGraph, parseDocument, stageDocument } from '../rdf/index.ts';
+import type { ParsedDocument } from '../rdf/types.ts';
+import { createStrategy } from '../relevance/index.ts';
+import type { DocType, FetchedDocument, Strategy } from '../relevance/types.ts';
+import { CRAWL_GRAPH, recordToQuads } from '../sparql/crawl-vocab.ts';
+import { type CrawlState, openState } from '../state/open-state.ts';
+import { loadCrawlOptions, saveCrawlOptions } from './crawl-meta.ts';
+import { rdfLinksOf } from './rdf-links.ts';
+import type { ResolvedCrawlOptions } from './options.ts';
+import { lastSeq, readRecords, recordKey } from './records.ts';
+import { rewardOf } from './reward.ts';
+import { CrawlTally, type CrawlSummary } from './summary.ts';
+import type { CrawlRecord } from './types.ts';
+
+const chFetchStart = diagnostics.channel('rdfscout:fetch:start');
+const chFetchDone = diagnostics.channel('rdfscout:fetch:done');
+const chDocument = diagnostics.channel('rdfscout:document:stored');
+
+/** What the crawler reports while it runs (the CLI draws a progress bar or logs lines from it). */
+export interface CrawlProgress {
+  record: CrawlRecord;
+  tally: CrawlTally;
+  queued: number;
+  inFlight: number;
+}
+
+export interface CrawlRunOptions {
+  signal?: AbortSignal;
+  onRecord?: (p: CrawlProgress) => void;
+}
+
+/** How a processed fetch ends: committed as a record, or put back for a retry. */
+type Outcome = { kind: 'recorded'; record: CrawlRecord } | { kind: 'retry' } | { kind: 'aborted' };
+
+/**
+ * One crawl over one output folder. `open()` creates or resumes it (options of an existing crawl are reused;
+ * conflicting identity options are refused), `run()` crawls until the budget is spent, the frontier is empty,
+ * or the signal aborts. In-flight fetches interrupted by an abort are not committed: they stay queued.
+ */
+export class Crawler {
+  readonly options: ResolvedCrawlOptions;
+  readonly state: CrawlState;
+  readonly #frontier: LevelFrontier;
+  readonly #strategy: Strategy;
+  readonly #policy: BanditPolicy | null;
+  readonly #fetcher: Fetcher;
+  readonly #politeness: Politeness;
+  readonly #tally: CrawlTally;
+  readonly #seedPlds: Set<string>;
+  readonly #resumed: boolean;
+  #seq: number;
+  /** In-flight fetches per PLD (for the per-PLD budget and concurrency). */
+  readonly #inFlightPerPld = new Map<string, number>();
+  #inFlight = 0;
+  #fatal: RdfscoutError | null = null;
+
+  private constructor(init: {
+    options: ResolvedCrawlOptions;
+    state: CrawlState;
+    frontier: LevelFrontier;
+    strategy: Strategy;
+    policy: BanditPolicy | null;
+    tally: CrawlTally;
+    seq: number;
+    seedPlds: Set<string>;
+    resumed: boolean;
+  }) {
+    this.options = init.options;
+    this.state = init.state;
+    this.#frontier = init.frontier;
+    this.#strategy = init.strategy;
+    this.#policy = init.policy;
+    this.#tally = init.tally;
+    this.#seq = init.seq;
+    this.#seedPlds = init.seedPlds;
+    this.#resumed = init.resumed;
+    const o = init.options;
+    this.#fetcher = new Fetcher({
+      proxy: o.proxy ?? undefined,
+      allowPrivate: o.allowPrivate,
+      connectTimeoutMs: o.connectTimeoutMs,
+      headersTimeoutMs: o.headersTimeoutMs,
+      bodyTimeoutMs: o.bodyTimeoutMs,
+      totalTimeoutMs: o.totalTimeoutMs,
+      maxBodyBytes: o.maxBodyBytes,
+      ...(o.userAgent ? { userAgent: o.userAgent } : {}),
+    });
+    this.#politeness = new Politeness({ delayMs: o.delayMs, hostConcurrency: o.hostConcurrency });
+  }
+
+  /**
+   * Opens a crawl in `explicit.out`: a new one, or a resume of what is there. `explicit` holds only the options
+   * the user gave; the stored ones fill the rest.
+   */
+  static async open(explicit: Parameters<typeof loadCrawlOptions>[1]): Promise<Crawler> {
+    const state = await openState(explicit.out);
+    try {
+      const { options, resumed } = await loadCrawlOptions(state, explicit);
+      const strategy = createStrategy(options.strategy);
+      const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: finiteOr(options.maxDocs, 100_000), seed: options.seed });
+      const frontier = await LevelFrontier.open(state);
+      const tally = new CrawlTally();
+      // The strategy's learned state is a function of the records (thesis §5 learning step): replay it.
+      for await (const record of readRecords(state)) {
+        tally.add(record);
+        strategy.learn(toFetchedDocument(record));
+      }
+      if (policy) {
+        const saved = await getOrNull(state.sub.learned, 'bandit');
+        if (saved !== null) policy.restore(saved);
+      }
+      const seq = await lastSeq(state);
+      const storedSeedPlds = ((await getOrNull(state.sub.meta, 'seedPlds')) as string[] | null) ?? [];
+      const seedPlds = new Set<string>(storedSeedPlds);
+      const newSeeds: NewEntry[] = [];
+      for (const url of options.seeds) {
+        seedPlds.add(pldOf(url));
+        newSeeds.push({ url, parent: null, depth: 0, priority: strategy.seedPriority, label: null, rules: [], link: null });
+      }
+      await saveCrawlOptions(state, options);
+      await state.sub.meta.put('seedPlds', [...seedPlds]);
+      await frontier.add(newSeeds);
+      return new Crawler({ options, state, frontier, strategy, policy, tally, seq, seedPlds, resumed });
+    } catch (err) {
+      await state.close();
+      throw err;
+    }
+  }
+
+  get tally(): CrawlTally {
+    return this.#tally;
+  }
+
+  /** Crawls until the budget is spent, nothing is left, or `signal` aborts. */
+  async run(runOptions: CrawlRunOptions = {}): Promise<CrawlSummary> {
+    const started = performance.now();
+    const { signal } = runOptions;
+    const active = new Set<Promise<void>>();
+    let stoppedBy: CrawlSummary['stoppedBy'] = 'exhausted';
+    const wakeUp = new AbortController();
+    signal?.addEventListener('abort', () => wakeUp.abort(), { once: true });
+
+    while (this.#fatal === null) {
+      if (signal?.aborted) {
+        stoppedBy = 'interrupted';
+        break;
+      }
+      if (this.#budgetLeft() <= 0) {
+        stoppedBy = 'budget';
+        break;
+      }
+      let dispatched = false;
+      while (active.size < this.options.concurrency && this.#budgetLeft() > 0) {
+        const entry = this.#pick(Date.now());
+        if (entry === null) break;
+        dispatched = true;
+        const job = this.#runOne(entry, runOptions).finally(() => active.delete(job));
+        active.add(job);
+      }
+      if (active.size === 0 && !dispatched) {
+        const wake = this.#nextWake(Date.now());
+        if (wake === null) {
+          stoppedBy = 'exhausted';
+          break;
+        }
+        await sleepUntil(wake, wakeUp.signal);
+        continue;
+      }
+      // Wait for a fetch to finish or for a PLD to wake up, whichever comes first; cancel the timer after.
+      const wake = active.size < this.options.concurrency ? this.#nextWake(Date.now()) : null;
+      const timer = new AbortController();
+      const cancel = () => timer.abort();
+      wakeUp.signal.addEventListener('abort', cancel, { once: true });
+      const waits: Promise<unknown>[] = [...active];
+      if (wake !== null) waits.push(sleepUntil(wake, timer.signal));
+      await Promise.race(waits);
+      timer.abort();
+      wakeUp.signal.removeEventListener('abort', cancel);
+    }
+    await Promise.allSettled(active);
+    await this.#persistBandit();
+    if (this.#fatal) throw this.#fatal;
+    return this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed);
+  }
+
+  async close(): Promise<void> {
+    await this.#fetcher.close();
+    await this.state.close();
+  }
+
+  /** Fetches still allowed by the total budget (records so far plus those in flight). */
+  #budgetLeft(): number {
+    return this.options.maxDocs - this.#tally.fetched - this.#inFlight;
+  }
+
+  #pldAvailable(pld: string, now: number): boolean {
+    const used = this.#tally.pld(pld).fetched + (this.#inFlightPerPld.get(pld) ?? 0);
+    if (used >= this.options.maxDocsPerPld) return false;
+    return this.#politeness.canStart(pld, pld, now);
+  }
+
+  /** Chooses the next link: among awake PLDs with work, by the bandit or by the global (priority, seq) order. */
+  #pick(now: number): FrontierEntry | null {
+    const excluded = new Set<string>();
+    for (;;) {
+      const candidates = this.#frontier.queues().filter((q) => q.queued > 0 && !excluded.has(q.pld) && this.#pldAvailable(q.pld, now));
+      if (candidates.length === 0) return null;
+      let pld: string;
+      if (this.#policy === null) {
+        let best = candidates[0]!;
+        for (const q of candidates) {
+          if (q.headPriority < best.headPriority || (q.headPriority === best.headPriority && q.headSeq < best.headSeq)) best = q;
+        }
+        pld = best.pld;
+      } else {
+        pld = this.#policy.choose(candidates.map((q) => q.pld));
+      }
+      const entry = this.#frontier.next(pld, now);
+      if (entry !== null) return entry;
+      excluded.add(pld);
+    }
+  }
+
+  /** When something may become available: the earliest politeness wake-up or retry time; null when nothing is left. */
+  #nextWake(now: number): number | null {
+    let earliest: number | null = null;
+    for (const q of this.#frontier.queues()) {
+      if (q.queued === 0) continue;
+      const used = this.#tally.pld(q.pld).fetched + (this.#inFlightPerPld.get(q.pld) ?? 0);
+      if (used >= this.options.maxDocsPerPld) continue;
+      const t = Math.max(this.#politeness.readyAt(q.pld, q.pld, now), now + 5);
+      if (earliest === null || t < earliest) earliest = t;
+    }
+    if (earliest === null && this.#inFlight > 0) return now + 50;
+    return earliest;
+  }
+
+  async #runOne(entry: FrontierEntry, runOptions: CrawlRunOptions): Promise<void> {
+    this.#inFlight += 1;
+    this.#inFlightPerPld.set(entry.pld, (this.#inFlightPerPld.get(entry.pld) ?? 0) + 1);
+    try {
+      const outcome = await this.#process(entry, runOptions.signal);
+      if (outcome.kind === 'recorded') {
+        runOptions.onRecord?.({ record: outcome.record, tally: this.#tally, queued: this.#frontier.size().queued, inFlight: this.#inFlight - 1 });
+      }
+    } catch (err) {
+      // A failure to write the store ends the crawl: continuing would lose data.
+      this.#fatal = err instanceof RdfscoutError ? err : new RdfscoutError('RDFSCOUT_STORE_FAILED', String((err as Error)?.message ?? err), { cause: err });
+    } finally {
+      this.#inFlight -= 1;
+      this.#inFlightPerPld.set(entry.pld, (this.#inFlightPerPld.get(entry.pld) ?? 1) - 1);
+    }
+  }
+
+  async #process(entry: FrontierEntry, signal: AbortSignal | undefined): Promise<Outcome> {
+    const t0 = performance.now();
+    const { pld } = entry;
+    this.#politeness.start(pld, pld, Date.now());
+    chFetchStart.publish({ url: entry.url, pld });
+    let result: FetchResult;
+    try {
+      result = await this.#fetcher.fetch(entry.url, {
+        read: (head) => this.#strategy.shouldRead({ url: head.url, label: entry.label }, head.contentType),
+        ...(signal ? { signal } : {}),
+      });
+    } finally {
+      this.#politeness.finish(pld, pld, Date.now());
+    }
+    chFetchDone.publish({ url: entry.url, kind: result.kind, status: result.status });
+    if (signal?.aborted) return { kind: 'aborted' };
+    const delay = this.#fetcher.crawlDelayMs(entry.url);
+    if (delay !== null && delay > 0) this.#politeness.setCrawlDelay(pld, delay);
+
+    if (this.#shouldRetry(entry, result)) {
+      const waitMs = retryDelay(result, entry.attempts, this.options.delayMs);
+      if (result.kind === 'http-error' && result.retryAfterMs !== null) this.#politeness.backoff(pld, Date.now() + waitMs);
+      const txn = this.state.txn();
+      this.#frontier.retry(entry, Date.now() + waitMs, txn);
+      await txn.commit();
+      return { kind: 'retry' };
+    }
+
+    const txn = this.state.txn();
+    let detectedType: DocType | null = null;
+    let rdfFormat: string | null = null;
+    let parsed: ParsedDocument | null = null;
+    let links: LinkFeatures[] = [];
+    let bad: BadLink[] = [];
+    let linkSourceType: 'html' | 'rdf' = 'html';
+    let contentType: string | null = null;
+    let error = result.kind === 'ok' || result.kind === 'skipped' ? null : result.error;
+    let errorMessage: string | null = result.kind === 'failed' ? result.message : null;
+
+    if (result.kind === 'ok') {
+      contentType = result.contentType;
+      const detected = detectType(result.body, result.contentType, result.finalUrl);
+      detectedType = detected.kind;
+      if (detected.kind === 'rdf' || detected.kind === 'html') {
+        const { text } = decodeText(result.body, result.contentType);
+        parsed = await parseDocument(text, detected, result.finalUrl);
+        if (detected.kind === 'rdf') {
+          rdfFormat = detected.mediaType;
+          if (parsed.error) {
+            error = parsed.error.code;
+            errorMessage = parsed.error.message;
+          }
+          if (this.options.followRdfLinks && parsed.error === null) {
+            links = rdfLinksOf(parsed.quads, result.finalUrl, this.options.maxLinksPerDoc);
+            linkSourceType = 'rdf';
+          }
+        } else {
+          const extracted = extractLinks(text, result.finalUrl, { maxLinks: this.options.maxLinksPerDoc, normalize: this.options.normalize });
+          links = extracted.links;
+          bad = extracted.bad;
+          if (parsed.embedded && parsed.embedded.length > 0) rdfFormat = `text/html+${parsed.embedded.join('+')}`;
+          if (parsed.error) errorMessage = parsed.error.message; // a broken embedded block: the page itself is fine
+        }
+      }
+    } else if (result.kind !== 'denied') {
+      contentType = result.contentType ?? null;
+    }
+
+    // Store the document's quads (all or nothing), unless the final URL is already stored (a duplicate reached by
+    // another URL): one document, one graph.
+    let triples = 0;
+    if (parsed && parsed.quads.length > 0 && !(error !== null && detectedType === 'rdf')) {
+      if (await hasGraph(this.state, result.finalUrl)) {
+        errorMessage = `duplicate: ${result.finalUrl} is already stored`;
+      } else {
+        triples = stageDocument(this.state, txn, result.finalUrl, parsed.quads);
+        chDocument.publish({ url: result.finalUrl, triples });
+      }
+    }
+
+    // Judge the links (thesis §6) and queue the ones the strategy keeps, inside the crawl's scope (thesis §11).
+    const depth = entry.depth + 1;
+    const newEntries: NewEntry[] = [];
+    let external = 0;
+    if (depth <= this.options.maxDepth) {
+      const source = { url: result.finalUrl, depth: entry.depth, type: linkSourceType };
+      for (const link of links) {
+        const linkPld = pldOf(link.url);
+        if (linkPld !== pld) external += 1;
+        if (!isInScope({ url: link.url, parentPld: pld }, this.#seedPlds)) continue;
+        const j = this.#strategy.judge(link, source);
+        if (j.priority === null) continue;
+        newEntries.push({ url: link.url, parent: result.finalUrl, depth, priority: j.priority, label: j.label, rules: j.rules, link });
+      }
+    } else {
+      for (const link of links) if (pldOf(link.url) !== pld) external += 1;
+    }
+
+    this.#seq += 1;
+    const record: CrawlRecord = {
+      seq: this.#seq,
+      url: entry.url,
+      finalUrl: result.finalUrl,
+      status: result.status,
+      outcome: result.kind,
+      contentType,
+      detectedType,
+      rdfFormat,
+      parent: entry.parent,
+      depth: entry.depth,
+      pld,
+      triples,
+      linksQueued: 0,
+      error,
+      errorMessage,
+      label: entry.label,
+      rules: entry.rules,
+      redirects: result.redirects,
+      ms: Math.round(performance.now() - t0),
+      fetchedAt: new Date().toISOString(),
+    };
+    record.linksQueued = await this.#frontier.add(newEntries, txn);
+    txn.put(this.state.sub.records, recordKey(record.seq), record);
+    txn.putQuads(recordToQuads(record, this.state.dataFactory)); // crawl metadata, in its own graph (CRAWL_GRAPH)
+    bad.forEach((b, i) => txn.put(this.state.sub.badlinks, `${recordKey(record.seq)}!${i}`, b));
+    for (const hop of result.redirects) txn.put(this.state.sub.redirects, hop.from, hop);
+    const aliases = [result.finalUrl, ...result.redirects.map((h) => h.to)].filter((u) => u !== entry.url);
+    this.#frontier.complete(entry, txn, aliases);
+
+    this.#strategy.learn(toFetchedDocument(record));
+    if (this.#policy) {
+      this.#policy.update(pld, rewardOf(this.options.reward, record, external));
+      txn.put(this.state.sub.learned, 'bandit', this.#policy.snapshot());
+    }
+    this.#tally.add(record);
+    await txn.commit();
+    return { kind: 'recorded', record };
+  }
+
+  #shouldRetry(entry: FrontierEntry, result: FetchResult): boolean {
+    if (entry.attempts >= this.options.maxRetries) return false;
+    if (result.kind === 'failed') return result.retryable;
+    if (result.kind === 'http-error') return result.status === 429 || result.status === 503;
+    return false;
+  }
+
+  async #persistBandit(): Promise<void> {
+    if (!this.#policy || this.state.db.status !== 'open') return;
+    await this.state.sub.learned.put('bandit', this.#policy.snapshot());
+  }
+}
+
+export { CRAWL_GRAPH };
+
+/** The learning input a record carries (thesis §5): replaying records rebuilds the strategy's state. */
+export function toFetchedDocument(r: CrawlRecord): FetchedDocument {
+  return {
+    url: r.url,
+    finalUrl: r.finalUrl,
+    parent: r.parent,
+    status: r.status,
+    type: r.error !== null && r.detectedType === 'rdf' ? 'other' : r.detectedType,
+    contentType: r.contentType,
+    label: r.label,
+    rules: r.rules,
+  };
+}
+
+function retryDelay(result: FetchResult, attempts: number, delayMs: number): number {
+  if (result.kind === 'http-error' && result.retryAfterMs !== null) return Math.min(result.retryAfterMs, 600_000);
+  return Math.max(delayMs, 500) * 2 ** attempts;
+}
+
+function finiteOr(n: number, fallback: number): number {
+  return Number.isFinite(n) ? n : fallback;
+}
+
+async function sleepUntil(when: number, signal: AbortSignal): Promise<void> {
+  const ms = Math.max(0, when - Date.now());
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch {
+    // aborted: the caller checks the signal
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: sublevel of JSON values
+async function getOrNull(sub: any, key: string): Promise<unknown> {
+  const v = await sub.get(key);
+  return v === undefined ? null : v;
+}

@@ -1,0 +1,167 @@
+// **resolveCrawlOptions** turns user input into one frozen, validated crawl configuration.
+import { ArgumentError } from '../errors.ts';
+
+/** Every option of a crawl, with its default. */
+export interface CrawlOptions {
+  /** Seed URLs (or bare PLDs, which become `http://PLD/`). */
+  seeds: string[];
+  /** Output folder (LevelDB inside). Required. */
+  out: string;
+  /** Link-scoring strategy (thesis §10). Default: 'fc-r+hr'. */
+  strategy: string;
+  /** PLD scheduler (BeeBot §3). 'none' = the frontier's global (priority, discovery) order. Default: 'none'. */
+  bandit: string;
+  /** What the bandit counts as reward. Default: 'rdf-docs'. */
+  reward: 'rdf-docs' | 'triples' | 'external-links';
+  /** Total fetch budget. Default: 1000. */
+  maxDocs: number;
+  /** Fetch budget per PLD (thesis §11: 2000). Default: Infinity. */
+  maxDocsPerPld: number;
+  /** Only the first N links of a document count (thesis §11: 500). Default: 500. */
+  maxLinksPerDoc: number;
+  /** Links deeper than this (seeds are depth 0) are not queued. Default: Infinity. */
+  maxDepth: number;
+  /** Fetches in flight at once (thesis §11: 5 threads). Default: 5. */
+  concurrency: number;
+  /** Requests in flight at once to one PLD. Default: 1. */
+  hostConcurrency: number;
+  /** Minimum delay between request starts to the same PLD, ms. Default: 1000. */
+  delayMs: number;
+  /** HTTP forward proxy for every request. Default: none. */
+  proxy: string | null;
+  /** Allow private, loopback and link-local targets (and seeds). Default: false. */
+  allowPrivate: boolean;
+  /** Framework 2 (thesis §8.2): fetch RDF documents' IRIs too. Default: false. */
+  followRdfLinks: boolean;
+  /** URL normalisation: 'standard' (WHATWG) or 'beebot' (lower-case, no trailing slash; BeeBot §2). Default: 'standard'. */
+  normalize: 'standard' | 'beebot';
+  /** Retries of a retryable failure (connection reset, robots 5xx, 429/503) before giving up. Default: 2. */
+  maxRetries: number;
+  /** Seed for every random choice (bandit sampling). Default: 1. */
+  seed: number;
+  /** Timeouts and size limits, ms / bytes. */
+  connectTimeoutMs: number;
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  totalTimeoutMs: number;
+  maxBodyBytes: number;
+  userAgent: string | null;
+}
+
+export type ResolvedCrawlOptions = Readonly<CrawlOptions>;
+
+export const STRATEGY_CHOICES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2', 'topical', 'topical+hr'] as const;
+export const REWARD_CHOICES = ['rdf-docs', 'triples', 'external-links'] as const;
+
+const DEFAULTS: Omit<CrawlOptions, 'seeds' | 'out'> = {
+  strategy: 'fc-r+hr',
+  bandit: 'none',
+  reward: 'rdf-docs',
+  maxDocs: 1000,
+  maxDocsPerPld: Number.POSITIVE_INFINITY,
+  maxLinksPerDoc: 500,
+  maxDepth: Number.POSITIVE_INFINITY,
+  concurrency: 5,
+  hostConcurrency: 1,
+  delayMs: 1000,
+  proxy: null,
+  allowPrivate: false,
+  followRdfLinks: false,
+  normalize: 'standard',
+  maxRetries: 2,
+  seed: 1,
+  connectTimeoutMs: 10_000,
+  headersTimeoutMs: 15_000,
+  bodyTimeoutMs: 15_000,
+  totalTimeoutMs: 60_000,
+  maxBodyBytes: 10 * 1024 * 1024,
+  userAgent: null,
+};
+
+const KEYS = new Set<string>(['seeds', 'out', ...Object.keys(DEFAULTS)]);
+
+/** Options that define what a crawl is; a resume must not change them. The rest (speed, limits) may change. */
+export const IDENTITY_KEYS = ['strategy', 'bandit', 'reward', 'followRdfLinks', 'normalize', 'maxLinksPerDoc', 'seed'] as const;
+
+function positiveInt(name: string, value: unknown, allowZero = false, allowInfinity = false): number {
+  if (allowInfinity && value === Number.POSITIVE_INFINITY) return value;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < (allowZero ? 0 : 1)) {
+    throw new ArgumentError(`--${kebab(name)} must be a whole number ${allowZero ? '≥ 0' : '≥ 1'} (got ${String(value)}).`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(name: string, value: unknown, choices: readonly T[]): T {
+  if (typeof value !== 'string' || !choices.includes(value as T)) {
+    throw new ArgumentError(`--${kebab(name)} must be one of ${choices.join(', ')} (got ${String(value)}).`);
+  }
+  return value as T;
+}
+
+export function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** A bare PLD or host (`example.org`) becomes `http://example.org/`; anything else must be an http(s) URL. */
+export function seedToUrl(seed: string): string {
+  const s = seed.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(s) ? s : `http://${s}/`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new ArgumentError(`Seed "${seed}" is not a URL or a domain name.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ArgumentError(`Seed "${seed}" is not http(s).`);
+  return url.href;
+}
+
+/**
+ * Validates and freezes crawl options; unknown keys and bad values throw an ArgumentError that names the flag.
+ * `bandit` and `strategy` names are checked against the factories by the caller (they own the lists).
+ */
+export function resolveCrawlOptions(input: Partial<CrawlOptions> & { out: string }): ResolvedCrawlOptions {
+  for (const key of Object.keys(input)) {
+    if (!KEYS.has(key)) throw new ArgumentError(`Unknown crawl option "${key}". Known: ${[...KEYS].join(', ')}.`);
+  }
+  const merged: CrawlOptions = { ...DEFAULTS, seeds: [], ...stripUndefined(input) } as CrawlOptions;
+  if (!merged.out) throw new ArgumentError('--out DIR is required: the folder where the crawl state is kept.');
+  merged.seeds = merged.seeds.map(seedToUrl);
+  merged.strategy = oneOf('strategy', merged.strategy, STRATEGY_CHOICES);
+  merged.reward = oneOf('reward', merged.reward, REWARD_CHOICES);
+  merged.normalize = oneOf('normalize', merged.normalize, ['standard', 'beebot'] as const);
+  merged.maxDocs = positiveInt('maxDocs', merged.maxDocs, false, true);
+  merged.maxDocsPerPld = positiveInt('maxDocsPerPld', merged.maxDocsPerPld, false, true);
+  merged.maxLinksPerDoc = positiveInt('maxLinksPerDoc', merged.maxLinksPerDoc, true);
+  merged.maxDepth = positiveInt('maxDepth', merged.maxDepth, true, true);
+  merged.concurrency = positiveInt('concurrency', merged.concurrency);
+  merged.hostConcurrency = positiveInt('hostConcurrency', merged.hostConcurrency);
+  merged.delayMs = positiveInt('delayMs', merged.delayMs, true);
+  merged.maxRetries = positiveInt('maxRetries', merged.maxRetries, true);
+  merged.seed = positiveInt('seed', merged.seed, true);
+  for (const k of ['connectTimeoutMs', 'headersTimeoutMs', 'bodyTimeoutMs', 'totalTimeoutMs', 'maxBodyBytes'] as const) {
+    merged[k] = positiveInt(k, merged[k]);
+  }
+  if (merged.proxy !== null) {
+    try {
+      const p = new URL(merged.proxy);
+      if (p.protocol !== 'http:') throw new Error('not http');
+    } catch {
+      throw new ArgumentError(`--proxy must be an http:// URL such as http://127.0.0.1:8080 (got ${merged.proxy}).`);
+    }
+  }
+  return Object.freeze(merged);
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** JSON form for the state (Infinity is not JSON). */
+export function optionsToJson(o: ResolvedCrawlOptions): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v === Number.POSITIVE_INFINITY ? 'Infinity' : v]));
+}
+
+export function optionsFromJson(j: Record<string, unknown>): Partial<CrawlOptions> {
+  return Object.fromEntries(Object.entries(j).map(([k, v]) => [k, v === 'Infinity' ? Number.POSITIVE_INFINITY : v])) as Partial<CrawlOptions>;
+}

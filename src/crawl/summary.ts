@@ -1,0 +1,86 @@
+// **CrawlTally** keeps the running figures of a crawl (what `--json` prints), rebuilt from records on resume.
+import type { CrawlRecord } from './types.ts';
+
+export interface PldTally {
+  fetched: number;
+  rdfDocuments: number;
+  triples: number;
+  errors: number;
+}
+
+export interface CrawlSummary {
+  fetched: number;
+  /** Documents whose bytes were RDF and parsed without error (thesis §9 N_RDF). */
+  rdfDocuments: number;
+  /** HTML documents with embedded RDF (JSON-LD, RDFa, Microdata) stored. */
+  embeddedDocuments: number;
+  triples: number;
+  /** rdfDocuments / fetched (thesis §9). */
+  harvestRate: number;
+  errors: number;
+  byStatus: Record<string, number>;
+  perPld: Record<string, PldTally>;
+  durationMs: number;
+  stoppedBy: 'budget' | 'exhausted' | 'interrupted';
+  resumed: boolean;
+}
+
+/** Whether a record counts as an RDF document (thesis §9: only successfully fetched documents count). */
+export function isRdfRecord(r: CrawlRecord): boolean {
+  return r.detectedType === 'rdf' && r.error === null && r.triples > 0;
+}
+
+export class CrawlTally {
+  fetched = 0;
+  rdfDocuments = 0;
+  embeddedDocuments = 0;
+  triples = 0;
+  errors = 0;
+  readonly byStatus: Record<string, number> = {};
+  readonly perPld = new Map<string, PldTally>();
+
+  add(r: CrawlRecord): void {
+    this.fetched += 1;
+    const pld = this.pld(r.pld);
+    pld.fetched += 1;
+    if (isRdfRecord(r)) {
+      this.rdfDocuments += 1;
+      pld.rdfDocuments += 1;
+    } else if (r.detectedType === 'html' && r.triples > 0) {
+      this.embeddedDocuments += 1;
+    }
+    this.triples += r.triples;
+    pld.triples += r.triples;
+    if (r.error !== null) {
+      this.errors += 1;
+      pld.errors += 1;
+    }
+    const status = r.status === null ? r.outcome : String(r.status);
+    this.byStatus[status] = (this.byStatus[status] ?? 0) + 1;
+  }
+
+  pld(name: string): PldTally {
+    let t = this.perPld.get(name);
+    if (!t) {
+      t = { fetched: 0, rdfDocuments: 0, triples: 0, errors: 0 };
+      this.perPld.set(name, t);
+    }
+    return t;
+  }
+
+  summary(durationMs: number, stoppedBy: CrawlSummary['stoppedBy'], resumed: boolean): CrawlSummary {
+    return {
+      fetched: this.fetched,
+      rdfDocuments: this.rdfDocuments,
+      embeddedDocuments: this.embeddedDocuments,
+      triples: this.triples,
+      harvestRate: this.fetched === 0 ? 0 : this.rdfDocuments / this.fetched,
+      errors: this.errors,
+      byStatus: { ...this.byStatus },
+      perPld: Object.fromEntries([...this.perPld].sort(([a], [b]) => a.localeCompare(b))),
+      durationMs,
+      stoppedBy,
+      resumed,
+    };
+  }
+}
