@@ -1,0 +1,87 @@
+// **Relevancy_R** predicts whether a link leads to an RDF document, recording every rule that fired (thesis §4, §8.2).
+import type { ConceptSets } from './concepts.ts';
+import type { DerivedLinkFeatures } from './link-features.ts';
+import type { Label } from './types.ts';
+
+/** The rules of Relevancy_R, in the thesis's order (Figure 4-1). */
+export const R_RULES = ['ex1', 'ty1', 'ti1', 'an1', 'co1', 'ty2', 'ti2', 'an2', 'co2', 'pa1'] as const;
+export type RRule = (typeof R_RULES)[number];
+
+/** Rule recorded for a link inside an RDF document that has no extension (labelled R, thesis §8.2). */
+export const RDF_LINK_NO_EXTENSION_RULE = 'ex0';
+
+/** A Relevancy_R verdict: `R` when any rule fired, else `H` (HTML extension or none) or `N`. */
+export interface RVerdict {
+  label: Extract<Label, 'R' | 'H' | 'N'>;
+  /** All rules that fired, in `R_RULES` order. */
+  rules: string[];
+}
+
+/** Whether `tokens` contains the concept word (given as tokens) as consecutive tokens. */
+function containsConcept(tokens: readonly string[], concept: readonly string[]): boolean {
+  outer: for (let i = 0; i + concept.length <= tokens.length; i++) {
+    for (let j = 0; j < concept.length; j++) if (tokens[i + j] !== concept[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** Whether any concept word of S_RdfConcept occurs in `tokens` (on word boundaries). */
+export function hasRdfConcept(tokens: readonly string[], concepts: ConceptSets): boolean {
+  return concepts.rdfConcepts.some((concept) => containsConcept(tokens, concept));
+}
+
+// A media type inside free text counts only when not glued to more type characters (`text/n3x` is not `text/n3`).
+const TYPE_CHAR = /[a-z0-9+.\-/]/;
+
+/** Whether lower-case `text` contains an RDF media type of S_RDFContentType. */
+export function containsRdfContentType(text: string, concepts: ConceptSets): boolean {
+  if (!text.includes('/')) return false;
+  for (const type of concepts.rdfContentTypes) {
+    let at = text.indexOf(type);
+    while (at !== -1) {
+      const before = at === 0 ? '' : text[at - 1]!;
+      const after = text[at + type.length] ?? '';
+      if (!TYPE_CHAR.test(before) && !TYPE_CHAR.test(after)) return true;
+      at = text.indexOf(type, at + 1);
+    }
+  }
+  return false;
+}
+
+/** Relevancy_R(∏L, C_R) for a link found in an HTML page (thesis §4). Pure. */
+export function judgeRelevancyR(f: DerivedLinkFeatures, concepts: ConceptSets): RVerdict {
+  const ext = f.parts.extension;
+  const typeMedia = f.type.split(';', 1)[0]!.trim();
+  const fired: Record<RRule, boolean> = {
+    ex1: ext !== null && concepts.rdfExtensions.has(ext),
+    ty1: typeMedia !== '' && concepts.rdfContentTypes.has(typeMedia),
+    ti1: containsRdfContentType(f.title, concepts),
+    an1: containsRdfContentType(f.anchor, concepts),
+    co1: containsRdfContentType(f.context, concepts),
+    ty2: hasRdfConcept(f.tokens.type, concepts),
+    ti2: hasRdfConcept(f.tokens.title, concepts),
+    an2: hasRdfConcept(f.tokens.anchor, concepts),
+    co2: hasRdfConcept(f.tokens.context, concepts),
+    pa1: hasRdfConcept(f.tokens.path, concepts),
+  };
+  const rules = R_RULES.filter((rule) => fired[rule]);
+  if (rules.length > 0) return { label: 'R', rules };
+  return { label: labelByExtension(ext, concepts), rules: [] };
+}
+
+/** Without an R rule: HTML extension or none → `H`, anything else → `N` (thesis §4). */
+export function labelByExtension(ext: string | null, concepts: ConceptSets): 'H' | 'N' {
+  return ext === null || concepts.htmlExtensions.has(ext) ? 'H' : 'N';
+}
+
+/**
+ * A link inside an RDF document, judged by extension alone (thesis §8.2): RDF extension (`ex1`) or none (`ex0`)
+ * → `R`; HTML extension → `H`; anything else → `N`. Pure.
+ */
+export function judgeRdfDocumentLink(f: DerivedLinkFeatures, concepts: ConceptSets): RVerdict {
+  const ext = f.parts.extension;
+  if (ext === null) return { label: 'R', rules: [RDF_LINK_NO_EXTENSION_RULE] };
+  if (concepts.rdfExtensions.has(ext)) return { label: 'R', rules: ['ex1'] };
+  return { label: concepts.htmlExtensions.has(ext) ? 'H' : 'N', rules: [] };
+}

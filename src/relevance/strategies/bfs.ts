@@ -1,0 +1,44 @@
+// **BC**, the breadth-first baseline: NF on links, CTF/EXF on documents, priority = depth (thesis §10).
+import type { LinkFeatures } from '../../links/types.ts';
+import type { ConceptSets } from '../concepts.ts';
+import { passesCtfOrExf } from '../filters.ts';
+import { deriveLinkFeatures } from '../link-features.ts';
+import { judgeRdfDocumentLink, judgeRelevancyR } from '../relevancy-r.ts';
+import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../types.ts';
+import { NF_DROPPED, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, failsNf, resolveStrategyOptions } from './common.ts';
+
+/**
+ * BC: breadth-first. A link's priority is its depth (parent depth + 1), so the frontier's (priority, seq) order is
+ * breadth-first. Only NF drops links. The label is Relevancy_R's, recorded for comparison in the metrics only
+ * (ours): it never changes BC's order or selection.
+ */
+export class BfsStrategy implements Strategy {
+  readonly name = 'bfs';
+  readonly seedPriority = PRIORITY.seed;
+  readonly #concepts: ConceptSets;
+
+  constructor(options?: StrategyOptions) {
+    this.#concepts = resolveStrategyOptions(options).concepts;
+  }
+
+  judge(link: LinkFeatures, source: LinkSource): Judgement {
+    if (failsNf(link, this.#concepts)) return { ...NF_DROPPED, rules: [...NF_DROPPED.rules] };
+    const f = deriveLinkFeatures(link);
+    const verdict = source.type === 'rdf' ? judgeRdfDocumentLink(f, this.#concepts) : judgeRelevancyR(f, this.#concepts);
+    return { label: verdict.label, rules: verdict.rules, priority: source.depth + 1 };
+  }
+
+  shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean {
+    return passesCtfOrExf(link.url, contentType, this.#concepts);
+  }
+
+  learn(_doc: FetchedDocument): void {}
+
+  snapshot(): StrategySnapshot {
+    return { strategy: this.name, version: 1 };
+  }
+
+  restore(state: unknown): void {
+    checkSnapshot(this.name, state);
+  }
+}
