@@ -60,6 +60,16 @@ export function resolveQueryOptions(opts: QueryOptions = {}): ResolvedOptions {
   return Object.freeze({ timeoutMs, maxResults, allowService: opts.allowService ?? false, baseIri: opts.baseIri });
 }
 
+/** A query refused by policy, not by syntax: an update, or SERVICE when not allowed. Code RDFSCOUT_QUERY_FAILED. */
+export class QueryRefusedError extends RdfscoutError {
+  readonly reason: 'update' | 'service';
+  constructor(reason: 'update' | 'service', message: string) {
+    super('RDFSCOUT_QUERY_FAILED', message);
+    this.name = 'QueryRefusedError';
+    this.reason = reason;
+  }
+}
+
 /** Algebra operations that write: refused, the store is read-only here. */
 const UPDATE_TYPES = new Set(['compositeupdate', 'deleteinsert', 'load', 'clear', 'create', 'drop', 'add', 'move', 'copy']);
 
@@ -151,11 +161,11 @@ function checkAlgebra(algebra: unknown, options: ResolvedOptions): void {
     }
     const type = (node as { type?: unknown }).type;
     if (typeof type === 'string' && UPDATE_TYPES.has(type)) {
-      throw new RdfscoutError('RDFSCOUT_QUERY_FAILED', `SPARQL Update (${type === 'deleteinsert' ? 'INSERT/DELETE' : type.toUpperCase()}) is refused: the crawl store is read-only here. Send a SELECT, ASK, CONSTRUCT or DESCRIBE query.`);
+      throw new QueryRefusedError('update', `SPARQL Update (${type === 'deleteinsert' ? 'INSERT/DELETE' : type.toUpperCase()}) is refused: the crawl store is read-only here. Send a SELECT, ASK, CONSTRUCT or DESCRIBE query.`);
     }
     if (type === 'service' && !options.allowService) {
       const name = (node as { name?: { value?: string } }).name?.value ?? '?';
-      throw new RdfscoutError('RDFSCOUT_QUERY_FAILED', `SERVICE <${name}> is disabled: federated queries to other endpoints are off by default.`);
+      throw new QueryRefusedError('service', `SERVICE <${name}> is disabled: federated queries to other endpoints are off by default.`);
     }
     for (const value of Object.values(node)) if (typeof value === 'object') walk(value);
   };
