@@ -14,7 +14,11 @@ export interface DerivedLinkFeatures {
   anchor: string;
   /** Surrounding text, lower case. */
   context: string;
-  /** Word tokens of each text feature and of the URL path (see `tokenize`). */
+  /**
+   * Word tokens of each text feature and of the URL path (see `tokenize`). The path's tokens leave out the file
+   * extension, which is `ex1`'s business: otherwise every `.rdf` link would fire `pa1` too (the thesis's Figure 4-1
+   * shows pa1 far below ex1 in support).
+   */
   tokens: { type: string[]; title: string[]; anchor: string[]; context: string[]; path: string[] };
   /** Host, path segments, query, extension. */
   parts: UrlParts;
@@ -34,7 +38,7 @@ export function deriveLinkFeatures(link: LinkFeatures): DerivedLinkFeatures {
       title: tokenize(link.title),
       anchor: tokenize(link.anchor),
       context: tokenize(link.context),
-      path: parts.segments.flatMap((segment) => tokenize(safeDecode(segment))),
+      path: pathTokens(parts),
     },
     parts,
   };
@@ -43,6 +47,16 @@ export function deriveLinkFeatures(link: LinkFeatures): DerivedLinkFeatures {
 /** A link with only a URL (seeds, sitemap entries): empty text features. */
 export function linkFromUrl(url: string, tag: LinkFeatures['tag'] = 'a'): LinkFeatures {
   return { url, tag, anchor: '', title: '', type: '', rel: '', context: '' };
+}
+
+/** Words of the URL path, file extension excluded. */
+export function pathTokens(parts: UrlParts): string[] {
+  const segments = [...parts.segments];
+  if (parts.extension !== null && segments.length > 0) {
+    const last = segments.pop()!;
+    segments.push(last.slice(0, last.length - parts.extension.length - 1));
+  }
+  return segments.flatMap((segment) => tokenize(safeDecode(segment)));
 }
 
 function safeDecode(segment: string): string {

@@ -31,8 +31,10 @@ export function hasRdfConcept(tokens: readonly string[], concepts: ConceptSets):
   return concepts.rdfConcepts.some((concept) => containsConcept(tokens, concept));
 }
 
-// A media type inside free text counts only when not glued to more type characters (`text/n3x` is not `text/n3`).
-const TYPE_CHAR = /[a-z0-9+.\-/]/;
+// A media type inside free text counts only when not glued to more type characters (`text/n3x` is not `text/n3`);
+// trailing sentence punctuation (`text/n3.`) is not glue.
+const GLUED_BEFORE = /[a-z0-9+.\-/]/;
+const GLUED_AFTER = /^[+.\-/]*[a-z0-9]/;
 
 /** Whether lower-case `text` contains an RDF media type of S_RDFContentType. */
 export function containsRdfContentType(text: string, concepts: ConceptSets): boolean {
@@ -41,8 +43,8 @@ export function containsRdfContentType(text: string, concepts: ConceptSets): boo
     let at = text.indexOf(type);
     while (at !== -1) {
       const before = at === 0 ? '' : text[at - 1]!;
-      const after = text[at + type.length] ?? '';
-      if (!TYPE_CHAR.test(before) && !TYPE_CHAR.test(after)) return true;
+      const after = text.slice(at + type.length, at + type.length + 8);
+      if (!GLUED_BEFORE.test(before) && !GLUED_AFTER.test(after)) return true;
       at = text.indexOf(type, at + 1);
     }
   }

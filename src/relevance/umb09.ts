@@ -1,5 +1,5 @@
 // **[Umb09] online association rules** predicting a link's document type from its URL (thesis §10, used by FC-R2).
-import { tokenize } from './concepts.ts';
+import { pathTokens } from './link-features.ts';
 import type { DocType } from './types.ts';
 import type { UrlParts } from './url-parts.ts';
 
@@ -9,9 +9,9 @@ export type Umb09FeatureKind = 'ext' | 'word' | 'host';
 /** Rule names recorded on predictions, per feature kind. */
 export const UMB09_RULE_NAMES: Record<Umb09FeatureKind, string> = { ext: 'u-ext', word: 'u-word', host: 'u-host' };
 
-/** The features of a URL (thesis §10): its extension, each path word, host combined with each path word. */
+/** The features of a URL (thesis §10): its extension, each path word (extension excluded), host combined with each path word. */
 export function umb09Features(parts: UrlParts): { kind: Umb09FeatureKind; key: string }[] {
-  const words = [...new Set(parts.segments.flatMap((s) => tokenize(s)))];
+  const words = [...new Set(pathTokens(parts))];
   const features: { kind: Umb09FeatureKind; key: string }[] = [];
   // A URL without an extension has no extension feature (ours): otherwise "no extension" would always win
   // and the path words would never be consulted for extension-less Linked Data URIs.
