@@ -8,6 +8,8 @@ export interface ArmStats {
   meanReward: number;
   /** The policy's current index for the arm (UCB bound, sampled mean, …); NaN when not defined. */
   index: number;
+  /** The arm has left the game (`retire`); it comes back if it reappears among the candidates. */
+  retired?: boolean;
 }
 
 /**

@@ -1,0 +1,7 @@
+// The public face of the PLD scheduler: bandit policies over PLDs (BeeBot §3), their factory and a replay simulator.
+
+export type { ArmStats, BanditPolicy } from './types.ts';
+export { createPolicy, POLICY_NAMES, resolvePolicyOptions, type PolicyName, type PolicyOptions } from './create-policy.ts';
+export { simulate, type ReplayArm, type SimulateOptions, type SimulateResult } from './simulate.ts';
+export { Prng, sampleGamma, sampleNormal, samplePoisson } from './prng.ts';
+export type { ArmRecord, PolicySnapshot } from './policy-base.ts';

@@ -1,0 +1,68 @@
+// **ThompsonPolicy**: Thompson sampling for count rewards, Gamma–Poisson conjugate with an over-dispersion correction (ours, spec §5).
+
+import { Prng, sampleGamma } from '../prng.ts';
+import { type ArmRecord, PolicyBase, argmax, effortOf } from '../policy-base.ts';
+
+/**
+ * Thompson sampling for count rewards (links, RDF documents, triples per page).
+ *
+ * Model: an arm's rewards are Poisson(λ_i). Counts of links per page are far more dispersed than Poisson
+ * (most pages 0, a few hundreds), so we use the quasi-Poisson posterior: the likelihood is tempered by the
+ * dispersion φ = max(1, s² / x̄) of all rewards seen so far (pooled over arms), i.e. each reward counts as 1/φ
+ * of an observation. With S_i the arm's total reward and t_i its pulls:
+ *
+ *   prior      λ_i ~ Gamma(shape = p0·μ0/φ, rate = p0/φ)            (mean μ0, worth p0 pulls)
+ *   posterior  λ_i ~ Gamma(shape = (p0·μ0 + S_i)/φ, rate = (p0 + t_i)/φ)
+ *
+ * where μ0 = (ΣX + 1)/(n + 1) is the smoothed mean reward over all arms (empirical Bayes) and p0 = `priorPulls`
+ * (default 1). The posterior mean is (p0·μ0 + S_i)/(p0 + t_i) and its variance is φ times the Poisson one.
+ * Each choice draws one λ per awake arm and takes the largest. Every arm first gets `initialStep` pulls
+ * (default 1), because a prior with a tiny shape rarely draws high enough to explore a new arm.
+ *
+ * Sleeping arms need no special care: draws are made for awake arms only.
+ */
+export class ThompsonPolicy extends PolicyBase {
+  readonly name = 'thompson';
+  readonly #prng: Prng;
+  readonly #priorPulls: number;
+  readonly #initialStep: number;
+
+  constructor(seed: number, priorPulls: number, initialStep: number) {
+    super();
+    this.#prng = new Prng(seed);
+    this.#priorPulls = priorPulls;
+    this.#initialStep = initialStep;
+  }
+
+  protected pick(awake: readonly ArmRecord[]): ArmRecord {
+    const fresh = awake.filter((rec) => effortOf(rec) < this.#initialStep);
+    if (fresh.length > 0) return argmax(fresh, (rec) => -effortOf(rec))!;
+    if (awake.length === 1) return awake[0]!;
+    const { mu0, phi } = this.#prior();
+    const p0 = this.#priorPulls;
+    return argmax(awake, (rec) =>
+      sampleGamma(this.#prng, (p0 * mu0 + rec.totalReward) / phi, (p0 + rec.pulls) / phi),
+    )!;
+  }
+
+  /** The posterior mean of λ_i. */
+  protected override index(rec: ArmRecord): number {
+    const { mu0 } = this.#prior();
+    return (this.#priorPulls * mu0 + rec.totalReward) / (this.#priorPulls + rec.pulls);
+  }
+
+  #prior(): { mu0: number; phi: number } {
+    const mu0 = (this.totalReward + 1) / (this.totalPulls + 1);
+    const mean = this.totalPulls > 0 ? this.totalReward / this.totalPulls : 0;
+    const phi = mean > 0 ? Math.max(1, this.pooledVariance() / mean) : 1;
+    return { mu0, phi };
+  }
+
+  protected override saveOwn(): unknown {
+    return { prng: this.#prng.state };
+  }
+
+  protected override loadOwn(own: unknown): void {
+    this.#prng.restore((own as { prng: number }).prng);
+  }
+}

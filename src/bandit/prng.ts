@@ -1,0 +1,84 @@
+// **Prng**: a small seeded generator (mulberry32) whose whole state is one 32-bit number, plus the samplers the policies need.
+
+/**
+ * A seeded pseudo-random generator (mulberry32). Its state is a single unsigned 32-bit integer, so a policy
+ * can snapshot it into the crawl state and a restored policy draws exactly the same numbers afterwards.
+ */
+export class Prng {
+  #state: number;
+
+  /** @param seed any finite number; it is truncated to an unsigned 32-bit integer. */
+  constructor(seed: number) {
+    this.#state = seed >>> 0;
+  }
+
+  /** The next number, uniform in [0, 1). */
+  next(): number {
+    this.#state = (this.#state + 0x6d2b79f5) >>> 0;
+    let t = this.#state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  /** An integer uniform in [0, n). */
+  nextInt(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
+  /** The generator's state, to persist; `new Prng(0).restore(s)` continues the same sequence. */
+  get state(): number {
+    return this.#state;
+  }
+
+  restore(state: number): void {
+    this.#state = state >>> 0;
+  }
+}
+
+/** A standard normal draw (Box–Muller; uses two uniforms). */
+export function sampleNormal(prng: Prng): number {
+  const u = 1 - prng.next(); // (0, 1]
+  const v = prng.next();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+/**
+ * A Gamma(shape, rate) draw: Marsaglia & Tsang (2000) for shape ≥ 1, boosted by U^(1/shape) for shape < 1.
+ * Mean shape/rate.
+ */
+export function sampleGamma(prng: Prng, shape: number, rate = 1): number {
+  if (!(shape > 0) || !(rate > 0)) throw new RangeError(`sampleGamma needs shape > 0 and rate > 0 (got ${shape}, ${rate})`);
+  if (shape < 1) {
+    const u = 1 - prng.next();
+    return sampleGamma(prng, shape + 1, rate) * u ** (1 / shape);
+  }
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (;;) {
+    let x: number;
+    let v: number;
+    do {
+      x = sampleNormal(prng);
+      v = 1 + c * x;
+    } while (v <= 0);
+    v = v * v * v;
+    const u = 1 - prng.next();
+    if (u < 1 - 0.0331 * x * x * x * x) return (d * v) / rate;
+    if (Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) return (d * v) / rate;
+  }
+}
+
+/** A Poisson(mean) draw (Knuth for small means, a rounded normal approximation above 50). */
+export function samplePoisson(prng: Prng, mean: number): number {
+  if (mean <= 0) return 0;
+  if (mean > 50) return Math.max(0, Math.round(mean + Math.sqrt(mean) * sampleNormal(prng)));
+  const limit = Math.exp(-mean);
+  let k = 0;
+  let p = prng.next();
+  while (p > limit) {
+    k++;
+    p *= prng.next();
+  }
+  return k;
+}
