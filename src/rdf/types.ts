@@ -12,6 +12,8 @@ export interface ParseProblem {
   code: ErrorCode;
   message: string;
   line?: number;
+  /** Where in the document, when it has parts: e.g. `jsonld#2` (the second JSON-LD script of an HTML page), `rdfa`. */
+  source?: string;
 }
 
 /**
@@ -24,4 +26,9 @@ export interface ParsedDocument {
   partial: Quad[];
   /** For HTML: which embedded formats yielded triples, e.g. `['jsonld', 'rdfa']`. */
   embedded?: string[];
+  /**
+   * For HTML: the embedded blocks that failed (each block is all or nothing; the page keeps its good blocks and
+   * `error` stays null). Empty or absent when every block parsed.
+   */
+  problems?: ParseProblem[];
 }

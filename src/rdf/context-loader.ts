@@ -1,0 +1,62 @@
+// **LocalContextLoader** serves JSON-LD contexts from data/contexts/ and never fetches one (issue 2).
+import { readFileSync } from 'node:fs';
+import type { IDocumentLoader, IJsonLdContext } from 'jsonld-context-parser';
+import { RdfscoutError } from '../errors.ts';
+
+/** The folder of shipped contexts, with `index.json` mapping context URLs to files. */
+export const CONTEXTS_DIR = new URL('../../data/contexts/', import.meta.url);
+
+interface ContextIndex {
+  contexts: Record<string, string>;
+}
+
+let shipped: Map<string, string> | null = null;
+const parsedFiles = new Map<string, IJsonLdContext>();
+
+/** The context URLs rdfscout ships, mapped to their file names in `data/contexts/`. */
+export function listShippedContexts(): ReadonlyMap<string, string> {
+  if (shipped === null) {
+    const index = JSON.parse(readFileSync(new URL('index.json', CONTEXTS_DIR), 'utf8')) as ContextIndex;
+    shipped = new Map(Object.entries(index.contexts));
+  }
+  return shipped;
+}
+
+function loadFile(file: string): IJsonLdContext {
+  let doc = parsedFiles.get(file);
+  if (doc === undefined) {
+    doc = JSON.parse(readFileSync(new URL(file, CONTEXTS_DIR), 'utf8')) as IJsonLdContext;
+    parsedFiles.set(file, doc);
+  }
+  return doc;
+}
+
+/**
+ * A JSON-LD document loader for one document: shipped contexts are served from disk (parsed once per process),
+ * any other URL is refused with RDFSCOUT_REMOTE_CONTEXT and remembered in `refused`, without a network call.
+ * Create one per parsed document so that a refusal can be attributed to it.
+ */
+export class LocalContextLoader implements IDocumentLoader {
+  /** Context URLs this loader refused (unknown remote contexts), in order. */
+  readonly refused: string[] = [];
+  readonly #extra: ReadonlyMap<string, IJsonLdContext>;
+
+  /** @param extra additional contexts by URL (e.g. from a test or a user-provided folder); they win over shipped ones. */
+  constructor(extra: ReadonlyMap<string, IJsonLdContext> = new Map()) {
+    this.#extra = extra;
+  }
+
+  async load(url: string): Promise<IJsonLdContext> {
+    const key = url.replace(/#.*$/, '');
+    const extra = this.#extra.get(key);
+    if (extra !== undefined) return structuredClone(extra);
+    const file = listShippedContexts().get(key);
+    if (file !== undefined) return structuredClone(loadFile(file));
+    this.refused.push(key);
+    throw new RdfscoutError(
+      'RDFSCOUT_REMOTE_CONTEXT',
+      `The JSON-LD remote context ${key} is not shipped with rdfscout and is never fetched; add a copy to data/contexts/ (and index.json) to use it.`,
+      { url: key },
+    );
+  }
+}

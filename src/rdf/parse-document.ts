@@ -1,0 +1,39 @@
+// **parseDocument** parses one fetched document, all or nothing, into quads ready for the store.
+import { RdfscoutError } from '../errors.ts';
+import { parseEmbeddedWith } from './parse-embedded.ts';
+import { parseRdfText } from './parse-formats.ts';
+import { type ParseOptions, resolveParseOptions } from './parse-options.ts';
+import { BlankNodeRelabeller, blankNodePrefix, createBudget } from './run-parser.ts';
+import type { Detected, ParsedDocument } from './types.ts';
+
+/**
+ * Parses a document of the detected type (see `detectType`) against `baseIRI` (the document's final URL).
+ *
+ * - `rdf`: Turtle, N-Triples, N-Quads, TriG, N3 (n3), RDF/XML (rdfxml-streaming-parser, after refusing dangerous
+ *   DTD entities), JSON-LD (jsonld-streaming-parser with shipped contexts only; an unknown remote context is
+ *   RDFSCOUT_REMOTE_CONTEXT and is never fetched). **All or nothing**: on any error `quads` is empty, `error` has
+ *   the code, message and line when known, and `partial` holds what the parser produced before the error.
+ * - `html`: the embedded RDF (see `parseEmbedded` for its per-block policy); `embedded` names the formats found.
+ * - `other`: nothing to parse: no quads, no error.
+ *
+ * Limits (`opts.maxQuads`, `opts.timeBudgetMs`) make a hostile document end with an error, not exhaust memory.
+ * Blank nodes are relabelled with a prefix derived from `baseIRI`, so two documents' `_:b0` never merge.
+ * Never rejects for bad content; rejects only for invalid options (ArgumentError).
+ */
+export async function parseDocument(text: string, detected: Detected, baseIRI: string, opts?: ParseOptions): Promise<ParsedDocument> {
+  const config = resolveParseOptions(opts);
+  const budget = createBudget(config.maxQuads, config.timeBudgetMs);
+  if (detected.kind === 'other') return { quads: [], error: null, partial: [] };
+  if (detected.kind === 'html') return parseEmbeddedWith(text, baseIRI, config, budget);
+  const relabeller = new BlankNodeRelabeller(blankNodePrefix(baseIRI));
+  const result = await parseRdfText(text, detected.mediaType, baseIRI, config, budget, relabeller);
+  if (result.problem === null) return { quads: result.quads, error: null, partial: [] };
+  return { quads: [], error: result.problem, partial: result.quads };
+}
+
+/** The problem of a failed document as an RdfscoutError (for callers that throw). */
+export function toError(doc: ParsedDocument, url: string): RdfscoutError | null {
+  if (doc.error === null) return null;
+  const options = doc.error.line === undefined ? { url } : { url, line: doc.error.line };
+  return new RdfscoutError(doc.error.code, doc.error.message, options);
+}

@@ -1,0 +1,48 @@
+// **resolveParseOptions** turns the user's ParseOptions into one frozen, validated config.
+import type { IJsonLdContext } from 'jsonld-context-parser';
+import { ArgumentError } from '../errors.ts';
+import { DEFAULT_MAX_ENTITY_EXPANSION } from './xml-entity-guard.ts';
+
+export interface ParseOptions {
+  /** Most quads one document may yield; past it the document fails (all or nothing). Default: 1,000,000. */
+  maxQuads?: number;
+  /** Wall-clock budget for parsing one document, in ms; past it the document fails. Default: 30,000. */
+  timeBudgetMs?: number;
+  /** RDF/XML: most characters internal entity references may add to a document. Default: 1,048,576. */
+  maxEntityExpansion?: number;
+  /** JSON-LD contexts by URL served besides the shipped ones in `data/contexts/` (never fetched). Default: none. */
+  contexts?: ReadonlyMap<string, IJsonLdContext>;
+}
+
+export interface ParseConfig {
+  readonly maxQuads: number;
+  readonly timeBudgetMs: number;
+  readonly maxEntityExpansion: number;
+  readonly contexts: ReadonlyMap<string, IJsonLdContext>;
+}
+
+const DEFAULTS: ParseConfig = Object.freeze({
+  maxQuads: 1_000_000,
+  timeBudgetMs: 30_000,
+  maxEntityExpansion: DEFAULT_MAX_ENTITY_EXPANSION,
+  contexts: new Map<string, IJsonLdContext>(),
+});
+
+const KNOWN = new Set(Object.keys(DEFAULTS));
+
+/** Validates `opts` once (unknown keys and non-positive limits are refused) and fills in the defaults. */
+export function resolveParseOptions(opts: ParseOptions = {}): ParseConfig {
+  for (const key of Object.keys(opts)) {
+    if (!KNOWN.has(key)) throw new ArgumentError(`Unknown parse option "${key}" (known: ${[...KNOWN].join(', ')}).`);
+  }
+  const config = { ...DEFAULTS, ...stripUndefined(opts) };
+  for (const key of ['maxQuads', 'timeBudgetMs', 'maxEntityExpansion'] as const) {
+    const v = config[key];
+    if (!Number.isFinite(v) || v <= 0) throw new ArgumentError(`Parse option ${key} must be a positive number, got ${String(v)}.`);
+  }
+  return Object.freeze(config);
+}
+
+function stripUndefined(opts: ParseOptions): Partial<ParseConfig> {
+  return Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) as Partial<ParseConfig>;
+}
