@@ -1,0 +1,318 @@
+// **Fetcher** gets one URL from the web: robots.txt, SSRF guard, our own redirect handling, limits, proxy (issue 2, thesis §7).
+import { channel } from 'node:diagnostics_channel';
+import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
+import { Agent, type Dispatcher, ProxyAgent, request } from 'undici';
+import { RdfscoutError } from '../errors.ts';
+import { checkIpLiteral, createGuardedLookup } from './address-guard.ts';
+import { readBody } from './body-reader.ts';
+import { charsetFromBom, charsetFromContentType } from './charset.ts';
+import { describeFailure, parseRetryAfter } from './network-errors.ts';
+import { type FetcherConfig, type FetcherOptions, productToken, resolveFetcherOptions } from './options.ts';
+import { classifyRobotsStatus, RobotsCache, type RobotsLoad } from './robots-cache.ts';
+import type { FetchResult, ReadDecision, RedirectHop } from './types.ts';
+
+/** Redirect statuses we follow ourselves, recording each hop. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** Redirect hops followed when loading a robots.txt (RFC 9309 §2.3.1.2: at least five). */
+const ROBOTS_MAX_REDIRECTS = 5;
+
+/** `node:diagnostics_channel` events, published only when someone listens. */
+const startChannel = channel('rdfscout:fetch:start');
+const endChannel = channel('rdfscout:fetch:end');
+
+/** Per-call options of {@link Fetcher.fetch}. */
+export interface FetchOptions {
+  /** Asked after the headers of a 2xx response; false → the body is not read and the result is `skipped` (thesis §7 CTF). */
+  read?: ReadDecision;
+  /** Cancels the fetch; the result is then `failed` (RDFSCOUT_CONNECTION_FAILED, retryable). */
+  signal?: AbortSignal;
+}
+
+/** Mutable progress of one fetch, so that a failure at any point can say where it happened. */
+interface Progress {
+  url: string;
+  current: string;
+  status: number | null;
+  redirects: RedirectHop[];
+  started: number;
+}
+
+interface Response {
+  status: number;
+  headers: Record<string, string>;
+  body: Readable;
+}
+
+/**
+ * Fetches URLs with undici. `fetch()` never throws for network or HTTP problems: it returns a
+ * {@link FetchResult} whose `failed` / `http-error` / `denied` kinds carry a stable error code.
+ * One Fetcher holds one connection pool (direct, or to the proxy) and one robots.txt cache; call
+ * `close()` when done.
+ */
+export class Fetcher {
+  /** The resolved options (defaults filled in), frozen. */
+  readonly config: FetcherConfig;
+  #dispatcher: Dispatcher;
+  #robots: RobotsCache;
+  #headers: Record<string, string>;
+
+  constructor(options: FetcherOptions = {}) {
+    this.config = resolveFetcherOptions(options);
+    const c = this.config;
+    this.#headers = { 'user-agent': c.userAgent, accept: c.accept, 'accept-encoding': 'gzip, deflate, br' };
+    if (c.proxy !== null) {
+      // undici 8's ProxyAgent sends http:// targets as absolute-form requests to the proxy (no CONNECT) unless
+      // proxyTunnel is true; https:// targets are tunnelled with CONNECT. No name is resolved by us.
+      this.#dispatcher = new ProxyAgent({
+        uri: c.proxy,
+        proxyTunnel: false,
+        connectTimeout: c.connectTimeoutMs,
+        headersTimeout: c.headersTimeoutMs,
+        bodyTimeout: c.bodyTimeoutMs,
+      });
+    } else {
+      const lookup = c.allowPrivate && c.resolve === null ? undefined : createGuardedLookup({ allowPrivate: c.allowPrivate, resolve: c.resolve ?? undefined });
+      this.#dispatcher = new Agent({
+        connect: lookup === undefined ? { timeout: c.connectTimeoutMs } : { timeout: c.connectTimeoutMs, lookup },
+        headersTimeout: c.headersTimeoutMs,
+        bodyTimeout: c.bodyTimeoutMs,
+      });
+    }
+    this.#robots = new RobotsCache({
+      load: (robotsUrl) => this.#loadRobots(robotsUrl),
+      agent: productToken(c.userAgent),
+      ttlMs: c.robotsTtlMs,
+      retryMs: c.robotsRetryMs,
+      maxEntries: c.robotsCacheSize,
+      maxCrawlDelayMs: c.maxCrawlDelayMs,
+    });
+  }
+
+  /** Fetches `url`, following up to `maxRedirects` redirects, each hop re-checked (robots, SSRF, URL length). */
+  async fetch(url: string, options: FetchOptions = {}): Promise<FetchResult> {
+    const progress: Progress = { url, current: url, status: null, redirects: [], started: performance.now() };
+    if (startChannel.hasSubscribers) startChannel.publish({ url });
+    const deadline = AbortSignal.timeout(this.config.totalTimeoutMs);
+    const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
+    let result: FetchResult;
+    try {
+      result = await this.#follow(progress, options.read, signal);
+    } catch (err) {
+      result = this.#failure(progress, err, deadline, options.signal);
+    }
+    if (endChannel.hasSubscribers) endChannel.publish({ url, result });
+    return result;
+  }
+
+  /** Crawl-delay of the URL's origin from its cached robots.txt (ms, capped at `maxCrawlDelayMs`), or null. */
+  crawlDelayMs(url: string): number | null {
+    return this.#robots.crawlDelayMs(url);
+  }
+
+  /** Closes the connection pools; pending fetches finish first. */
+  async close(): Promise<void> {
+    await this.#dispatcher.close();
+  }
+
+  async #follow(progress: Progress, read: ReadDecision | undefined, signal: AbortSignal): Promise<FetchResult> {
+    const seen = new Set<string>();
+    for (;;) {
+      const target = this.#checkTarget(progress.current);
+      seen.add(target.href);
+      if (this.config.obeyRobots) {
+        const verdict = await this.#robots.check(target);
+        if (verdict.kind === 'denied') return { ...this.#common(progress), kind: 'denied', status: null, error: 'RDFSCOUT_ROBOTS_DENIED' };
+        if (verdict.kind === 'unavailable') {
+          throw new RdfscoutError('RDFSCOUT_ROBOTS_UNAVAILABLE', `robots.txt of ${target.origin} is unavailable (${verdict.reason}); retry later`, {
+            url: target.href,
+            retryable: true,
+          });
+        }
+      }
+      const response = await this.#send(target, signal);
+      progress.status = response.status;
+      const { status, headers, body } = response;
+      const contentType = headers['content-type'] ?? null;
+
+      if (REDIRECTS.has(status) && headers.location !== undefined) {
+        body.destroy();
+        const next = resolveLocation(headers.location, target);
+        progress.redirects.push({ from: progress.current, to: next, status: status as RedirectHop['status'] });
+        progress.current = next;
+        if (seen.has(next)) throw new RdfscoutError('RDFSCOUT_REDIRECT_LOOP', `Redirect loop: ${target.href} leads back to ${next}`, { url: next });
+        if (progress.redirects.length > this.config.maxRedirects) {
+          throw new RdfscoutError('RDFSCOUT_REDIRECT_LIMIT', `More than ${this.config.maxRedirects} redirects from ${progress.url}`, { url: next });
+        }
+        continue;
+      }
+
+      if (status < 200 || status >= 300) {
+        body.destroy();
+        const rateLimited = status === 429 || status === 503;
+        return {
+          ...this.#common(progress),
+          kind: 'http-error',
+          status,
+          contentType,
+          headers,
+          error: rateLimited ? 'RDFSCOUT_RATE_LIMITED' : 'RDFSCOUT_HTTP_STATUS',
+          retryAfterMs: parseRetryAfter(headers['retry-after'], Date.now()),
+        };
+      }
+
+      if (read !== undefined && !read({ url: target.href, status, contentType })) {
+        body.destroy();
+        return { ...this.#common(progress), kind: 'skipped', status, contentType, headers };
+      }
+      const declared = Number(headers['content-length']);
+      if (Number.isFinite(declared) && declared > this.config.maxBodyBytes) {
+        body.destroy();
+        throw new RdfscoutError('RDFSCOUT_BODY_TOO_LARGE', `Body of ${target.href} is ${declared} bytes, over ${this.config.maxBodyBytes}`, { url: target.href });
+      }
+      const bytes = await readBody(body, {
+        url: target.href,
+        contentEncoding: headers['content-encoding'] ?? null,
+        maxBodyBytes: this.config.maxBodyBytes,
+        maxDecompressedBytes: this.config.maxDecompressedBytes,
+      });
+      const charset = charsetFromContentType(contentType) ?? charsetFromBom(bytes);
+      return { ...this.#common(progress), kind: 'ok', status, contentType, headers, body: bytes, charset };
+    }
+  }
+
+  /** Parses and checks a URL before any connection: length, scheme, private IP literal. Throws RdfscoutError. */
+  #checkTarget(url: string): URL {
+    const max = this.config.maxUrlLength;
+    if (url.length > max) throw new RdfscoutError('RDFSCOUT_URL_TOO_LONG', `URL of ${url.length} characters exceeds ${max}`, { url: url.slice(0, 200) });
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch (err) {
+      throw new RdfscoutError('RDFSCOUT_INVALID_URL', `Not a URL: ${url}`, { url, cause: err });
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw new RdfscoutError('RDFSCOUT_INVALID_URL', `Only http and https URLs are fetched, not ${url}`, { url });
+    }
+    parsed.hash = '';
+    if (parsed.href.length > max) {
+      throw new RdfscoutError('RDFSCOUT_URL_TOO_LONG', `URL of ${parsed.href.length} characters (normalised) exceeds ${max}`, { url: url.slice(0, 200) });
+    }
+    if (!this.config.allowPrivate) {
+      const refusal = checkIpLiteral(parsed);
+      if (refusal !== null) throw refusal;
+    }
+    return parsed;
+  }
+
+  /** One GET, no redirect following. Rejects on network errors and timeouts. */
+  async #send(target: URL, signal: AbortSignal): Promise<Response> {
+    const res = await request(target, {
+      dispatcher: this.#dispatcher,
+      method: 'GET',
+      headers: this.#headers,
+      signal,
+      headersTimeout: this.config.headersTimeoutMs,
+      bodyTimeout: this.config.bodyTimeoutMs,
+    });
+    return { status: res.statusCode, headers: flattenHeaders(res.headers), body: res.body };
+  }
+
+  /** Loads a robots.txt for the cache: follows ≤ 5 redirects, truncates at `robotsMaxBytes`, classifies the status. */
+  async #loadRobots(robotsUrl: string): Promise<RobotsLoad> {
+    const signal = AbortSignal.timeout(this.config.totalTimeoutMs);
+    let current = robotsUrl;
+    for (let hop = 0; hop <= ROBOTS_MAX_REDIRECTS; hop++) {
+      let target: URL;
+      let response: Response;
+      try {
+        target = this.#checkTarget(current);
+        response = await this.#send(target, signal);
+      } catch (err) {
+        // A refused redirect target means "no robots.txt to read"; a network failure means "try later".
+        if (err instanceof RdfscoutError) return { kind: 'allow-all', reason: err.message };
+        return { kind: 'unavailable', reason: describeFailure(err).message };
+      }
+      const { status, headers, body } = response;
+      if (REDIRECTS.has(status) && headers.location !== undefined) {
+        body.destroy();
+        try {
+          current = resolveLocation(headers.location, target);
+        } catch (err) {
+          return { kind: 'allow-all', reason: (err as Error).message };
+        }
+        continue;
+      }
+      const verdict = classifyRobotsStatus(status);
+      if (verdict !== 'parse') {
+        body.destroy();
+        return verdict === 'allow-all' ? { kind: 'allow-all', reason: `HTTP ${status}` } : { kind: 'unavailable', reason: `HTTP ${status}` };
+      }
+      try {
+        const bytes = await readBody(body, {
+          url: target.href,
+          contentEncoding: headers['content-encoding'] ?? null,
+          maxBodyBytes: this.config.maxBodyBytes,
+          maxDecompressedBytes: this.config.robotsMaxBytes,
+          truncate: true,
+        });
+        let text = bytes.toString('utf8'); // RFC 9309 §2.3: robots.txt is UTF-8
+        if (bytes.length >= this.config.robotsMaxBytes) text = text.slice(0, text.lastIndexOf('\n') + 1); // drop the cut line
+        return { kind: 'text', text };
+      } catch (err) {
+        const failure = describeFailure(err);
+        if (failure.code === 'RDFSCOUT_DECODE_FAILED' || failure.code === 'RDFSCOUT_BODY_TOO_LARGE') return { kind: 'allow-all', reason: failure.message };
+        return { kind: 'unavailable', reason: failure.message };
+      }
+    }
+    return { kind: 'allow-all', reason: `more than ${ROBOTS_MAX_REDIRECTS} redirects` };
+  }
+
+  #common(progress: Progress) {
+    return {
+      url: progress.url,
+      finalUrl: progress.redirects.length === 0 ? progress.url : progress.current,
+      redirects: progress.redirects,
+      ms: Math.round(performance.now() - progress.started),
+    };
+  }
+
+  #failure(progress: Progress, err: unknown, deadline: AbortSignal, callerSignal: AbortSignal | undefined): FetchResult {
+    let failure = describeFailure(err);
+    if (!(err instanceof RdfscoutError)) {
+      // An abort surfaces as a generic AbortError; say which clock ran out.
+      if (callerSignal?.aborted === true) {
+        failure = { code: 'RDFSCOUT_CONNECTION_FAILED', message: 'Fetch aborted by the caller', retryable: true };
+      } else if (deadline.aborted) {
+        const code = progress.status === null ? 'RDFSCOUT_HEADERS_TIMEOUT' : 'RDFSCOUT_BODY_TIMEOUT';
+        failure = { code, message: `Fetch of ${progress.current} exceeded the total deadline of ${this.config.totalTimeoutMs} ms`, retryable: true };
+      }
+    }
+    return { ...this.#common(progress), kind: 'failed', status: progress.status, error: failure.code, message: failure.message, retryable: failure.retryable };
+  }
+}
+
+/** Resolves a Location header against the current URL, fragment removed; throws RDFSCOUT_INVALID_URL. */
+function resolveLocation(location: string, base: URL): string {
+  let next: URL;
+  try {
+    next = new URL(location, base);
+  } catch (err) {
+    throw new RdfscoutError('RDFSCOUT_INVALID_URL', `Redirect from ${base.href} to an invalid Location "${location.slice(0, 200)}"`, { url: base.href, cause: err });
+  }
+  if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+    throw new RdfscoutError('RDFSCOUT_INVALID_URL', `Redirect from ${base.href} to a non-HTTP URL ${next.href.slice(0, 200)}`, { url: base.href });
+  }
+  next.hash = '';
+  return next.href;
+}
+
+/** undici's header object (values may be arrays) as plain strings, lower-case names. */
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}

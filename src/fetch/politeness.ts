@@ -1,0 +1,93 @@
+// **Politeness** is pure bookkeeping of when a PLD or host may be asked again: delay, crawl-delay, back-off, concurrency (issue 2).
+
+/** Options of {@link Politeness}. */
+export interface PolitenessOptions {
+  /** Minimum time between the starts of two requests to the same PLD (`--delay-ms`). Default: 1000 ms. */
+  delayMs?: number;
+  /** Maximum requests in flight per host (`--host-concurrency`). Default: 1. */
+  hostConcurrency?: number;
+}
+
+/**
+ * Decides when a request to (PLD, host) may start. No timers and no clock: every method takes
+ * `now` (epoch ms) from the caller, so the orchestrator (and tests) drive time explicitly.
+ *
+ * Rules: two request starts to one PLD are `delayMs` apart; two starts to one host are at least its
+ * robots.txt Crawl-delay apart (`setCrawlDelay`; the larger of the two delays wins); a PLD under a
+ * 429/503 back-off (`backoff`) waits until it ends; a host never has more than `hostConcurrency`
+ * requests in flight (`start` … `finish`).
+ */
+export class Politeness {
+  readonly delayMs: number;
+  readonly hostConcurrency: number;
+  #pldLastStart = new Map<string, number>();
+  #hostLastStart = new Map<string, number>();
+  #crawlDelay = new Map<string, number>();
+  #backoffUntil = new Map<string, number>();
+  #inFlight = new Map<string, number>();
+
+  constructor(options: PolitenessOptions = {}) {
+    const { delayMs = 1000, hostConcurrency = 1, ...unknown } = options;
+    const extra = Object.keys(unknown);
+    if (extra.length > 0) throw new RangeError(`Unknown politeness option "${extra[0]}". Known options: delayMs, hostConcurrency.`);
+    if (!Number.isFinite(delayMs) || delayMs < 0) throw new RangeError(`delayMs must be a number ≥ 0, got ${delayMs}`);
+    if (!Number.isSafeInteger(hostConcurrency) || hostConcurrency < 1) throw new RangeError(`hostConcurrency must be an integer ≥ 1, got ${hostConcurrency}`);
+    this.delayMs = delayMs;
+    this.hostConcurrency = hostConcurrency;
+  }
+
+  /** Records a host's robots.txt Crawl-delay (ms); 0 or null clears it. */
+  setCrawlDelay(host: string, ms: number | null): void {
+    if (ms === null || ms <= 0) this.#crawlDelay.delete(host);
+    else this.#crawlDelay.set(host, ms);
+  }
+
+  /** Backs a PLD off until `untilMs` (e.g. now + Retry-After of a 429/503); an earlier back-off never shortens a later one. */
+  backoff(pld: string, untilMs: number): void {
+    this.#backoffUntil.set(pld, Math.max(untilMs, this.#backoffUntil.get(pld) ?? Number.NEGATIVE_INFINITY));
+  }
+
+  /**
+   * The earliest epoch ms at which a request to (pld, host) may start, given what has started so far;
+   * `Infinity` while the host is at its concurrency limit (it becomes known again after `finish`).
+   * A value ≤ now means "now".
+   */
+  readyAt(pld: string, host: string, now: number): number {
+    if ((this.#inFlight.get(host) ?? 0) >= this.hostConcurrency) return Number.POSITIVE_INFINITY;
+    const pldStart = this.#pldLastStart.get(pld);
+    const hostStart = this.#hostLastStart.get(host);
+    const crawlDelay = this.#crawlDelay.get(host) ?? 0;
+    let ready = now;
+    if (pldStart !== undefined) ready = Math.max(ready, pldStart + this.delayMs);
+    if (hostStart !== undefined) ready = Math.max(ready, hostStart + Math.max(this.delayMs, crawlDelay));
+    const backoff = this.#backoffUntil.get(pld);
+    if (backoff !== undefined) ready = Math.max(ready, backoff);
+    return ready;
+  }
+
+  /** Whether a request to (pld, host) may start at `now`. */
+  canStart(pld: string, host: string, now: number): boolean {
+    return this.readyAt(pld, host, now) <= now;
+  }
+
+  /** Records the start of a request (call when it is sent, after `canStart`). */
+  start(pld: string, host: string, now: number): void {
+    this.#pldLastStart.set(pld, now);
+    this.#hostLastStart.set(host, now);
+    this.#inFlight.set(host, (this.#inFlight.get(host) ?? 0) + 1);
+  }
+
+  /** Records the end of a request to (pld, host), whatever its outcome. */
+  finish(pld: string, host: string, now: number): void {
+    const n = (this.#inFlight.get(host) ?? 0) - 1;
+    if (n > 0) this.#inFlight.set(host, n);
+    else this.#inFlight.delete(host);
+    const backoff = this.#backoffUntil.get(pld);
+    if (backoff !== undefined && backoff <= now) this.#backoffUntil.delete(pld); // expired: forget it
+  }
+
+  /** Requests in flight to a host. */
+  inFlight(host: string): number {
+    return this.#inFlight.get(host) ?? 0;
+  }
+}

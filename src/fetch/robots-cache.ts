@@ -1,0 +1,118 @@
+// **RobotsCache** fetches robots.txt once per origin, caches the verdicts, and answers "may I fetch this URL?" (issue 2).
+import robotsParserModule from 'robots-parser';
+
+/** The parts of robots-parser's `Robot` we use. */
+interface Robot {
+  isAllowed(url: string, ua?: string): boolean | undefined;
+  getCrawlDelay(ua?: string): number | undefined;
+}
+
+// robots-parser is CommonJS (`module.exports = fn`); its .d.ts declares an ESM default, which NodeNext misreads.
+const robotsParser = robotsParserModule as unknown as (url: string, text: string) => Robot;
+
+/** What loading one robots.txt gave: its text, "allow everything" (4xx), or "unavailable" (5xx, network error). */
+export type RobotsLoad = { kind: 'text'; text: string } | { kind: 'allow-all'; reason: string } | { kind: 'unavailable'; reason: string };
+
+/** The answer for one URL. `unavailable`: robots.txt could not be read; wait and retry later (RFC 9309 §2.3.1.4). */
+export type RobotsVerdict = { kind: 'allowed' } | { kind: 'denied' } | { kind: 'unavailable'; reason: string };
+
+/** How a robots.txt status is treated (RFC 9309 §2.3.1): 2xx parse, 4xx allow all (429 excepted), else unavailable. */
+export function classifyRobotsStatus(status: number): 'parse' | 'allow-all' | 'unavailable' {
+  if (status >= 200 && status < 300) return 'parse';
+  if (status >= 400 && status < 500 && status !== 429) return 'allow-all';
+  return 'unavailable';
+}
+
+/** Options of a {@link RobotsCache}. */
+export interface RobotsCacheOptions {
+  /** Loads `robotsUrl` (redirects, limits and errors handled by the loader). Never rejects. */
+  load: (robotsUrl: string) => Promise<RobotsLoad>;
+  /** Product token matched against `User-agent:` lines (`rdfscout`). */
+  agent: string;
+  /** Lifetime of a loaded or missing robots.txt. */
+  ttlMs: number;
+  /** Lifetime of an "unavailable" state, after which the next request tries again. */
+  retryMs: number;
+  /** Origins kept; the least recently inserted is dropped beyond this. */
+  maxEntries: number;
+  /** Upper bound on Crawl-delay. */
+  maxCrawlDelayMs: number;
+  /** Clock, injectable for tests. Default: `Date.now`. */
+  now?: () => number;
+}
+
+interface Entry {
+  expiresAt: number;
+  /** null: allow everything. */
+  robot: Robot | null;
+  unavailable: string | null;
+}
+
+/** Caches robots.txt per origin (scheme, host, port); concurrent checks of one origin share one load. */
+export class RobotsCache {
+  #options: RobotsCacheOptions;
+  #now: () => number;
+  #entries = new Map<string, Entry>();
+  #loading = new Map<string, Promise<Entry>>();
+
+  constructor(options: RobotsCacheOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Whether `url` may be fetched, loading the origin's robots.txt if it is not cached or has expired. */
+  async check(url: URL): Promise<RobotsVerdict> {
+    const entry = await this.#entryFor(url);
+    if (entry.unavailable !== null) return { kind: 'unavailable', reason: entry.unavailable };
+    if (entry.robot === null) return { kind: 'allowed' };
+    // robots-parser answers undefined for a URL of another origin; the entry is per origin, so that is "allowed".
+    return entry.robot.isAllowed(url.href, this.#options.agent) === false ? { kind: 'denied' } : { kind: 'allowed' };
+  }
+
+  /** Crawl-delay for the URL's origin in ms (capped), from the cached robots.txt; null if none or not loaded yet. */
+  crawlDelayMs(url: string | URL): number | null {
+    let origin: string;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      return null;
+    }
+    const delay = this.#entries.get(origin)?.robot?.getCrawlDelay(this.#options.agent);
+    if (typeof delay !== 'number' || !Number.isFinite(delay) || delay < 0) return null;
+    return Math.min(Math.round(delay * 1000), this.#options.maxCrawlDelayMs);
+  }
+
+  /** Number of origins cached. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  async #entryFor(url: URL): Promise<Entry> {
+    const origin = url.origin;
+    const cached = this.#entries.get(origin);
+    if (cached !== undefined && cached.expiresAt > this.#now()) return cached;
+    let loading = this.#loading.get(origin);
+    if (loading === undefined) {
+      loading = this.#load(origin).finally(() => this.#loading.delete(origin));
+      this.#loading.set(origin, loading);
+    }
+    return loading;
+  }
+
+  async #load(origin: string): Promise<Entry> {
+    const robotsUrl = `${origin}/robots.txt`;
+    const result = await this.#options.load(robotsUrl);
+    const now = this.#now();
+    let entry: Entry;
+    if (result.kind === 'text') entry = { expiresAt: now + this.#options.ttlMs, robot: robotsParser(robotsUrl, result.text), unavailable: null };
+    else if (result.kind === 'allow-all') entry = { expiresAt: now + this.#options.ttlMs, robot: null, unavailable: null };
+    else entry = { expiresAt: now + this.#options.retryMs, robot: null, unavailable: result.reason };
+    this.#entries.delete(origin); // re-insert at the end: Map order is the eviction order
+    this.#entries.set(origin, entry);
+    if (this.#entries.size > this.#options.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    return entry;
+  }
+}
