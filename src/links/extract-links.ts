@@ -1,0 +1,292 @@
+// **extractLinks** reads an HTML page once, with parse5's tokenizer, into its links with their features (thesis §3).
+import { type Token, Tokenizer, type TokenHandler, TokenizerMode } from 'parse5';
+import type { BadLink, LinkFeatures, LinkTag } from './types.ts';
+import { type NormalizeMode, normalizeUrl } from './normalize-url.ts';
+
+export interface ExtractLinksOptions {
+  /** Keep only the first N distinct links of the page (thesis §11: the first 500). Default: 500. */
+  maxLinks?: number;
+  /** URL normalisation mode (see `NormalizeMode`). Default: `standard`. */
+  normalize?: NormalizeMode;
+  /** Words of surrounding text kept on each side of a link. Default: 20. */
+  contextWords?: number;
+  /** Characters of visible text returned in `text`. Default: 100,000. */
+  maxTextChars?: number;
+  /** Longest URL accepted. Default: 2048 (see `normalizeUrl`). */
+  maxUrlLength?: number;
+}
+
+export interface ExtractedLinks {
+  /** Distinct links in document order, at most `maxLinks`; the first occurrence's features are kept. */
+  links: LinkFeatures[];
+  /** Hrefs that are not crawlable URLs (`javascript:`, `mailto:`, malformed, too long), at most `maxLinks`. */
+  bad: BadLink[];
+  /** The URL relative links were resolved against (`<base href>` or the page URL). */
+  baseUrl: string;
+  /** Visible text (no script/style), words separated by spaces, blocks by newlines, capped at `maxTextChars`. */
+  text: string;
+  /** The first `<title>`, whitespace-collapsed ('' when none). */
+  title: string;
+}
+
+// Elements whose start or end delimits a block of text: a link's context never crosses them.
+const BLOCKS = new Set(
+  'address article aside blockquote body caption center dd details dialog dir div dl dt fieldset figcaption figure footer form frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html legend li main menu nav ol p pre section summary table tbody td tfoot th thead tr ul'.split(' '),
+);
+// Inline formatting elements that do not split a word (`W<sup>3</sup>C` is one word).
+const INLINE = new Set('abbr b bdi bdo code data del dfn em font i ins kbd mark q s samp small span strong sub sup time tt u var wbr'.split(' '));
+// Elements whose content the tokenizer must read as raw text (as parse5's tree builder switches it) and that we skip.
+const RAW_TEXT: Record<string, number> = {
+  script: TokenizerMode.SCRIPT_DATA,
+  style: TokenizerMode.RAWTEXT,
+  xmp: TokenizerMode.RAWTEXT,
+  iframe: TokenizerMode.RAWTEXT,
+  noembed: TokenizerMode.RAWTEXT,
+  textarea: TokenizerMode.RCDATA,
+  title: TokenizerMode.RCDATA,
+};
+
+interface OpenLink {
+  features: LinkFeatures;
+  before: string[];
+  anchorWords: string[];
+  imgAlt: string;
+}
+interface PendingContext {
+  features: LinkFeatures;
+  before: string[];
+  after: string[];
+}
+
+const MAX_ANCHOR_WORDS = 100;
+
+/**
+ * Extracts the links of an HTML page: `<a>`, `<link>`, `<area>` (href), `<frame>`, `<iframe>` (src), honouring
+ * `<base href>` from where it appears. For each link: anchor text (or the alt of an image inside, or an area's alt),
+ * `title`, `type`, `rel`, and `context`: up to `contextWords` words on each side of the link within its innermost
+ * block element (text of nested blocks does not count; the anchor's own words are not part of its context).
+ * Links to the page itself (`#top`, `href=""`) are skipped. Linear in the page size; once `maxLinks` links and the
+ * text are complete the rest of the page is not read, so a page with a million links costs no more than its start.
+ */
+export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOptions = {}): ExtractedLinks {
+  const maxLinks = opts.maxLinks ?? 500;
+  const mode = opts.normalize ?? 'standard';
+  const ctxWords = opts.contextWords ?? 20;
+  const maxText = opts.maxTextChars ?? 100_000;
+  const normOpts = { mode, maxLength: opts.maxUrlLength ?? 2048 };
+
+  const links: LinkFeatures[] = [];
+  const bad: BadLink[] = [];
+  const urls = new Set<string>();
+  const selfUrl = normalizeUrl(pageUrl, undefined, normOpts);
+  if (selfUrl.ok) urls.add(selfUrl.url);
+  let baseUrl = pageUrl;
+  let baseSeen = false;
+
+  const textParts: string[] = [];
+  let textLength = 0;
+  let title = '';
+  let titleDone = false;
+  let rawTag = ''; // the raw-text element we are inside, '' when none
+  let rawChars = ''; // its text (kept for <title> only)
+  let word = '';
+  let ring: string[] = []; // the last `ctxWords` words of the current block
+  let open: OpenLink | null = null;
+  let pending: PendingContext[] = [];
+  let lastWasBlock = true;
+
+  const finalize = (p: PendingContext): void => {
+    p.features.context = p.before.concat(p.after).join(' ');
+  };
+  const emitWord = (w: string): void => {
+    if (textLength < maxText) {
+      const part = lastWasBlock ? w : ` ${w}`;
+      textParts.push(part);
+      textLength += part.length;
+      lastWasBlock = false;
+    }
+    ring.push(w);
+    if (ring.length > ctxWords) ring.shift();
+    if (open !== null && open.anchorWords.length < MAX_ANCHOR_WORDS) open.anchorWords.push(w);
+    if (pending.length > 0) {
+      for (const p of pending) p.after.push(w);
+      if ((pending[0] as PendingContext).after.length >= ctxWords) {
+        const keep: PendingContext[] = [];
+        for (const p of pending) {
+          if (p.after.length >= ctxWords) finalize(p);
+          else keep.push(p);
+        }
+        pending = keep;
+      }
+    }
+  };
+  const flushWord = (): void => {
+    if (word !== '') {
+      emitWord(word);
+      word = '';
+    }
+  };
+  const addText = (chars: string): void => {
+    const parts = chars.split(/\s+/);
+    for (let i = 0; i < parts.length; i++) {
+      if (i > 0) flushWord();
+      word += parts[i];
+    }
+  };
+  const blockBoundary = (): void => {
+    flushWord();
+    for (const p of pending) finalize(p);
+    pending = [];
+    ring = [];
+    if (open !== null) open.before = [];
+    if (!lastWasBlock && textLength < maxText) {
+      textParts.push('\n');
+      textLength += 1;
+    }
+    lastWasBlock = true;
+  };
+  const closeLink = (): void => {
+    if (open === null) return;
+    flushWord();
+    const anchor = open.anchorWords.join(' ');
+    open.features.anchor = anchor !== '' ? anchor : open.imgAlt;
+    pending.push({ features: open.features, before: open.before, after: [] });
+    open = null;
+  };
+
+  /** Resolves and records one link; returns its features when it is a new link being collected. */
+  const collect = (href: string, tag: LinkTag, attrs: Record<string, string>): LinkFeatures | null => {
+    if (links.length >= maxLinks) return null;
+    const res = normalizeUrl(href, baseUrl, normOpts);
+    if (!res.ok) {
+      if (bad.length < maxLinks) bad.push({ href, page: pageUrl, reason: res.reason });
+      return null;
+    }
+    if (urls.has(res.url)) return null;
+    urls.add(res.url);
+    const features: LinkFeatures = {
+      url: res.url,
+      tag,
+      anchor: '',
+      title: collapse(attrs.title ?? ''),
+      type: (attrs.type ?? '').trim(),
+      rel: collapse(attrs.rel ?? ''),
+      context: '',
+    };
+    links.push(features);
+    return features;
+  };
+
+  const handler: TokenHandler = {
+    onStartTag(token) {
+      const name = token.tagName;
+      if (!INLINE.has(name)) flushWord();
+      if (BLOCKS.has(name)) blockBoundary();
+      const mode = RAW_TEXT[name];
+      if (mode !== undefined && !token.selfClosing) {
+        tokenizer.state = mode as typeof tokenizer.state;
+        rawTag = name;
+        rawChars = '';
+      } else if (name === 'plaintext') {
+        tokenizer.state = TokenizerMode.PLAINTEXT as typeof tokenizer.state;
+      }
+      switch (name) {
+        case 'base': {
+          const href = attrOf(token, 'href');
+          if (!baseSeen && href !== null) {
+            baseSeen = true;
+            const resolved = URL.parse(href.trim(), pageUrl);
+            if (resolved !== null && (resolved.protocol === 'http:' || resolved.protocol === 'https:')) baseUrl = resolved.href;
+          }
+          return;
+        }
+        case 'a': {
+          closeLink();
+          const href = attrOf(token, 'href') ?? attrOf(token, 'xlink:href');
+          if (href === null) return;
+          const features = collect(href, 'a', attrsOf(token));
+          if (features === null) return;
+          open = { features, before: ring.slice(), anchorWords: [], imgAlt: '' };
+          if (token.selfClosing) closeLink();
+          return;
+        }
+        case 'img':
+          if (open !== null && open.imgAlt === '') open.imgAlt = collapse(attrOf(token, 'alt') ?? '');
+          return;
+        case 'link':
+        case 'area':
+        case 'frame':
+        case 'iframe': {
+          const href = attrOf(token, name === 'frame' || name === 'iframe' ? 'src' : 'href');
+          if (href === null) return;
+          const attrs = attrsOf(token);
+          const features = collect(href, name, attrs);
+          if (features === null) return;
+          if (name === 'area') features.anchor = collapse(attrs.alt ?? '');
+          pending.push({ features, before: ring.slice(), after: [] });
+          return;
+        }
+      }
+    },
+    onEndTag(token) {
+      const name = token.tagName;
+      if (name === rawTag) {
+        if (name === 'title' && !titleDone) {
+          title = collapse(rawChars);
+          titleDone = true;
+        }
+        rawTag = '';
+        rawChars = '';
+        return;
+      }
+      if (name === 'a') closeLink();
+      else if (!INLINE.has(name)) flushWord();
+      if (BLOCKS.has(name)) blockBoundary();
+      if (links.length >= maxLinks && open === null && pending.length === 0 && textLength >= maxText) tokenizer.pause();
+    },
+    onCharacter(token) {
+      onChars(token);
+    },
+    onWhitespaceCharacter(token) {
+      onChars(token);
+    },
+    onNullCharacter() {},
+    onComment() {},
+    onDoctype() {},
+    onEof() {
+      closeLink();
+      blockBoundary();
+    },
+  };
+  const onChars = (token: Token.CharacterToken): void => {
+    if (rawTag !== '') {
+      if (rawTag === 'title' && !titleDone && rawChars.length < 2000) rawChars += token.chars;
+      return;
+    }
+    addText(token.chars);
+  };
+
+  const tokenizer = new Tokenizer({ sourceCodeLocationInfo: false }, handler);
+  tokenizer.write(html, true);
+  // Paused early (everything collected): close what is still open.
+  if (open !== null || pending.length > 0) {
+    closeLink();
+    blockBoundary();
+  }
+  return { links, bad, baseUrl, text: textParts.join('').trimEnd(), title };
+}
+
+function attrOf(token: Token.TagToken, name: string): string | null {
+  for (const a of token.attrs) if (a.name === name) return a.value;
+  return null;
+}
+
+function attrsOf(token: Token.TagToken): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const a of token.attrs) if (out[a.name] === undefined) out[a.name] = a.value;
+  return out;
+}
+
+function collapse(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,14 @@
+// Public face of `links/`: URL normalisation and link extraction from HTML and sitemaps.
+export type { BadLink, LinkFeatures, LinkTag } from './types.ts';
+export {
+  DEFAULT_MAX_URL_LENGTH,
+  extensionOf,
+  hostOf,
+  type NormalizeMode,
+  type NormalizeOptions,
+  type NormalizeResult,
+  normalizeUrl,
+  pldOf,
+} from './normalize-url.ts';
+export { type ExtractedLinks, type ExtractLinksOptions, extractLinks } from './extract-links.ts';
+export { extractSitemapUrls, type SitemapUrls } from './extract-sitemap-urls.ts';

@@ -1,0 +1,124 @@
+// **normalizeUrl** turns an href into the one absolute URL string the crawler uses as a URL's identity; plus tiny URL helpers.
+import { getDomain } from 'tldts';
+
+/**
+ * How URLs are normalised.
+ * - `standard`: WHATWG URL serialisation (lower-case host, IDN → punycode, dot segments resolved, default port
+ *   removed, empty path → `/`), http/https only, fragment dropped.
+ * - `beebot`: `standard`, then the WHATWG string lower-cased as a whole and one trailing `/` removed (BeeBot §2,
+ *   after Lee & Kim 2005). This CHANGES URL IDENTITY: `http://a.org/Page/` and `http://a.org/page` become the same
+ *   URL, and the URL fetched is the lower-cased one (a case-sensitive server may answer 404). Use it only to
+ *   reproduce BeeBot; never mix both modes in one crawl.
+ */
+export type NormalizeMode = 'standard' | 'beebot';
+
+export interface NormalizeOptions {
+  /** Default: `standard`. */
+  mode?: NormalizeMode;
+  /** Longest URL accepted, in characters, after normalisation. Default: 2048. */
+  maxLength?: number;
+}
+
+/** Result of `normalizeUrl`: the URL, or why the href is not a crawlable URL (BeeBot §2 Bad Links). */
+export type NormalizeResult = { ok: true; url: string } | { ok: false; reason: string };
+
+/** Default for `NormalizeOptions.maxLength`. */
+export const DEFAULT_MAX_URL_LENGTH = 2048;
+
+// A scheme at the start of an href (after the whitespace WHATWG strips), e.g. `javascript:` or `mailto:`.
+const SCHEME_RE = /^[\s\0-\x1f]*([a-zA-Z][a-zA-Z0-9+.-]*):/;
+
+/**
+ * Normalises `href`, resolved against `base` when relative. Reasons when not ok (stable strings):
+ * `empty`, `too-long`, `scheme:<name>` (javascript, mailto, data, ftp, …), `malformed`, `no-host`.
+ */
+export function normalizeUrl(href: string, base?: string, opts: NormalizeOptions = {}): NormalizeResult {
+  const maxLength = opts.maxLength ?? DEFAULT_MAX_URL_LENGTH;
+  // Refuse giant inputs before parsing them (percent-encoding can only make them longer).
+  if (href.length > maxLength * 4) return { ok: false, reason: 'too-long' };
+  const scheme = SCHEME_RE.exec(href)?.[1]?.toLowerCase();
+  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return { ok: false, reason: `scheme:${scheme}` };
+  if (href.trim() === '' && base === undefined) return { ok: false, reason: 'empty' };
+  const parsed = URL.parse(href, base);
+  if (parsed === null) return { ok: false, reason: 'malformed' };
+  // A relative href against a non-http base (e.g. a `data:` page) ends up with another scheme.
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, reason: `scheme:${parsed.protocol.slice(0, -1)}` };
+  if (parsed.hostname === '') return { ok: false, reason: 'no-host' };
+  parsed.hash = '';
+  let url = parsed.href;
+  if (opts.mode === 'beebot') {
+    url = url.toLowerCase();
+    if (url.endsWith('/')) url = url.slice(0, -1);
+  }
+  if (url.length > maxLength) return { ok: false, reason: 'too-long' };
+  return { ok: true, url };
+}
+
+/**
+ * The host name of an absolute URL (lower-case as normalised URLs are; no port, no user info; IPv6 in brackets),
+ * by slicing rather than parsing. '' when `url` has no `//` authority.
+ */
+export function hostOf(url: string): string {
+  const start = url.indexOf('//');
+  if (start < 0) return '';
+  let end = url.length;
+  for (let i = start + 2; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 47 /* / */ || c === 63 /* ? */ || c === 35 /* # */) {
+      end = i;
+      break;
+    }
+  }
+  let host = url.slice(start + 2, end);
+  const at = host.lastIndexOf('@');
+  if (at >= 0) host = host.slice(at + 1);
+  if (host.startsWith('[')) {
+    const close = host.indexOf(']');
+    return (close < 0 ? host : host.slice(0, close + 1)).toLowerCase();
+  }
+  const colon = host.indexOf(':');
+  return (colon < 0 ? host : host.slice(0, colon)).toLowerCase();
+}
+
+const PLD_CACHE_MAX = 50_000;
+const pldCache = new Map<string, string>();
+
+/**
+ * The pay-level domain (registrable domain, public-suffix list via tldts) of a host or absolute URL:
+ * `www.dbtune.org` → `dbtune.org`. IP addresses, `localhost` and other hosts without one are their own PLD.
+ * Memoised per host in a bounded map.
+ */
+export function pldOf(hostOrUrl: string): string {
+  const host = hostOrUrl.includes('//') ? hostOf(hostOrUrl) : hostOrUrl.toLowerCase();
+  const cached = pldCache.get(host);
+  if (cached !== undefined) return cached;
+  const pld = getDomain(host) ?? host;
+  if (pldCache.size >= PLD_CACHE_MAX) pldCache.clear();
+  pldCache.set(host, pld);
+  return pld;
+}
+
+/**
+ * Lower-case file extension of the URL's last path segment (`http://a.org/x/data.RDF?q` → `rdf`), '' when the
+ * segment has no dot, ends with one, or the URL has no path. Extensions longer than 10 characters are not
+ * extensions (`/v1.2-release-notes` style names) and give ''.
+ */
+export function extensionOf(url: string): string {
+  const auth = url.indexOf('//');
+  let pathStart = auth < 0 ? 0 : url.indexOf('/', auth + 2);
+  if (pathStart < 0) return '';
+  let end = url.length;
+  for (let i = pathStart; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 63 /* ? */ || c === 35 /* # */) {
+      end = i;
+      break;
+    }
+  }
+  // The authority may itself contain `?`/`#` only after the path start, so `pathStart < end` holds unless no path.
+  if (end <= pathStart) return '';
+  pathStart = url.lastIndexOf('/', end - 1);
+  const dot = url.lastIndexOf('.', end - 1);
+  if (dot <= pathStart || dot === end - 1 || end - dot - 1 > 10) return '';
+  return url.slice(dot + 1, end).toLowerCase();
+}
