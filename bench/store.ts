@@ -1,0 +1,174 @@
+// **bench/store** measures the crawl store (quadstore on LevelDB) against an N3.js in-memory Store: load, export, queries.
+// Run: node_modules/.bin/node bench/store.ts [--docs 10000] [--people-per-doc 10]   (≈ 1.2 M quads by default)
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { QueryEngine } from '@comunica/query-sparql-rdfjs';
+import type { Quad } from '@rdfjs/types';
+import { Parser, Store, Writer } from 'n3';
+import type { CrawlRecord } from '../src/crawl/types.ts';
+import { runQuery } from '../src/sparql/query-engine.ts';
+import { recordToQuads } from '../src/sparql/crawl-vocab.ts';
+import { openState } from '../src/state/open-state.ts';
+
+const { values } = parseArgs({ options: { docs: { type: 'string', default: '10000' }, 'people-per-doc': { type: 'string', default: '10' } } });
+const DOCS = Number(values.docs);
+const PEOPLE_PER_DOC = Number(values['people-per-doc']);
+const PEOPLE = Math.max(1, Math.floor((DOCS * PEOPLE_PER_DOC) / 2)); // each person appears in ~2 documents
+const BASE = 'http://bench.example/';
+const FOAF = 'http://xmlns.com/foaf/0.1/';
+const DCT = 'http://purl.org/dc/terms/';
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
+const XSD = 'http://www.w3.org/2001/XMLSchema#';
+
+/** mulberry32: a small seeded PRNG, so every run generates the same data. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type DF = Awaited<ReturnType<typeof openState>>['dataFactory'];
+
+/** The quads of document `i` (FOAF people with names, ages, mboxes, acquaintances; dcterms about the document) and its crawl record. */
+function generateDoc(i: number, df: DF): { url: string; quads: Quad[]; record: CrawlRecord } {
+  const rand = prng(i + 1);
+  const url = `${BASE}doc/${i}`;
+  const g = df.namedNode(url);
+  const n = (s: string) => df.namedNode(s);
+  const quads: Quad[] = [];
+  const add = (s: string, p: string, o: Quad['object']) => quads.push(df.quad(n(s), n(p), o, g));
+  add(url, `${DCT}title`, df.literal(`Document ${i}`, 'en'));
+  add(url, `${DCT}created`, df.literal(`2024-01-${String((i % 28) + 1).padStart(2, '0')}`, n(`${XSD}date`)));
+  for (let k = 0; k < PEOPLE_PER_DOC; k++) {
+    const p = Math.floor(rand() * PEOPLE);
+    const person = `${BASE}person/${p}`;
+    add(person, RDF_TYPE, n(`${FOAF}Person`));
+    add(person, `${FOAF}name`, df.literal(`Person ${p}`));
+    add(person, `${FOAF}age`, df.literal(String(18 + (p % 60)), n(`${XSD}integer`)));
+    add(person, `${FOAF}mbox`, n(`mailto:person${p}@bench.example`));
+    for (let f = 0; f < 4; f++) add(person, `${FOAF}knows`, n(`${BASE}person/${Math.floor(rand() * PEOPLE)}`));
+    add(person, `${DCT}isReferencedBy`, g);
+  }
+  const record: CrawlRecord = {
+    seq: i + 1, url, finalUrl: url, status: 200, outcome: 'ok', contentType: 'text/turtle', detectedType: 'rdf', rdfFormat: 'text/turtle',
+    parent: i === 0 ? null : `${BASE}doc/${Math.floor(rand() * i)}`, depth: i === 0 ? 0 : 1 + (i % 5), pld: 'bench.example', triples: quads.length,
+    linksQueued: 3, error: null, errorMessage: null, label: i === 0 ? null : 'R', rules: ['r1'], redirects: [], ms: 12, fetchedAt: '2024-01-01T00:00:00.000Z',
+  };
+  return { url, quads, record };
+}
+
+const QUERIES: Array<[string, string]> = [
+  ['count per graph (top 10)', 'SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g ORDER BY DESC(?n) LIMIT 10'],
+  ['lookup by subject', `SELECT ?p ?o WHERE { <${BASE}person/123> ?p ?o }`],
+  ['provenance GRAPH ?g { ?s foaf:name "…" }', `SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s <${FOAF}name> "Person 123" } }`],
+  ['join: names of friends of friends', `SELECT DISTINCT ?name WHERE { <${BASE}person/123> <${FOAF}knows> ?f . ?f <${FOAF}knows> ?ff . ?ff <${FOAF}name> ?name }`],
+  ['join: people over 70 named in doc/42', `SELECT DISTINCT ?s ?age WHERE { GRAPH <${BASE}doc/42> { ?s <${FOAF}age> ?age } FILTER(?age > 70) }`],
+];
+
+const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
+const rate = (n: number, t: number): string => `${Math.round((n / t) * 1000).toLocaleString('en')}/s`;
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'rdfscout-bench-'));
+  const state = await openState(dir);
+  const df = state.dataFactory;
+  const rows: Array<[string, string, string, string]> = [];
+  try {
+    // ---- load into the crawl store: one Txn per document, as the crawler commits ----
+    let total = 0;
+    let t0 = process.hrtime.bigint();
+    for (let i = 0; i < DOCS; i++) {
+      const { quads, record } = generateDoc(i, df);
+      const txn = state.txn();
+      txn.putQuads(quads).putQuads(recordToQuads(record, df)).put(state.sub.records, String(record.seq).padStart(10, '0'), record);
+      await txn.commit();
+      total += quads.length + recordToQuads(record, df).length;
+      if (i % 1000 === 999) process.stderr.write(`  loaded ${i + 1} docs, ${total} quads, ${rate(total, ms(t0))}\n`);
+    }
+    const loadQs = ms(t0);
+
+    // ---- export: every quad as N-Quads to /dev/null ----
+    const writer = new Writer({ format: 'N-Quads' });
+    const out = createWriteStream('/dev/null');
+    t0 = process.hrtime.bigint();
+    let exported = 0;
+    let buf = '';
+    for await (const q of state.quadstore.match() as AsyncIterable<Quad>) {
+      buf += writer.quadToString(q.subject, q.predicate, q.object, q.graph);
+      if (++exported % 1000 === 0) {
+        if (!out.write(buf)) await new Promise((r) => out.once('drain', r));
+        buf = '';
+      }
+    }
+    out.end(buf);
+    const exportQs = ms(t0);
+    // Generated quads repeat now and then within a document (a person drawn twice); both stores keep one copy.
+    total = exported;
+
+    // ---- reference: N3.js Store from the same N-Quads ----
+    let nquads = '';
+    for (let i = 0; i < DOCS; i++) {
+      const { quads, record } = generateDoc(i, df);
+      for (const q of [...quads, ...recordToQuads(record, df)]) nquads += writer.quadToString(q.subject, q.predicate, q.object, q.graph);
+    }
+    const n3 = new Store();
+    t0 = process.hrtime.bigint();
+    n3.addQuads(new Parser({ format: 'N-Quads' }).parse(nquads));
+    const loadN3 = ms(t0);
+    if (n3.size !== total) throw new Error(`N3 store has ${n3.size} quads, expected ${total}`);
+    nquads = '';
+    t0 = process.hrtime.bigint();
+    let exportedN3 = 0;
+    const out2 = createWriteStream('/dev/null');
+    buf = '';
+    for (const q of n3.match()) {
+      buf += writer.quadToString(q.subject, q.predicate, q.object, q.graph);
+      if (++exportedN3 % 1000 === 0) {
+        if (!out2.write(buf)) await new Promise((r) => out2.once('drain', r));
+        buf = '';
+      }
+    }
+    out2.end(buf);
+    const exportN3 = ms(t0);
+
+    rows.push(['bulk load (quads/s)', rate(total, loadQs), `${rate(total, loadN3)} (parse+add)`, (total / loadQs / (total / loadN3)).toFixed(2)]);
+    rows.push(['export N-Quads (quads/s)', rate(exported, exportQs), rate(exportedN3, exportN3), (exported / exportQs / (exportedN3 / exportN3)).toFixed(2)]);
+
+    // ---- queries ----
+    const engine = new QueryEngine();
+    for (const [name, sparql] of QUERIES) {
+      t0 = process.hrtime.bigint();
+      const r = await runQuery(state, sparql, { timeoutMs: 600_000 });
+      let n = 0;
+      if (r.kind === 'bindings') for await (const _ of r.rows) n++;
+      const tq = ms(t0);
+      t0 = process.hrtime.bigint();
+      const bs = await engine.queryBindings(sparql, { sources: [n3], unionDefaultGraph: true });
+      const m = (await bs.toArray()).length;
+      const tn = ms(t0);
+      rows.push([`${name} [${n}${n === m ? '' : ` vs ${m}!`} rows] (ms)`, tq.toFixed(0), tn.toFixed(0), (tq / tn).toFixed(2)]);
+      process.stderr.write(`  ${name}: ${tq.toFixed(0)} ms vs ${tn.toFixed(0)} ms\n`);
+    }
+    const header: [string, string, string, string] = ['measure', 'quadstore (LevelDB)', 'N3 Store (memory)', 'ratio'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
+    const fmt = (r: readonly string[]): string => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ');
+    console.log(`\n${total.toLocaleString('en')} quads in ${DOCS.toLocaleString('en')} document graphs (+ crawl graph), Node ${process.version}`);
+    console.log(fmt(header));
+    console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+    for (const r of rows) console.log(fmt(r));
+    console.log('ratio: quadstore ÷ N3 (rates: >1 = quadstore faster; times: >1 = quadstore slower)');
+  } finally {
+    await state.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
