@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { Politeness } from '../../src/fetch/politeness.ts';
+
+const T0 = 1_700_000_000_000;
+
+describe('Politeness', () => {
+  it('spaces request starts to one PLD by delayMs, across its hosts', () => {
+    const p = new Politeness({ delayMs: 1000, hostConcurrency: 4 });
+    expect(p.readyAt('example.org', 'a.example.org', T0)).toBe(T0);
+    p.start('example.org', 'a.example.org', T0);
+    expect(p.canStart('example.org', 'b.example.org', T0 + 999)).toBe(false);
+    expect(p.readyAt('example.org', 'b.example.org', T0 + 10)).toBe(T0 + 1000);
+    expect(p.canStart('example.org', 'b.example.org', T0 + 1000)).toBe(true);
+    // another PLD is unaffected
+    expect(p.canStart('other.net', 'other.net', T0 + 1)).toBe(true);
+  });
+
+  it('holds at most hostConcurrency requests in flight per host', () => {
+    const p = new Politeness({ delayMs: 0, hostConcurrency: 2 });
+    p.start('x.org', 'x.org', T0);
+    expect(p.canStart('x.org', 'x.org', T0)).toBe(true);
+    p.start('x.org', 'x.org', T0);
+    expect(p.readyAt('x.org', 'x.org', T0 + 5000)).toBe(Number.POSITIVE_INFINITY);
+    expect(p.canStart('x.org', 'www.x.org', T0 + 1)).toBe(true); // another host of the PLD
+    p.finish('x.org', 'x.org', T0 + 10);
+    expect(p.inFlight('x.org')).toBe(1);
+    expect(p.canStart('x.org', 'x.org', T0 + 10)).toBe(true);
+  });
+
+  it('defaults to 1000 ms and one request per host', () => {
+    const p = new Politeness();
+    p.start('x.org', 'x.org', T0);
+    p.finish('x.org', 'x.org', T0 + 100);
+    expect(p.readyAt('x.org', 'x.org', T0 + 100)).toBe(T0 + 1000);
+    p.start('x.org', 'x.org', T0 + 1000);
+    expect(p.canStart('x.org', 'x.org', T0 + 5000)).toBe(false);
+  });
+
+  it('uses the larger of delayMs and a host Crawl-delay', () => {
+    const p = new Politeness({ delayMs: 1000 });
+    p.setCrawlDelay('slow.org', 5000);
+    p.start('slow.org', 'slow.org', T0);
+    p.finish('slow.org', 'slow.org', T0 + 50);
+    expect(p.readyAt('slow.org', 'slow.org', T0 + 50)).toBe(T0 + 5000);
+    p.setCrawlDelay('fast.org', 200);
+    p.start('fast.org', 'fast.org', T0);
+    p.finish('fast.org', 'fast.org', T0 + 50);
+    expect(p.readyAt('fast.org', 'fast.org', T0 + 50)).toBe(T0 + 1000);
+    p.setCrawlDelay('slow.org', null);
+    expect(p.readyAt('slow.org', 'slow.org', T0 + 50)).toBe(T0 + 1000);
+  });
+
+  it('backs a PLD off until Retry-After ends; a shorter back-off does not shorten it', () => {
+    const p = new Politeness({ delayMs: 100 });
+    p.start('busy.org', 'busy.org', T0);
+    p.finish('busy.org', 'busy.org', T0 + 20);
+    p.backoff('busy.org', T0 + 30_000);
+    p.backoff('busy.org', T0 + 10_000);
+    expect(p.readyAt('busy.org', 'www.busy.org', T0 + 20)).toBe(T0 + 30_000);
+    expect(p.canStart('busy.org', 'busy.org', T0 + 29_999)).toBe(false);
+    expect(p.canStart('busy.org', 'busy.org', T0 + 30_000)).toBe(true);
+  });
+
+  it('rejects bad and unknown options', () => {
+    expect(() => new Politeness({ delayMs: -1 })).toThrow(/delayMs/);
+    expect(() => new Politeness({ hostConcurrency: 0 })).toThrow(/hostConcurrency/);
+    expect(() => new Politeness({ delay: 5 } as never)).toThrow(/Unknown politeness option "delay"/);
+  });
+});

@@ -1,0 +1,67 @@
+// A real node:http server on 127.0.0.1, port 0, that records what it received and closes every socket on close().
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** One request as the server saw it. `url` is the request target: a path, or an absolute URL through a proxy. */
+export interface SeenRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+}
+
+export interface TestServer {
+  /** `http://127.0.0.1:PORT` */
+  origin: string;
+  port: number;
+  server: Server;
+  /** Every request received, in order. */
+  requests: SeenRequest[];
+  /** TCP connections accepted so far. */
+  connections(): number;
+  /** Stops listening and destroys open sockets (a trickling response does not keep the test alive). */
+  close(): Promise<void>;
+}
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+/** Starts a server; a handler that throws answers 500. */
+export async function startHttpServer(handler: Handler): Promise<TestServer> {
+  const requests: SeenRequest[] = [];
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createServer((req, res) => {
+    requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    Promise.resolve()
+      .then(() => handler(req, res))
+      .catch((err: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(String(err));
+      });
+  });
+  server.on('connection', (socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    server,
+    requests,
+    connections: () => connections,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** For a server used as an HTTP forward proxy: the absolute-form target of a request, or null for origin-form. */
+export function absoluteTarget(req: IncomingMessage): URL | null {
+  const target = req.url ?? '';
+  return /^https?:\/\//i.test(target) ? new URL(target) : null;
+}
