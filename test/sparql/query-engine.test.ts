@@ -1,0 +1,176 @@
+import type { Quad } from '@rdfjs/types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RdfscoutError } from '../../src/errors.ts';
+import { termToNt } from '../../src/sparql/format-results.ts';
+import { QueryRefusedError, type QueryResult, runQuery } from '../../src/sparql/query-engine.ts';
+import { addHeavyGraph, DOC1, DOC2, EX, type Fixture, makeFixture, PREFIXES, TRICKY } from './fixture.ts';
+
+let fx: Fixture;
+beforeAll(async () => {
+  fx = await makeFixture();
+});
+afterAll(async () => {
+  await fx.cleanup();
+});
+
+async function select(sparql: string, opts = {}): Promise<Array<Record<string, string>>> {
+  const r = await runQuery(fx.state, PREFIXES + sparql, opts);
+  if (r.kind !== 'bindings') throw new Error(`expected bindings, got ${r.kind}`);
+  const out: Array<Record<string, string>> = [];
+  for await (const row of r.rows) out.push(Object.fromEntries(Object.entries(row).map(([k, t]) => [k, termToNt(t)])));
+  return out;
+}
+
+async function quads(r: QueryResult): Promise<Quad[]> {
+  if (r.kind !== 'quads') throw new Error(`expected quads, got ${r.kind}`);
+  const out: Quad[] = [];
+  for await (const q of r.quads) out.push(q);
+  return out;
+}
+
+async function rejection(p: Promise<unknown>): Promise<RdfscoutError> {
+  try {
+    await p;
+  } catch (err) {
+    expect(err).toBeInstanceOf(RdfscoutError);
+    return err as RdfscoutError;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('runQuery', () => {
+  it('answers SELECT over the union of document graphs, with variables in projection order', async () => {
+    const r = await runQuery(fx.state, `${PREFIXES}SELECT ?name ?s WHERE { ?s foaf:name ?name } ORDER BY ?name`);
+    expect(r.kind).toBe('bindings');
+    if (r.kind !== 'bindings') return;
+    expect(r.variables).toEqual(['name', 's']);
+    const names: string[] = [];
+    for await (const row of r.rows) names.push(row.name?.value ?? '');
+    // Alice is named by two documents: the default graph is their union, duplicates kept (as in the stored quads).
+    expect(names).toEqual(['Alice', 'Alice', 'Anon', 'Bob']);
+    expect(r.truncated).toBe(false);
+  });
+
+  it('keeps terms exact: language tags, datatypes, blank nodes', async () => {
+    const rows = await select('SELECT ?note ?age ?f WHERE { ex:alice ex:note ?note ; ex:age ?age ; ex:friend ?f }');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.note).toBe(`"${TRICKY.replace('"quote"', '\\"quote\\"').replace('\n', '\\n')}"@en`);
+    expect(rows[0]?.age).toBe('"42"^^<http://www.w3.org/2001/XMLSchema#integer>');
+    expect(rows[0]?.f).toMatch(/^_:/);
+  });
+
+  it('answers provenance questions with GRAPH ?doc', async () => {
+    const rows = await select('SELECT ?doc WHERE { GRAPH ?doc { ex:alice foaf:name "Alice" } } ORDER BY ?doc');
+    expect(rows.map((r) => r.doc)).toEqual([`<${DOC1}>`, `<${DOC2}>`]);
+  });
+
+  it('keeps the crawl graph out of the default graph but queryable by name, joinable with documents', async () => {
+    expect(await select('SELECT * WHERE { ?doc rs:depth ?d }')).toEqual([]);
+    const meta = await select('SELECT ?doc ?depth ?status WHERE { GRAPH <urn:rdfscout:crawl> { ?doc rs:depth ?depth ; http:statusCodeValue ?status } } ORDER BY ?doc');
+    expect(meta).toEqual([
+      { doc: `<${DOC1}>`, depth: '"0"^^<http://www.w3.org/2001/XMLSchema#integer>', status: '"200"^^<http://www.w3.org/2001/XMLSchema#integer>' },
+      { doc: `<${DOC2}>`, depth: '"1"^^<http://www.w3.org/2001/XMLSchema#integer>', status: '"200"^^<http://www.w3.org/2001/XMLSchema#integer>' },
+    ]);
+    const joined = await select(
+      'SELECT ?doc ?parent ?label WHERE { GRAPH ?doc { ex:bob foaf:name "Bob" } GRAPH <urn:rdfscout:crawl> { ?doc prov:wasDerivedFrom ?parent ; rs:predictedLabel ?label } }',
+    );
+    expect(joined).toEqual([{ doc: `<${DOC2}>`, parent: `<${DOC1}>`, label: '"R"' }]);
+    const count = await select('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }');
+    expect(count[0]?.n).toBe('"9"^^<http://www.w3.org/2001/XMLSchema#integer>');
+  });
+
+  it('answers ASK', async () => {
+    const yes = await runQuery(fx.state, `${PREFIXES}ASK { ex:alice foaf:knows ex:bob }`);
+    const no = await runQuery(fx.state, `${PREFIXES}ASK { ex:bob foaf:knows ex:alice }`);
+    expect(yes).toEqual({ kind: 'boolean', value: true });
+    expect(no).toEqual({ kind: 'boolean', value: false });
+  });
+
+  it('answers CONSTRUCT and DESCRIBE with quads', async () => {
+    const built = await quads(await runQuery(fx.state, `${PREFIXES}CONSTRUCT { ?b foaf:knownBy ?a } WHERE { GRAPH <${DOC1}> { ?a foaf:knows ?b } }`));
+    expect(built.map((q) => [q.subject.value, q.predicate.value, q.object.value])).toEqual([[`${EX}bob`, 'http://xmlns.com/foaf/0.1/knownBy', `${EX}alice`]]);
+    const described = await quads(await runQuery(fx.state, `${PREFIXES}DESCRIBE ex:bob`));
+    expect(described.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(described.map((q) => q.subject.value))).toEqual(new Set([`${EX}bob`]));
+    expect(described.map((q) => q.object.value).sort()).toEqual(['Bob', 'a\tb']);
+  });
+
+  it('stops at maxResults and says so', async () => {
+    const r = await runQuery(fx.state, 'SELECT * WHERE { ?s ?p ?o }', { maxResults: 3 });
+    if (r.kind !== 'bindings') throw new Error('bindings expected');
+    let n = 0;
+    for await (const _ of r.rows) n++;
+    expect(n).toBe(3);
+    expect(r.truncated).toBe(true);
+    const all = await runQuery(fx.state, 'SELECT * WHERE { ?s ?p ?o }', { maxResults: 9 });
+    if (all.kind !== 'bindings') throw new Error('bindings expected');
+    for await (const _ of all.rows) n++;
+    expect(all.truncated).toBe(false);
+  });
+
+  it('refuses SERVICE unless allowed, before running anything', async () => {
+    const err = await rejection(runQuery(fx.state, 'SELECT * WHERE { SERVICE <http://127.0.0.1:9/sparql> { ?s ?p ?o } }'));
+    expect(err).toBeInstanceOf(QueryRefusedError);
+    expect(err.code).toBe('RDFSCOUT_QUERY_FAILED');
+    expect(err.message).toMatch(/SERVICE <http:\/\/127\.0\.0\.1:9\/sparql> is disabled/);
+    // Allowed, the clause reaches the engine (which has no federation actor here): a failure, but not a refusal.
+    const allowed = await rejection(
+      (async () => {
+        const r = await runQuery(fx.state, 'SELECT * WHERE { SERVICE <http://127.0.0.1:9/sparql> { ?s ?p ?o } }', { allowService: true, timeoutMs: 5000 });
+        if (r.kind === 'bindings') for await (const _ of r.rows);
+      })(),
+    );
+    expect(allowed).not.toBeInstanceOf(QueryRefusedError);
+  });
+
+  it('refuses every kind of update and leaves the store unchanged', async () => {
+    const before = (await fx.state.quadstore.get({})).items.length;
+    for (const update of ['INSERT DATA { <http://ex.org/x> <http://ex.org/y> "z" }', 'DELETE WHERE { ?s ?p ?o }', 'CLEAR ALL', 'DROP GRAPH <http://ex.org/doc1>', 'LOAD <http://127.0.0.1:9/x.ttl>', 'INSERT DATA { <a:a> <a:a> <a:a> }; CLEAR ALL']) {
+      const err = await rejection(runQuery(fx.state, update));
+      expect(err).toBeInstanceOf(QueryRefusedError);
+      expect(err.message).toMatch(/read-only/);
+    }
+    expect((await fx.state.quadstore.get({})).items.length).toBe(before);
+  });
+
+  it('reports parse errors with the parser message', async () => {
+    const err = await rejection(runQuery(fx.state, 'SELECT * WHERE { ?s ?p }'));
+    expect(err.code).toBe('RDFSCOUT_QUERY_FAILED');
+    expect(err.message).toMatch(/Parse error/);
+  });
+
+  it('rejects unknown options', async () => {
+    const err = await rejection(runQuery(fx.state, 'ASK {}', { timeout: 5 } as never));
+    expect(err.code).toBe('RDFSCOUT_INVALID_ARGUMENT');
+  });
+
+  it('stops a heavy query at its timeout and destroys its store iterators', async () => {
+    await addHeavyGraph(fx.state);
+    const store = fx.state.quadstore;
+    const original = store.match.bind(store);
+    const opened: Array<{ done: boolean }> = [];
+    store.match = ((...args: Parameters<typeof store.match>) => {
+      const it = original(...args);
+      opened.push(it);
+      return it;
+    }) as typeof store.match;
+    try {
+      const t0 = Date.now();
+      const err = await rejection(
+        (async () => {
+          const r = await runQuery(fx.state, `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${EX}heavy> { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f } }`, { timeoutMs: 300 });
+          if (r.kind === 'bindings') for await (const _ of r.rows);
+        })(),
+      );
+      expect(err.code).toBe('RDFSCOUT_QUERY_TIMEOUT');
+      expect(Date.now() - t0).toBeLessThan(3000);
+      expect(opened.length).toBeGreaterThan(0);
+      const calls = opened.length;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(opened.length).toBe(calls); // no new reads after the stop
+      expect(opened.every((it) => it.done)).toBe(true); // every store iterator ended or destroyed
+    } finally {
+      store.match = original;
+    }
+  });
+});
