@@ -65,6 +65,7 @@ export async function readBody(source: Readable, options: ReadBodyOptions): Prom
   try {
     decoders = createDecoders(options.contentEncoding, url);
   } catch (err) {
+    source.on('error', () => {}); // destroying an undici body emits an abort error nobody else listens to
     source.destroy();
     throw err;
   }

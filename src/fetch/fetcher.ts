@@ -137,7 +137,7 @@ export class Fetcher {
       const contentType = headers['content-type'] ?? null;
 
       if (REDIRECTS.has(status) && headers.location !== undefined) {
-        body.destroy();
+        discard(body);
         const next = resolveLocation(headers.location, target);
         progress.redirects.push({ from: progress.current, to: next, status: status as RedirectHop['status'] });
         progress.current = next;
@@ -149,7 +149,7 @@ export class Fetcher {
       }
 
       if (status < 200 || status >= 300) {
-        body.destroy();
+        discard(body);
         const rateLimited = status === 429 || status === 503;
         return {
           ...this.#common(progress),
@@ -163,12 +163,12 @@ export class Fetcher {
       }
 
       if (read !== undefined && !read({ url: target.href, status, contentType })) {
-        body.destroy();
+        discard(body);
         return { ...this.#common(progress), kind: 'skipped', status, contentType, headers };
       }
       const declared = Number(headers['content-length']);
       if (Number.isFinite(declared) && declared > this.config.maxBodyBytes) {
-        body.destroy();
+        discard(body);
         throw new RdfscoutError('RDFSCOUT_BODY_TOO_LARGE', `Body of ${target.href} is ${declared} bytes, over ${this.config.maxBodyBytes}`, { url: target.href });
       }
       const bytes = await readBody(body, {
@@ -236,7 +236,7 @@ export class Fetcher {
       }
       const { status, headers, body } = response;
       if (REDIRECTS.has(status) && headers.location !== undefined) {
-        body.destroy();
+        discard(body);
         try {
           current = resolveLocation(headers.location, target);
         } catch (err) {
@@ -246,7 +246,7 @@ export class Fetcher {
       }
       const verdict = classifyRobotsStatus(status);
       if (verdict !== 'parse') {
-        body.destroy();
+        discard(body);
         return verdict === 'allow-all' ? { kind: 'allow-all', reason: `HTTP ${status}` } : { kind: 'unavailable', reason: `HTTP ${status}` };
       }
       try {
@@ -306,6 +306,12 @@ function resolveLocation(location: string, base: URL): string {
   }
   next.hash = '';
   return next.href;
+}
+
+/** Drops a body we will not read: closes its socket, and swallows the abort error destroying it emits. */
+function discard(body: Readable): void {
+  body.on('error', () => {});
+  body.destroy();
 }
 
 /** undici's header object (values may be arrays) as plain strings, lower-case names. */
