@@ -1,0 +1,40 @@
+// **exportNQuads** streams every stored quad as N-Quads, with constant memory and back-pressure.
+import type { Quad } from '@rdfjs/types';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Writer } from 'n3';
+import type { CrawlState } from '../state/open-state.ts';
+
+/** Lines are grouped into strings of about this many characters before being written. */
+const FLUSH_CHARS = 64 * 1024;
+
+export interface ExportOptions {
+  /** End `out` when done. Default: true, except for `process.stdout`/`process.stderr`, which are never ended. */
+  end?: boolean;
+}
+
+/**
+ * Writes all quads of the store (every graph, the crawl-metadata graph included) to `out` as N-Quads, one quad per
+ * line, in the store's index order. Memory stays constant: quads are read lazily from quadstore's iterator and
+ * written through `pipeline`, which waits while `out` is full. Resolves with the number of quads written.
+ */
+export async function exportNQuads(state: CrawlState, out: NodeJS.WritableStream, opts: ExportOptions = {}): Promise<number> {
+  let count = 0;
+  const writer = new Writer({ format: 'N-Quads' });
+  async function* lines(): AsyncGenerator<string> {
+    let buffer = '';
+    const quads = state.quadstore.match() as unknown as AsyncIterable<Quad>;
+    for await (const q of quads) {
+      buffer += writer.quadToString(q.subject, q.predicate, q.object, q.graph);
+      count++;
+      if (buffer.length >= FLUSH_CHARS) {
+        yield buffer;
+        buffer = '';
+      }
+    }
+    if (buffer !== '') yield buffer;
+  }
+  const isStdio = out === process.stdout || out === process.stderr;
+  await pipeline(Readable.from(lines()), out, { end: opts.end ?? !isStdio });
+  return count;
+}

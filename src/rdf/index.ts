@@ -1,0 +1,21 @@
+// **rdf/** parses fetched documents (RDF and RDF embedded in HTML) and stores them, one named graph per document.
+export { detectType, normaliseMediaType, SNIFF_BYTES } from './sniff.ts';
+export { parseDocument, toError } from './parse-document.ts';
+export { parseEmbedded } from './parse-embedded.ts';
+export { type ParseConfig, type ParseOptions, resolveParseOptions } from './parse-options.ts';
+export { isParsableRdfType } from './parse-formats.ts';
+export { CONTEXTS_DIR, LocalContextLoader, listShippedContexts } from './context-loader.ts';
+export { checkXmlEntities, DEFAULT_MAX_ENTITY_EXPANSION } from './xml-entity-guard.ts';
+export {
+  countQuads,
+  hasGraph,
+  listPartials,
+  MAX_PARTIAL_QUADS,
+  type PartialInfo,
+  type PartialRecord,
+  readPartial,
+  stageDocument,
+  stagePartial,
+} from './document-store.ts';
+export { type ExportOptions, exportNQuads } from './export.ts';
+export type { Detected, ParsedDocument, ParseProblem } from './types.ts';
