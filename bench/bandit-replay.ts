@@ -100,6 +100,7 @@ function main(): void {
     for (const initialStep of [5, 10]) entries.push({ label: `r3 m=${initialStep}`, name: 'r3', opts: { initialStep } });
     for (const gamma of [0.98, 0.99, 0.998, 1]) entries.push({ label: `ducb γ=${gamma}`, name: 'ducb', opts: { gamma } });
     for (const window of [200, 1000]) entries.push({ label: `swucb W=${window}`, name: 'swucb', opts: { window } });
+    for (const gamma of [0.99, 0.998, 1]) entries.push({ label: `thompson γ=${gamma}`, name: 'thompson', opts: { gamma } });
     for (const priorPulls of [0.1, 10]) entries.push({ label: `thompson p0=${priorPulls}`, name: 'thompson', opts: { priorPulls } });
   }
   const sets: SetName[] = ['ras', 'univ', 'mix'];

@@ -53,11 +53,13 @@ export class R1Policy extends PolicyBase {
       const owed = this.liveArms().filter((rec) => effortOf(rec) < share);
       if (owed.length > 0) {
         const awakeOwed = awake.filter((rec) => effortOf(rec) < share);
-        if (awakeOwed.length > 0) return argmax(awakeOwed, (rec) => -effortOf(rec))!;
-        return argmax(awake, byYield)!;
+        if (awakeOwed.length === 0) return argmax(awake, byYield)!;
+        const rec = argmax(awakeOwed, (r) => -effortOf(r))!;
+        // This pull may complete phase 1: freeze K now, so that an arm discovered later is not spread to.
+        if (owed.length === 1 && owed[0] === rec && effortOf(rec) + 1 >= share) this.#endSpread();
+        return rec;
       }
-      this.#phase = 'exploit';
-      this.#frozenArms = this.#fixedArms ?? this.arms.size;
+      this.#endSpread();
     }
     const current = this.#best === undefined ? undefined : this.arms.get(this.#best);
     if (current === undefined || !current.active) {
@@ -65,6 +67,11 @@ export class R1Policy extends PolicyBase {
     }
     const best = this.arms.get(this.#best!)!;
     return awake.includes(best) ? best : argmax(awake, byYield)!;
+  }
+
+  #endSpread(): void {
+    this.#phase = 'exploit';
+    this.#frozenArms = this.#fixedArms ?? this.arms.size;
   }
 
   protected override index(rec: ArmRecord): number {

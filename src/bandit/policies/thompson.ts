@@ -16,7 +16,9 @@ import { type ArmRecord, PolicyBase, argmax, effortOf } from '../policy-base.ts'
  *
  * where μ0 = (ΣX + 1)/(n + 1) is the smoothed mean reward over all arms (empirical Bayes) and p0 = `priorPulls`
  * (default 1). The posterior mean is (p0·μ0 + S_i)/(p0 + t_i) and its variance is φ times the Poisson one.
- * Each choice draws one λ per awake arm and takes the largest. Every arm first gets `initialStep` pulls
+ * With a discount γ < 1 (`createPolicy` default 0.995), S_i and t_i are discounted like `ducb`'s
+ * (the reward of step u weighs γ^(T−u)), so a site whose yield fades loses its lead and a site left alone
+ * regains posterior width. Each choice draws one λ per awake arm and takes the largest. Every arm first gets `initialStep` pulls
  * (default 1), because a prior with a tiny shape rarely draws high enough to explore a new arm.
  *
  * Sleeping arms need no special care: draws are made for awake arms only.
@@ -26,12 +28,20 @@ export class ThompsonPolicy extends PolicyBase {
   readonly #prng: Prng;
   readonly #priorPulls: number;
   readonly #initialStep: number;
+  readonly #gamma: number;
+  /** Discounted pulls and reward sum per arm, as of reward number `at` (only when γ < 1). */
+  #disc = new Map<string, { n: number; s: number; at: number }>();
 
-  constructor(seed: number, priorPulls: number, initialStep: number) {
+  /**
+   * @param gamma discount of old evidence, as in `ducb`: the reward of step u weighs γ^(T−u). 1 (no discount)
+   *   keeps the plain posterior.
+   */
+  constructor(seed: number, priorPulls: number, initialStep: number, gamma = 1) {
     super();
     this.#prng = new Prng(seed);
     this.#priorPulls = priorPulls;
     this.#initialStep = initialStep;
+    this.#gamma = gamma;
   }
 
   protected pick(awake: readonly ArmRecord[]): ArmRecord {
@@ -40,15 +50,33 @@ export class ThompsonPolicy extends PolicyBase {
     if (awake.length === 1) return awake[0]!;
     const { mu0, phi } = this.#prior();
     const p0 = this.#priorPulls;
-    return argmax(awake, (rec) =>
-      sampleGamma(this.#prng, (p0 * mu0 + rec.totalReward) / phi, (p0 + rec.pulls) / phi),
-    )!;
+    return argmax(awake, (rec) => {
+      const { n, s } = this.#evidence(rec);
+      return sampleGamma(this.#prng, (p0 * mu0 + s) / phi, (p0 + n) / phi);
+    })!;
   }
 
   /** The posterior mean of λ_i. */
   protected override index(rec: ArmRecord): number {
     const { mu0 } = this.#prior();
-    return (this.#priorPulls * mu0 + rec.totalReward) / (this.#priorPulls + rec.pulls);
+    const { n, s } = this.#evidence(rec);
+    return (this.#priorPulls * mu0 + s) / (this.#priorPulls + n);
+  }
+
+  protected override observe(rec: ArmRecord, reward: number): void {
+    if (this.#gamma === 1) return;
+    const d = this.#disc.get(rec.arm);
+    const fade = d === undefined ? 0 : this.#gamma ** (this.totalPulls - d.at);
+    this.#disc.set(rec.arm, { n: (d?.n ?? 0) * fade + 1, s: (d?.s ?? 0) * fade + reward, at: this.totalPulls });
+  }
+
+  /** The arm's (discounted) pulls and reward sum. */
+  #evidence(rec: ArmRecord): { n: number; s: number } {
+    if (this.#gamma === 1) return { n: rec.pulls, s: rec.totalReward };
+    const d = this.#disc.get(rec.arm);
+    if (d === undefined) return { n: 0, s: 0 };
+    const fade = this.#gamma ** (this.totalPulls - d.at);
+    return { n: d.n * fade, s: d.s * fade };
   }
 
   #prior(): { mu0: number; phi: number } {
@@ -59,10 +87,12 @@ export class ThompsonPolicy extends PolicyBase {
   }
 
   protected override saveOwn(): unknown {
-    return { prng: this.#prng.state };
+    return { prng: this.#prng.state, disc: [...this.#disc.entries()] };
   }
 
   protected override loadOwn(own: unknown): void {
-    this.#prng.restore((own as { prng: number }).prng);
+    const s = own as { prng: number; disc: Array<[string, { n: number; s: number; at: number }]> };
+    this.#prng.restore(s.prng);
+    this.#disc = new Map(s.disc);
   }
 }
