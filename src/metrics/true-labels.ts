@@ -1,0 +1,73 @@
+// **True labels** of fetched documents: from a ground-truth map, or derived from the crawl's own records (thesis §2, §9).
+import type { CrawlRecord } from '../crawl/types.ts';
+import type { Label } from '../relevance/types.ts';
+
+/** Ground truth: URL → true label. Looked up by a record's `url`, then its `finalUrl`. */
+export type TruthMap = ReadonlyMap<string, Label>;
+
+/** The status that makes a document "fetched successfully" (thesis §9: only HTTP 200 documents count). */
+export const SUCCESS_STATUS = 200;
+
+/** Whether a record is a successfully fetched document (thesis §9). */
+export function isFetchedOk(record: CrawlRecord): boolean {
+  return record.status === SUCCESS_STATUS;
+}
+
+/** Whether a record is an RDF document obtained (status 200 and RDF found in its bytes). */
+export function isRdfDocument(record: CrawlRecord): boolean {
+  return isFetchedOk(record) && record.detectedType === 'rdf';
+}
+
+/**
+ * The URLs of RDF parents the records themselves reveal: the `parent` of every RDF document. An HTML record whose
+ * `url` or `finalUrl` is among them is truly `HR`. Pages whose RDF children were never fetched stay `H`: without a
+ * truth file the HR truth is a lower bound.
+ */
+export function findRdfParents(records: readonly CrawlRecord[]): Set<string> {
+  const parents = new Set<string>();
+  for (const r of records) if (isRdfDocument(r) && r.parent !== null) parents.add(r.parent);
+  return parents;
+}
+
+/**
+ * Builds the true-label function. With `truth`, a URL it lists gets its label there; otherwise (or for URLs it
+ * does not list) the label is derived from the record: not status 200 → unknown (null); RDF bytes → `R`; HTML →
+ * `HR` when it is the parent of a fetched RDF document, else `H`; other bytes → `N`; a body skipped by the fetch
+ * filter → `N` (its Content-Type was neither HTML nor RDF; an approximation, since the bytes were not read).
+ */
+export function trueLabeler(records: readonly CrawlRecord[], truth?: TruthMap): (record: CrawlRecord) => Label | null {
+  const parents = findRdfParents(records);
+  return (record) => {
+    const listed = truth?.get(record.url) ?? truth?.get(record.finalUrl);
+    if (listed !== undefined) return listed;
+    if (!isFetchedOk(record)) return null;
+    switch (record.detectedType) {
+      case 'rdf':
+        return 'R';
+      case 'html':
+        return parents.has(record.url) || parents.has(record.finalUrl) ? 'HR' : 'H';
+      case 'other':
+        return 'N';
+      default:
+        return record.outcome === 'skipped' ? 'N' : null;
+    }
+  };
+}
+
+/** Parses a ground-truth file: JSON `{ "url": "R" | "HR" | "H" | "N", … }` or lines `url<TAB or space>label`. */
+export function parseTruth(text: string): Map<string, Label> {
+  const labels = new Set<string>(['R', 'HR', 'H', 'N']);
+  const map = new Map<string, Label>();
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    for (const [url, label] of Object.entries(JSON.parse(trimmed) as Record<string, unknown>)) {
+      if (typeof label === 'string' && labels.has(label)) map.set(url, label as Label);
+    }
+    return map;
+  }
+  for (const line of trimmed.split(/\r?\n/)) {
+    const [url, label] = line.trim().split(/\s+/);
+    if (url && label && labels.has(label) && !url.startsWith('#')) map.set(url, label as Label);
+  }
+  return map;
+}
