@@ -1,0 +1,14 @@
+// Public face of the simulated Linked-Data web: start one, read its truth, compute the oracle.
+export type { OracleOptions, OracleSource } from './oracle.ts';
+export { oracleCurve } from './oracle.ts';
+export { Rng, hashParts } from './prng.ts';
+export type { Profile, ProfileSite } from './profiles/index.ts';
+export { META_PROFILES, PROFILES, resolveProfiles } from './profiles/index.ts';
+export type { RespondOptions, SimResponse } from './respond.ts';
+export { prefersRdf, respond } from './respond.ts';
+export type { SimWeb, SimWebOptions } from './server.ts';
+export { startSimweb } from './server.ts';
+export { truthForUrl, truthLines, truthRecords, writeTruth } from './truth.ts';
+export type { DocKind, Label, RdfFormat, SimSite, SimWebStats, TruthRecord } from './types.ts';
+export type { WebModel, WebOptions } from './web.ts';
+export { buildWeb, linksOf } from './web.ts';

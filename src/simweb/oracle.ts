@@ -1,0 +1,122 @@
+// **oracleCurve**: RDF documents a clairvoyant crawler can have after k fetches, from ground truth and the link graph (pure).
+import type { TruthRecord } from './types.ts';
+
+/** What the oracle reads: a `SimWeb` fits, and so does a hand-built graph. */
+export interface OracleSource {
+  sites: ReadonlyArray<{ host: string; startUrl: string }>;
+  truth(): Iterable<TruthRecord>;
+  /** Links of a URL as served (only links to URLs with a truth record are used). */
+  links(url: string): readonly string[];
+}
+
+/** Options of `oracleCurve`. */
+export interface OracleOptions {
+  /** Only these sites (by host). Default: all. */
+  hosts?: readonly string[];
+  /** Never fetch robots-disallowed URLs (`disallowed` in the truth). Default true. */
+  respectRobots?: boolean;
+}
+
+/**
+ * The oracle curve: `curve[k]` = RDF documents (truth label `R`, status 200) obtained after k fetches, 0 ≤ k ≤ maxK.
+ *
+ * What it computes, exactly: every fetch costs 1, a redirect hop included. A crawler can fetch a URL only once
+ * it has fetched a page linking it (HTML pages with status 200; a 301/303 leads to its `redirectTo`, the RDF
+ * variant), starting from the sites' start pages. The oracle builds one BFS tree over that graph from all
+ * start pages (robots-disallowed URLs excluded), so each R document has a shortest path of fetches. Then it
+ * greedily takes the R whose path has the fewest not-yet-fetched URLs, fetches those (top-down, the R last), and
+ * repeats. The result is a feasible schedule — a lower bound of the true optimum, which is a tree knapsack —
+ * and in practice close to it: it never fetches a page that does not lie on the way to an RDF document, and it
+ * exploits shared paths (siblings of a fetched parent cost 1 each). No real crawler can beat it by more than the
+ * gap to that optimum; `curve[k] ≤ k` always.
+ */
+export function oracleCurve(source: OracleSource, maxK: number, options: OracleOptions = {}): number[] {
+  const hosts = options.hosts ? new Set(options.hosts) : undefined;
+  const respectRobots = options.respectRobots ?? true;
+  const records: TruthRecord[] = [];
+  const index = new Map<string, number>();
+  for (const rec of source.truth()) {
+    if (hosts && !hosts.has(rec.host)) continue;
+    if (respectRobots && rec.disallowed) continue;
+    index.set(rec.url, records.length);
+    records.push(rec);
+  }
+  const n = records.length;
+  // BFS tree over fetchable URLs; node n is a virtual root whose children are the start pages.
+  const parent = new Int32Array(n).fill(-2);
+  const depth = new Int32Array(n + 1);
+  const children: number[][] = Array.from({ length: n + 1 }, () => []);
+  const queue: number[] = [];
+  for (const site of source.sites) {
+    const s = index.get(site.startUrl);
+    if (s === undefined || parent[s] !== -2) continue;
+    parent[s] = n;
+    depth[s] = 1;
+    children[n]?.push(s);
+    queue.push(s);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const v = queue[head] as number;
+    const rec = records[v] as TruthRecord;
+    let next: readonly string[] = [];
+    if (rec.status === 200 && (rec.label === 'H' || rec.label === 'HR')) next = source.links(rec.url);
+    else if (rec.status >= 300 && rec.status < 400 && rec.redirectTo) next = [rec.redirectTo];
+    for (const url of next) {
+      const w = index.get(url);
+      if (w === undefined || parent[w] !== -2) continue;
+      parent[w] = v;
+      depth[w] = (depth[v] as number) + 1;
+      children[v]?.push(w);
+      queue.push(w);
+    }
+  }
+  const isGoal = (v: number): boolean => records[v]?.label === 'R' && records[v]?.status === 200 && parent[v] !== -2;
+
+  // Bucket queue by marginal cost (= unfetched URLs on the path); costs only decrease as ancestors get fetched.
+  const cost = new Int32Array(n);
+  const buckets: number[][] = [];
+  const heads: number[] = [];
+  const push = (v: number, c: number): void => {
+    cost[v] = c;
+    (buckets[c] ??= []).push(v);
+    heads[c] ??= 0;
+  };
+  for (let v = 0; v < n; v++) if (isGoal(v)) push(v, depth[v] as number);
+  const fetched = new Uint8Array(n + 1);
+  fetched[n] = 1;
+  const taken = new Uint8Array(n);
+  // When v is fetched, every goal below it now costs its depth minus v's depth (nothing below v was fetched yet).
+  const markFetched = (v: number): void => {
+    fetched[v] = 1;
+    const stack = [...(children[v] ?? [])];
+    while (stack.length > 0) {
+      const w = stack.pop() as number;
+      if (isGoal(w) && taken[w] === 0) push(w, (depth[w] as number) - (depth[v] as number));
+      for (const c of children[w] ?? []) stack.push(c);
+    }
+  };
+
+  const curve = [0];
+  let found = 0;
+  let c = 1;
+  while (curve.length <= maxK) {
+    while (c < buckets.length && (heads[c] ?? 0) >= (buckets[c]?.length ?? 0)) c++;
+    if (c >= buckets.length) break;
+    const v = (buckets[c] as number[])[heads[c] as number] as number;
+    heads[c] = (heads[c] as number) + 1;
+    if (taken[v] === 1 || cost[v] !== c) continue;
+    taken[v] = 1;
+    const path: number[] = [];
+    for (let u = v; u !== n && fetched[u] === 0; u = parent[u] as number) path.push(u);
+    path.reverse();
+    for (const u of path) {
+      if (curve.length > maxK) break;
+      if (u === v) found++;
+      curve.push(found);
+      markFetched(u);
+    }
+    c = 1; // costs may have dropped below the current bucket
+  }
+  while (curve.length <= maxK) curve.push(found);
+  return curve;
+}
