@@ -51,6 +51,6 @@ export function formatMetricsTables(m: CrawlMetrics): string {
 /** The harvest curve as CSV: `fetches,rdf_documents,harvest_rate` for k = 1 … fetches (harvest_rate = rdf / k). */
 export function formatHarvestCsv(m: Pick<CrawlMetrics, 'harvestCurve'>): string {
   const lines = ['fetches,rdf_documents,harvest_rate'];
-  m.harvestCurve.forEach((rdf, i) => lines.push(`${i + 1},${rdf},${(rdf / (i + 1)).toFixed(6)}`));
+  for (const [i, rdf] of m.harvestCurve.entries()) lines.push(`${i + 1},${rdf},${(rdf / (i + 1)).toFixed(6)}`);
   return `${lines.join('\n')}\n`;
 }
