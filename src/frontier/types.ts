@@ -67,4 +67,10 @@ export interface Frontier {
   /** Whether a URL was ever seen (queued, in flight or done). */
   has(url: string): Promise<boolean>;
   size(): { queued: number; inFlight: number; done: number };
+  /**
+   * Resolves when background reads have finished. A persistent frontier refills each PLD's in-memory head from disk
+   * asynchronously, so `next(pld)` may return null while `queues()` still counts queued entries for that PLD; await
+   * this before concluding the PLD is blocked. Optional: in-memory frontiers need none.
+   */
+  settled?(): Promise<void>;
 }

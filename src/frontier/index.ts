@@ -1,0 +1,5 @@
+// Public face of `frontier/`: what is left to crawl, and which links may be crawled at all.
+export type { Frontier, FrontierEntry, NewEntry, PldQueue } from './types.ts';
+export { LevelFrontier, type LevelFrontierOptions, type SeenRecord } from './level-frontier.ts';
+export { MemoryFrontier } from './memory-frontier.ts';
+export { isInScope, isWithinDepth, seedPldsOf } from './scope.ts';

@@ -1,0 +1,148 @@
+// One contract suite for every `Frontier` implementation (as quadstore runs one suite against each backend).
+import { expect, it } from 'vitest';
+import type { Txn } from '../../src/state/txn.ts';
+import type { Frontier, FrontierEntry, NewEntry } from '../../src/frontier/types.ts';
+
+export interface FrontierHarness {
+  frontier: Frontier;
+  txn(): Txn;
+  close(): Promise<void>;
+}
+
+/** A new entry with defaults. */
+export function entry(url: string, priority = 1, extra: Partial<NewEntry> = {}): NewEntry {
+  return { url, parent: null, depth: 0, priority, label: null, rules: [], link: null, ...extra };
+}
+
+/** `next()` after background reads have settled. */
+export async function take(f: Frontier, pld: string, now?: number): Promise<FrontierEntry | null> {
+  await f.settled?.();
+  return f.next(pld, now);
+}
+
+/** Hands out everything queued for `pld` (completing each), in order. */
+export async function drain(h: FrontierHarness, pld: string): Promise<string[]> {
+  const out: string[] = [];
+  for (let e = await take(h.frontier, pld); e !== null; e = await take(h.frontier, pld)) {
+    out.push(e.url);
+    const t = h.txn();
+    h.frontier.complete(e, t);
+    await t.commit();
+  }
+  return out;
+}
+
+export function runFrontierContract(make: (opts: { now: () => number }) => Promise<FrontierHarness>): void {
+  const withFrontier = (fn: (h: FrontierHarness, clock: { t: number }) => Promise<void>) => async () => {
+    const clock = { t: 1_000_000 };
+    const h = await make({ now: () => clock.t });
+    try {
+      await fn(h, clock);
+    } finally {
+      await h.close();
+    }
+  };
+
+  it('hands out by (priority, seq): most urgent first, FIFO among equals', withFrontier(async (h) => {
+    await h.frontier.add([entry('http://a.org/1', 2), entry('http://a.org/2', 1), entry('http://a.org/3', 2), entry('http://a.org/4', 1)]);
+    expect(await drain(h, 'a.org')).toEqual(['http://a.org/2', 'http://a.org/4', 'http://a.org/1', 'http://a.org/3']);
+  }));
+
+  it('accepts any finite priority, negative and fractional included, and refuses non-finite ones', withFrontier(async (h) => {
+    await h.frontier.add([entry('http://a.org/x', 0.5), entry('http://a.org/y', -3), entry('http://a.org/z', 1e9), entry('http://a.org/w', 0)]);
+    expect(await drain(h, 'a.org')).toEqual(['http://a.org/y', 'http://a.org/w', 'http://a.org/x', 'http://a.org/z']);
+    await expect(h.frontier.add([entry('http://a.org/inf', Number.POSITIVE_INFINITY)])).rejects.toThrow(/finite/);
+  }));
+
+  it('queues a URL once: duplicates in one call, across calls and after completion are ignored', withFrontier(async (h) => {
+    expect(await h.frontier.add([entry('http://a.org/1'), entry('http://a.org/1'), entry('http://a.org/2')])).toBe(2);
+    expect(await h.frontier.add([entry('http://a.org/1'), entry('http://a.org/3')])).toBe(1);
+    expect(h.frontier.size()).toEqual({ queued: 3, inFlight: 0, done: 0 });
+    expect(await drain(h, 'a.org')).toEqual(['http://a.org/1', 'http://a.org/2', 'http://a.org/3']);
+    expect(await h.frontier.add([entry('http://a.org/2', 0)])).toBe(0);
+    expect(await take(h.frontier, 'a.org')).toBeNull();
+    expect(h.frontier.size()).toEqual({ queued: 0, inFlight: 0, done: 3 });
+    expect(await h.frontier.has('http://a.org/2')).toBe(true);
+    expect(await h.frontier.has('http://a.org/never')).toBe(false);
+  }));
+
+  it('re-prioritises a queued URL found again with a more urgent priority, and only then', withFrontier(async (h) => {
+    await h.frontier.add([entry('http://a.org/x', 3), entry('http://a.org/y', 2)]);
+    await h.frontier.add([entry('http://a.org/x', 4)]); // less urgent: no change
+    await h.frontier.add([entry('http://a.org/x', 1, { depth: 5, parent: 'http://a.org/p' })]);
+    expect(h.frontier.size().queued).toBe(2);
+    const first = await take(h.frontier, 'a.org');
+    expect(first).toMatchObject({ url: 'http://a.org/x', priority: 1, depth: 5, parent: 'http://a.org/p', seq: 1 });
+    const t = h.txn();
+    h.frontier.complete(first as FrontierEntry, t);
+    await t.commit();
+    expect(await drain(h, 'a.org')).toEqual(['http://a.org/y']);
+  }));
+
+  it('keeps one queue per PLD and reports each in queues()', withFrontier(async (h) => {
+    await h.frontier.add([entry('http://www.a.org/1', 2), entry('http://b.org/1', 1), entry('http://x.a.org/2', 1), entry('http://127.0.0.1:8080/')]);
+    const byPld = Object.fromEntries(h.frontier.queues().map((q) => [q.pld, q]));
+    expect(Object.keys(byPld).sort()).toEqual(['127.0.0.1', 'a.org', 'b.org']);
+    expect(byPld['a.org']).toMatchObject({ queued: 2, inFlight: 0, headPriority: 1, headSeq: 3 });
+    const e = await take(h.frontier, 'a.org');
+    expect(e).toMatchObject({ url: 'http://x.a.org/2', pld: 'a.org', host: 'x.a.org', attempts: 0, notBefore: 0 });
+    expect(h.frontier.queues().find((q) => q.pld === 'a.org')).toMatchObject({ queued: 1, inFlight: 1, headPriority: 2, headSeq: 1 });
+    expect(await take(h.frontier, 'c.org')).toBeNull();
+    expect(await drain(h, 'b.org')).toEqual(['http://b.org/1']);
+    expect(h.frontier.queues().map((q) => q.pld).sort()).toEqual(['127.0.0.1', 'a.org']);
+  }));
+
+  it('retry() puts an entry back behind its equals with attempts + 1, held until notBefore', withFrontier(async (h, clock) => {
+    await h.frontier.add([entry('http://a.org/1'), entry('http://a.org/2')]);
+    const e = (await take(h.frontier, 'a.org')) as FrontierEntry;
+    const t = h.txn();
+    h.frontier.retry(e, clock.t + 5000, t);
+    expect(h.frontier.size()).toMatchObject({ queued: 1, inFlight: 1 });
+    await t.commit();
+    expect(h.frontier.size()).toMatchObject({ queued: 2, inFlight: 0 });
+    expect((await take(h.frontier, 'a.org'))?.url).toBe('http://a.org/2');
+    expect(await take(h.frontier, 'a.org')).toBeNull(); // /1 is held back
+    expect(await take(h.frontier, 'a.org', clock.t + 4999)).toBeNull();
+    clock.t += 5000;
+    const again = await take(h.frontier, 'a.org');
+    expect(again).toMatchObject({ url: 'http://a.org/1', attempts: 1, notBefore: clock.t });
+  }));
+
+  it('complete() with aliases marks them done: a queued alias is never handed out, a new one never queued', withFrontier(async (h) => {
+    await h.frontier.add([entry('http://a.org/old'), entry('http://a.org/new'), entry('http://a.org/other')]);
+    const e = (await take(h.frontier, 'a.org')) as FrontierEntry;
+    const t = h.txn();
+    h.frontier.complete(e, t, ['http://a.org/new', 'http://b.org/moved']);
+    await t.commit();
+    expect(await drain(h, 'a.org')).toEqual(['http://a.org/other']);
+    expect(await h.frontier.add([entry('http://a.org/new'), entry('http://b.org/moved')])).toBe(0);
+    expect(await h.frontier.has('http://b.org/moved')).toBe(true);
+    expect(h.frontier.size()).toEqual({ queued: 0, inFlight: 0, done: 4 });
+  }));
+
+  it('stages writes in a Txn: nothing changes before commit, URLs are reserved at once', withFrontier(async (h) => {
+    const t = h.txn();
+    expect(await h.frontier.add([entry('http://a.org/1')], t)).toBe(1);
+    expect(await h.frontier.add([entry('http://a.org/1')])).toBe(0); // reserved by the open transaction
+    expect(await take(h.frontier, 'a.org')).toBeNull();
+    expect(h.frontier.size().queued).toBe(0);
+    await t.commit();
+    const e = (await take(h.frontier, 'a.org')) as FrontierEntry;
+    expect(e.url).toBe('http://a.org/1');
+    const t2 = h.txn();
+    h.frontier.complete(e, t2);
+    expect(h.frontier.size()).toEqual({ queued: 0, inFlight: 1, done: 0 });
+    await t2.commit();
+    expect(h.frontier.size()).toEqual({ queued: 0, inFlight: 0, done: 1 });
+  }));
+
+  it('refuses to finish an entry that is not in flight, or twice', withFrontier(async (h) => {
+    await h.frontier.add([entry('http://a.org/1')]);
+    const fake = { ...entry('http://a.org/1'), pld: 'a.org', host: 'a.org', seq: 1, attempts: 0, notBefore: 0 };
+    expect(() => h.frontier.complete(fake, h.txn())).toThrow(/not in flight/);
+    const e = (await take(h.frontier, 'a.org')) as FrontierEntry;
+    h.frontier.complete(e, h.txn());
+    expect(() => h.frontier.complete(e, h.txn())).toThrow(/not in flight/);
+    expect(() => h.frontier.retry(e, 0, h.txn())).toThrow(/not in flight/);
+  }));
+}
