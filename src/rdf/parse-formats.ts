@@ -8,7 +8,8 @@ import { LocalContextLoader } from './context-loader.ts';
 import type { ParseConfig } from './parse-options.ts';
 import { type BlankNodeRelabeller, type Budget, BudgetExceededError, runParser, type StreamingParser } from './run-parser.ts';
 import type { ParseProblem } from './types.ts';
-import { checkXmlEntities } from './xml-entity-guard.ts';
+import { RDF_NS } from './sniff.ts';
+import { checkXmlEntities, findRootElement } from './xml-entity-guard.ts';
 
 /** Media types n3 parses (its format detection matches on these names). */
 const N3_TYPES = new Set(['text/turtle', 'application/n-triples', 'application/n-quads', 'application/trig', 'text/n3']);
@@ -48,6 +49,7 @@ export async function parseRdfText(
     const refused = checkXmlEntities(input, config.maxEntityExpansion);
     if (refused !== null) return { quads: [], problem: refused, budgetExceeded: false };
     parser = new RdfXmlParser({ baseIRI, trackPosition: true }) as unknown as StreamingParser;
+    return finishRun(parser, wrapNodeElementRoot(input), input, mediaType, relabeller, budget, null);
   } else if (mediaType === 'application/ld+json') {
     loader = new LocalContextLoader(config.contexts);
     parser = new JsonLdParser({ baseIRI, documentLoader: loader }) as unknown as StreamingParser;
@@ -55,7 +57,19 @@ export async function parseRdfText(
     const problem: ParseProblem = { code: 'RDFSCOUT_PARSE_FAILED', message: `rdfscout cannot parse RDF as ${mediaType}.` };
     return { quads: [], problem, budgetExceeded: false };
   }
-  const { quads, error } = await runParser(parser, input, relabeller, budget);
+  return finishRun(parser, input, input, mediaType, relabeller, budget, loader);
+}
+
+async function finishRun(
+  parser: StreamingParser,
+  fed: string,
+  input: string,
+  mediaType: string,
+  relabeller: BlankNodeRelabeller,
+  budget: Budget,
+  loader: LocalContextLoader | null,
+): Promise<TextParseResult> {
+  const { quads, error } = await runParser(parser, fed, relabeller, budget);
   if (error === null) return { quads, problem: null, budgetExceeded: false };
   if (loader !== null && loader.refused.length > 0) {
     const problem: ParseProblem = {
@@ -71,6 +85,18 @@ export async function parseRdfText(
   const line = errorLine(error, input);
   if (line !== undefined) problem.line = line;
   return { quads, problem, budgetExceeded: error instanceof BudgetExceededError };
+}
+
+/**
+ * RDF/XML may have a single node element as root instead of `rdf:RDF` (RDF 1.1 XML Syntax §2.7), but
+ * rdfxml-streaming-parser ignores the rdf:about of a root node element. Such a root gets an `rdf:RDF` wrapper,
+ * inserted on the root's own line so that error lines stay right.
+ */
+function wrapNodeElementRoot(text: string): string {
+  const root = findRootElement(text);
+  if (root < 0 || /^<(?:[\w.-]+:)?RDF[\s>/]/.test(text.slice(root, root + 64))) return text;
+  if (!text.slice(root, root + 8192).includes(RDF_NS)) return text;
+  return `${text.slice(0, root)}<rdf:RDF xmlns:rdf="${RDF_NS}">${text.slice(root)}</rdf:RDF>`;
 }
 
 /** The line of a parser error: n3 gives it in `context.line`, saxes as `L:C:` or `Line L`, JSON as `position N`. */

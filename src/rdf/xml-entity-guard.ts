@@ -24,7 +24,7 @@ export function checkXmlEntities(text: string, maxExpansion = DEFAULT_MAX_ENTITY
   const decl = /<!ENTITY\s+(%\s+)?([^\s"'>]+)\s+("[^"]*"|'[^']*'|SYSTEM\b|PUBLIC\b)/g;
   for (let m = decl.exec(subset); m !== null; m = decl.exec(subset)) {
     const [, percent, name, value] = m as unknown as [string, string | undefined, string, string];
-    const line = lineAt(text, doctype.start + m.index);
+    const line = lineAt(text, doctype.subsetStart + m.index);
     if (percent !== undefined) return refuse(`declares the parameter entity %${name}; rdfscout does not process DTD parameter entities`, line);
     if (value === 'SYSTEM' || value === 'PUBLIC') {
       return refuse(`declares the external entity &${name}; (${value}); rdfscout never fetches or expands external entities`, line);
@@ -54,28 +54,40 @@ function refuse(what: string, line: number): ParseProblem {
 }
 
 /** The internal subset of the `<!DOCTYPE …>` in the prolog, or null when there is none. */
-function findDoctype(text: string): { start: number; subset: string; end: number } | null {
+function findDoctype(text: string): { start: number; subset: string; subsetStart: number; end: number } | null {
+  const found = scanProlog(text);
+  return found.doctype;
+}
+
+/** Index of the root element's `<` (or -1), skipping the XML declaration, comments, PIs and the doctype. */
+export function findRootElement(text: string): number {
+  return scanProlog(text).root;
+}
+
+function scanProlog(text: string): { doctype: { start: number; subset: string; subsetStart: number; end: number } | null; root: number } {
   let i = 0;
+  let doctype: { start: number; subset: string; subsetStart: number; end: number } | null = null;
   for (;;) {
     while (i < text.length && /\s|\ufeff/.test(text[i]!)) i++;
     if (text.startsWith('<?', i)) {
       const e = text.indexOf('?>', i);
-      if (e < 0) return null;
+      if (e < 0) return { doctype, root: -1 };
       i = e + 2;
     } else if (text.startsWith('<!--', i)) {
       const e = text.indexOf('-->', i);
-      if (e < 0) return null;
+      if (e < 0) return { doctype, root: -1 };
       i = e + 3;
-    } else if (/^<!DOCTYPE/i.test(text.slice(i, i + 9))) {
-      return scanDoctype(text, i);
+    } else if (doctype === null && /^<!DOCTYPE/i.test(text.slice(i, i + 9))) {
+      doctype = scanDoctype(text, i);
+      i = doctype.end;
     } else {
-      return null;
+      return { doctype, root: text[i] === '<' ? i : -1 };
     }
   }
 }
 
 /** Scans a doctype from `start`, honouring quotes, to its closing `>`. */
-function scanDoctype(text: string, start: number): { start: number; subset: string; end: number } {
+function scanDoctype(text: string, start: number): { start: number; subset: string; subsetStart: number; end: number } {
   let quote: string | null = null;
   let depth = 0;
   let subsetStart = -1;
@@ -98,7 +110,7 @@ function scanDoctype(text: string, start: number): { start: number; subset: stri
     }
   }
   const subset = subsetStart < 0 ? '' : text.slice(subsetStart, subsetEnd < 0 ? i : subsetEnd);
-  return { start, subset, end: Math.min(text.length, i + 1) };
+  return { start, subset, subsetStart: Math.max(subsetStart, start), end: Math.min(text.length, i + 1) };
 }
 
 function lineAt(text: string, index: number): number {

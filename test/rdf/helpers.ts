@@ -1,0 +1,29 @@
+// Shared helpers of the rdf tests: fixtures, a hit-counting 127.0.0.1 server, temp LevelDB folders.
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export function fixture(name: string): string {
+  return readFileSync(new URL(`../fixtures/rdf/${name}`, import.meta.url), 'utf8');
+}
+
+/** A server on 127.0.0.1 that answers every request with a JSON-LD context and counts the hits. */
+export async function startCountingServer(): Promise<{ port: number; hits: () => number; close: () => Promise<void> }> {
+  let hits = 0;
+  const server: Server = createServer((_req, res) => {
+    hits++;
+    res.setHeader('content-type', 'application/ld+json');
+    res.end('{"@context": {"name": "http://evil.example/name"}}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { port, hits: () => hits, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+export async function makeTempDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'rdfscout-'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
