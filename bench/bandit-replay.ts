@@ -101,6 +101,7 @@ function main(): void {
     for (const gamma of [0.98, 0.99, 0.998, 1]) entries.push({ label: `ducb γ=${gamma}`, name: 'ducb', opts: { gamma } });
     for (const window of [200, 1000]) entries.push({ label: `swucb W=${window}`, name: 'swucb', opts: { window } });
     for (const gamma of [0.99, 0.998, 1]) entries.push({ label: `thompson γ=${gamma}`, name: 'thompson', opts: { gamma } });
+    for (const initialStep of [3, 10]) entries.push({ label: `thompson m=${initialStep}`, name: 'thompson', opts: { initialStep } });
     for (const priorPulls of [0.1, 10]) entries.push({ label: `thompson p0=${priorPulls}`, name: 'thompson', opts: { priorPulls } });
   }
   const sets: SetName[] = ['ras', 'univ', 'mix'];
