@@ -230,9 +230,11 @@ export class Fetcher {
         target = this.#checkTarget(current);
         response = await this.#send(target, signal);
       } catch (err) {
-        // A refused redirect target means "no robots.txt to read"; a network failure means "try later".
-        if (err instanceof RdfscoutError) return { kind: 'allow-all', reason: err.message };
-        return { kind: 'unavailable', reason: describeFailure(err).message };
+        // A transient failure means "try later". A permanent one (refused address, unknown host, bad
+        // redirect target) is not a robots problem: allow, briefly, and let the page fetch meet and report it.
+        const failure = describeFailure(err);
+        if (failure.retryable) return { kind: 'unavailable', reason: failure.message };
+        return { kind: 'allow-all', reason: failure.message, brief: true };
       }
       const { status, headers, body } = response;
       if (REDIRECTS.has(status) && headers.location !== undefined) {

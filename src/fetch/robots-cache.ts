@@ -11,7 +11,11 @@ interface Robot {
 const robotsParser = robotsParserModule as unknown as (url: string, text: string) => Robot;
 
 /** What loading one robots.txt gave: its text, "allow everything" (4xx), or "unavailable" (5xx, network error). */
-export type RobotsLoad = { kind: 'text'; text: string } | { kind: 'allow-all'; reason: string } | { kind: 'unavailable'; reason: string };
+export type RobotsLoad =
+  | { kind: 'text'; text: string }
+  /** `brief`: remember only for `retryMs` (the robots.txt could not be asked for, e.g. its host is unknown). */
+  | { kind: 'allow-all'; reason: string; brief?: boolean }
+  | { kind: 'unavailable'; reason: string };
 
 /** The answer for one URL. `unavailable`: robots.txt could not be read; wait and retry later (RFC 9309 §2.3.1.4). */
 export type RobotsVerdict = { kind: 'allowed' } | { kind: 'denied' } | { kind: 'unavailable'; reason: string };
@@ -105,7 +109,7 @@ export class RobotsCache {
     const now = this.#now();
     let entry: Entry;
     if (result.kind === 'text') entry = { expiresAt: now + this.#options.ttlMs, robot: robotsParser(robotsUrl, result.text), unavailable: null };
-    else if (result.kind === 'allow-all') entry = { expiresAt: now + this.#options.ttlMs, robot: null, unavailable: null };
+    else if (result.kind === 'allow-all') entry = { expiresAt: now + (result.brief === true ? this.#options.retryMs : this.#options.ttlMs), robot: null, unavailable: null };
     else entry = { expiresAt: now + this.#options.retryMs, robot: null, unavailable: result.reason };
     this.#entries.delete(origin); // re-insert at the end: Map order is the eviction order
     this.#entries.set(origin, entry);

@@ -22,7 +22,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+export type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /** Starts a server; a handler that throws answers 500. */
 export async function startHttpServer(handler: Handler): Promise<TestServer> {
