@@ -17,18 +17,36 @@ export interface RVerdict {
   rules: string[];
 }
 
-/** Whether `tokens` contains the concept word (given as tokens) as consecutive tokens. */
-function containsConcept(tokens: readonly string[], concept: readonly string[]): boolean {
-  outer: for (let i = 0; i + concept.length <= tokens.length; i++) {
-    for (let j = 0; j < concept.length; j++) if (tokens[i + j] !== concept[j]) continue outer;
-    return true;
+/** Concept words grouped by their first token, built once per concept set (so a lookup costs one Map probe per token). */
+const byFirstToken = new WeakMap<ConceptSets, Map<string, (readonly string[])[]>>();
+
+function conceptIndex(concepts: ConceptSets): Map<string, (readonly string[])[]> {
+  let index = byFirstToken.get(concepts);
+  if (index === undefined) {
+    index = new Map();
+    for (const concept of concepts.rdfConcepts) {
+      const list = index.get(concept[0]!) ?? [];
+      list.push(concept);
+      index.set(concept[0]!, list);
+    }
+    byFirstToken.set(concepts, index);
   }
-  return false;
+  return index;
 }
 
-/** Whether any concept word of S_RdfConcept occurs in `tokens` (on word boundaries). */
+/** Whether any concept word of S_RdfConcept occurs in `tokens` as consecutive whole tokens (word boundaries). */
 export function hasRdfConcept(tokens: readonly string[], concepts: ConceptSets): boolean {
-  return concepts.rdfConcepts.some((concept) => containsConcept(tokens, concept));
+  const index = conceptIndex(concepts);
+  for (let i = 0; i < tokens.length; i++) {
+    const candidates = index.get(tokens[i]!);
+    if (candidates === undefined) continue;
+    for (const concept of candidates) {
+      let j = 1;
+      while (j < concept.length && tokens[i + j] === concept[j]) j++;
+      if (j === concept.length) return true;
+    }
+  }
+  return false;
 }
 
 // A media type inside free text counts only when not glued to more type characters (`text/n3x` is not `text/n3`);
