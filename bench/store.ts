@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     for await (const q of state.quadstore.match() as AsyncIterable<Quad>) {
       buf += writer.quadToString(q.subject, q.predicate, q.object, q.graph);
       if (++exported % 1000 === 0) {
-        if (!out.write(buf)) await new Promise((r) => out.once('drain', r));
+        if (!out.write(buf)) await new Promise<void>((r) => out.once('drain', () => r()));
         buf = '';
       }
     }
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
     for (const q of n3.match()) {
       buf += writer.quadToString(q.subject, q.predicate, q.object, q.graph);
       if (++exportedN3 % 1000 === 0) {
-        if (!out2.write(buf)) await new Promise((r) => out2.once('drain', r));
+        if (!out2.write(buf)) await new Promise<void>((r) => out2.once('drain', () => r()));
         buf = '';
       }
     }
