@@ -25,7 +25,8 @@ export interface OracleOptions {
  * variant), starting from the sites' start pages. The oracle builds one BFS tree over that graph from all
  * start pages (robots-disallowed URLs excluded), so each R document has a shortest path of fetches. Then it
  * greedily takes the R whose path has the fewest not-yet-fetched URLs, fetches those (top-down, the R last), and
- * repeats. The result is a feasible schedule — a lower bound of the true optimum, which is a tree knapsack —
+ * repeats; among equal costs it prefers R documents whose parent page has the most RDF documents
+ * below it (a hub: its siblings will then cost one fetch each). The result is a feasible schedule — a lower bound of the true optimum, which is a tree knapsack —
  * and in practice close to it: it never fetches a page that does not lie on the way to an RDF document, and it
  * exploits shared paths (siblings of a fetched parent cost 1 each). No real crawler can beat it by more than the
  * gap to that optimum; `curve[k] ≤ k` always.
@@ -42,6 +43,7 @@ export function oracleCurve(source: OracleSource, maxK: number, options: OracleO
     records.push(rec);
   }
   const n = records.length;
+  if (n >= ID_SPAN) throw new RangeError(`oracleCurve handles at most ${ID_SPAN - 1} URLs, got ${n}`);
   // BFS tree over fetchable URLs; node n is a virtual root whose children are the start pages.
   const parent = new Int32Array(n).fill(-2);
   const depth = new Int32Array(n + 1);
@@ -72,38 +74,52 @@ export function oracleCurve(source: OracleSource, maxK: number, options: OracleO
   }
   const isGoal = (v: number): boolean => records[v]?.label === 'R' && records[v]?.status === 200 && parent[v] !== -2;
 
-  // Bucket queue by marginal cost (= unfetched URLs on the path); costs only decrease as ancestors get fetched.
+  // Goals below each node; among equal costs, goals whose parent has more goals below go first (bigger hubs).
+  const goalsBelow = new Int32Array(n + 1);
+  for (let i = queue.length - 1; i >= 0; i--) {
+    const v = queue[i] as number;
+    if (isGoal(v)) goalsBelow[v] = (goalsBelow[v] as number) + 1;
+    const p = parent[v] as number;
+    goalsBelow[p] = (goalsBelow[p] as number) + (goalsBelow[v] as number);
+  }
+  // Min-heap of keys (cost, -unlock, id), lazily invalidated: costs only fall as ancestors get fetched.
   const cost = new Int32Array(n);
-  const buckets: number[][] = [];
-  const heads: number[] = [];
+  const heap = new NumberHeap();
   const push = (v: number, c: number): void => {
     cost[v] = c;
-    (buckets[c] ??= []).push(v);
-    heads[c] ??= 0;
+    const unlock = goalsBelow[parent[v] as number] as number;
+    heap.push((c * UNLOCK_SPAN + (UNLOCK_SPAN - 1 - Math.min(unlock, UNLOCK_SPAN - 1))) * ID_SPAN + v);
   };
-  for (let v = 0; v < n; v++) if (isGoal(v)) push(v, depth[v] as number);
+  for (const top of children[n] ?? []) {
+    const stack = [top];
+    while (stack.length > 0) {
+      const w = stack.pop() as number;
+      if (isGoal(w)) push(w, depth[w] as number);
+      for (const c of children[w] ?? []) stack.push(c);
+    }
+  }
   const fetched = new Uint8Array(n + 1);
   fetched[n] = 1;
   const taken = new Uint8Array(n);
   // When v is fetched, every goal below it now costs its depth minus v's depth (nothing below v was fetched yet).
   const markFetched = (v: number): void => {
     fetched[v] = 1;
-    const stack = [...(children[v] ?? [])];
-    while (stack.length > 0) {
-      const w = stack.pop() as number;
-      if (isGoal(w) && taken[w] === 0) push(w, (depth[w] as number) - (depth[v] as number));
-      for (const c of children[w] ?? []) stack.push(c);
+    for (const top of children[v] ?? []) {
+      const stack = [top];
+      while (stack.length > 0) {
+        const w = stack.pop() as number;
+        if (isGoal(w) && taken[w] === 0) push(w, (depth[w] as number) - (depth[v] as number));
+        for (const c of children[w] ?? []) stack.push(c);
+      }
     }
   };
 
   const curve = [0];
   let found = 0;
-  let c = 1;
-  while (curve.length <= maxK) {
-    while (c < buckets.length && (heads[c] ?? 0) >= (buckets[c]?.length ?? 0)) c++;
-    if (c >= buckets.length) break;
-    const v = (buckets[c] as number[])[heads[c] as number] as number;
-    heads[c] = (heads[c] as number) + 1;
+  while (curve.length <= maxK && heap.size > 0) {
+    const key = heap.pop();
+    const v = key % ID_SPAN;
+    const c = Math.floor(key / ID_SPAN / UNLOCK_SPAN);
     if (taken[v] === 1 || cost[v] !== c) continue;
     taken[v] = 1;
     const path: number[] = [];
@@ -115,8 +131,51 @@ export function oracleCurve(source: OracleSource, maxK: number, options: OracleO
       curve.push(found);
       markFetched(u);
     }
-    c = 1; // costs may have dropped below the current bucket
   }
   while (curve.length <= maxK) curve.push(found);
   return curve;
+}
+
+const UNLOCK_SPAN = 2 ** 21;
+const ID_SPAN = 2 ** 21;
+
+/** A binary min-heap of numbers. */
+class NumberHeap {
+  #items: number[] = [];
+
+  get size(): number {
+    return this.#items.length;
+  }
+
+  push(x: number): void {
+    const a = this.#items;
+    a.push(x);
+    for (let i = a.length - 1; i > 0; ) {
+      const p = (i - 1) >> 1;
+      if ((a[p] as number) <= x) break;
+      a[i] = a[p] as number;
+      a[p] = x;
+      i = p;
+    }
+  }
+
+  pop(): number {
+    const a = this.#items;
+    const top = a[0] as number;
+    const last = a.pop() as number;
+    if (a.length > 0) {
+      a[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < a.length && (a[l] as number) < (a[m] as number)) m = l;
+        if (r < a.length && (a[r] as number) < (a[m] as number)) m = r;
+        if (m === i) break;
+        [a[i], a[m]] = [a[m] as number, a[i] as number];
+        i = m;
+      }
+    }
+    return top;
+  }
 }

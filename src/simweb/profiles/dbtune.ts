@@ -62,7 +62,9 @@ function buildDbtune(b: SiteBuilder, rng: Rng, size: number): void {
     const link = (fromKind: 'artist' | 'record', toKind: 'record' | 'track'): void => {
       const from = htmlOf[fromKind] ?? [];
       const to = uri[toKind] ?? [];
-      to.forEach((t, i) => b.link(from[i % from.length] as number, t));
+      to.forEach((t, i) => {
+        b.link(from[i % from.length] as number, t);
+      });
     };
     link('artist', 'record');
     link('record', 'track');

@@ -40,7 +40,9 @@ function buildDeri(b: SiteBuilder, rng: Rng, size: number): void {
     b.link(projectsIdx, page);
     for (let j = 0; j < 3; j++) b.link(page, rng.pick(members));
   }
-  members.forEach((m, i) => b.link(m, projects[i % projects.length] as number));
+  members.forEach((m, i) => {
+    b.link(m, projects[i % projects.length] as number);
+  });
   let prev = -1;
   const nPubs = Math.round(size * 0.25);
   for (let p = 0; p * 25 < nPubs; p++) {

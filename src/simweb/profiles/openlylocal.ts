@@ -53,7 +53,9 @@ function buildOpenlylocal(b: SiteBuilder, rng: Rng, size: number): void {
     pages.push(page);
     b.link(councils[i % councils.length] as number, page);
   }
-  members.forEach((m, i) => b.link(m, committees[(i * 7) % committees.length] as number));
+  members.forEach((m, i) => {
+    b.link(m, committees[(i * 7) % committees.length] as number);
+  });
   // Meetings and their documents: HTML and PDFs without RDF.
   for (let i = 0, k = Math.round(size * 0.12); i < k; i++) {
     const meeting = b.html(`/meetings/${1000 + i}`);
