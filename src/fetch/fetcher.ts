@@ -90,7 +90,12 @@ export class Fetcher {
     });
   }
 
-  /** Fetches `url`, following up to `maxRedirects` redirects, each hop re-checked (robots, SSRF, URL length). */
+  /**
+   * Fetches `url`, following up to `maxRedirects` redirects, each hop re-checked (robots, SSRF, URL
+   * length). Resolves with a result for every network or HTTP outcome; rejects only if `options.read`
+   * throws (with that error). The first request to an origin waits for its robots.txt, which is loaded
+   * once for all concurrent callers under its own deadline (`totalTimeoutMs`).
+   */
   async fetch(url: string, options: FetchOptions = {}): Promise<FetchResult> {
     const progress: Progress = { url, current: url, status: null, redirects: [], started: performance.now() };
     if (startChannel.hasSubscribers) startChannel.publish({ url });
@@ -100,6 +105,7 @@ export class Fetcher {
     try {
       result = await this.#follow(progress, options.read, signal);
     } catch (err) {
+      if (err instanceof CallerError) throw err.cause; // a bug in the caller's read decision is not a network problem
       result = this.#failure(progress, err, deadline, options.signal);
     }
     if (endChannel.hasSubscribers) endChannel.publish({ url, result });
@@ -162,8 +168,7 @@ export class Fetcher {
         };
       }
 
-      if (read !== undefined && !read({ url: target.href, status, contentType })) {
-        discard(body);
+      if (read !== undefined && !askReadDecision(read, { url: target.href, status, contentType }, body)) {
         return { ...this.#common(progress), kind: 'skipped', status, contentType, headers };
       }
       const declared = Number(headers['content-length']);
@@ -293,6 +298,22 @@ export class Fetcher {
     }
     return { ...this.#common(progress), kind: 'failed', status: progress.status, error: failure.code, message: failure.message, retryable: failure.retryable };
   }
+}
+
+/** Wraps an exception thrown by the caller's own callback, so that `fetch()` rethrows it instead of recording it. */
+class CallerError extends Error {}
+
+/** Asks the read decision; false (or a throw) discards the body. */
+function askReadDecision(read: ReadDecision, head: Parameters<ReadDecision>[0], body: Readable): boolean {
+  let wanted: boolean;
+  try {
+    wanted = read(head);
+  } catch (err) {
+    discard(body);
+    throw new CallerError('read decision threw', { cause: err });
+  }
+  if (!wanted) discard(body);
+  return wanted;
 }
 
 /** Resolves a Location header against the current URL, fragment removed; throws RDFSCOUT_INVALID_URL. */

@@ -231,3 +231,34 @@ describe('Fetcher: gzip', () => {
     expect(result).toMatchObject({ error: 'RDFSCOUT_DECODE_FAILED', status: 200, retryable: false });
   });
 });
+
+describe('Fetcher: callers', () => {
+  it('publishes rdfscout:fetch:start/end on diagnostics_channel', async () => {
+    const { subscribe, unsubscribe } = await import('node:diagnostics_channel');
+    const server = await serve((_req, res) => res.writeHead(200).end('x'));
+    const events: string[] = [];
+    const onStart = (m: unknown) => events.push(`start ${(m as { url: string }).url}`);
+    const onEnd = (m: unknown) => events.push(`end ${(m as { result: FetchResult }).result.kind}`);
+    subscribe('rdfscout:fetch:start', onStart);
+    subscribe('rdfscout:fetch:end', onEnd);
+    try {
+      await fetcher().fetch(`${server.origin}/d`);
+    } finally {
+      unsubscribe('rdfscout:fetch:start', onStart);
+      unsubscribe('rdfscout:fetch:end', onEnd);
+    }
+    expect(events).toEqual([`start ${server.origin}/d`, 'end ok']);
+  });
+
+  it('rethrows an exception of the read decision instead of recording a network failure', async () => {
+    const server = await serve((_req, res) => res.writeHead(200).end('x'));
+    const bug = new Error('bug in read decision');
+    await expect(
+      fetcher().fetch(`${server.origin}/d`, {
+        read: () => {
+          throw bug;
+        },
+      }),
+    ).rejects.toBe(bug);
+  });
+});
