@@ -211,7 +211,8 @@ export class LevelFrontier implements Frontier {
       this.#maybeRefill(st);
       return b.entry;
     }
-    this.#maybeRefill(st);
+    // Nothing eligible here (empty, or all held back by notBefore) but more on disk: read further.
+    if (st.queued > buf.length) this.#refill(st);
     return null;
   }
 
@@ -308,6 +309,11 @@ export class LevelFrontier implements Frontier {
     return { queued: this.#queued, inFlight: this.#inFlight.size, done: this.#done };
   }
 
+  /** Whether head buffers are being read from disk (then `next()` may give null for a PLD with queued entries). */
+  get loading(): boolean {
+    return this.#refills.size > 0;
+  }
+
   /** Resolves when no head buffer is being refilled (a PLD with queued entries may give `next() === null` until then). */
   async settled(): Promise<void> {
     while (this.#refills.size > 0) await Promise.all(this.#refills);
@@ -353,6 +359,7 @@ export class LevelFrontier implements Frontier {
   #insert(st: PldState, b: Buffered): void {
     if (b.sortKey > st.bound) {
       if (st.refilling) st.lateAdds.push(b);
+      else this.#maybeRefill(st);
       return;
     }
     const buf = st.buffer;

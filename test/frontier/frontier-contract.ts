@@ -16,8 +16,13 @@ export function entry(url: string, priority = 1, extra: Partial<NewEntry> = {}):
 
 /** `next()` after background reads have settled. */
 export async function take(f: Frontier, pld: string, now?: number): Promise<FrontierEntry | null> {
-  await f.settled?.();
-  return f.next(pld, now);
+  let e = f.next(pld, now);
+  // A persistent frontier may still be reading this PLD's head from disk: wait, then ask again.
+  for (let i = 0; e === null && f.settled !== undefined && i < 100; i++) {
+    await f.settled();
+    e = f.next(pld, now);
+  }
+  return e;
 }
 
 /** Hands out everything queued for `pld` (completing each), in order. */
