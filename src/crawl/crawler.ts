@@ -241,7 +241,9 @@ export class Crawler {
       if (q.queued === 0) continue;
       const used = this.#tally.pld(q.pld).fetched + (this.#inFlightPerPld.get(q.pld) ?? 0);
       if (used >= this.options.maxDocsPerPld) continue;
-      const t = Math.max(this.#politeness.readyAt(q.pld, q.pld, now), now + 5);
+      const ready = this.#politeness.readyAt(q.pld, q.pld, now);
+      if (!Number.isFinite(ready)) continue; // busy until an in-flight fetch ends, which wakes the loop anyway
+      const t = Math.max(ready, now + 5);
       if (earliest === null || t < earliest) earliest = t;
     }
     if (earliest === null && this.#inFlight > 0) return now + 50;
@@ -329,8 +331,8 @@ export class Crawler {
           if (parsed.error) errorMessage = parsed.error.message; // a broken embedded block: the page itself is fine
         }
       }
-    } else if (result.kind !== 'denied') {
-      contentType = result.contentType ?? null;
+    } else if ('contentType' in result) {
+      contentType = result.contentType;
     }
 
     // Store the document's quads (all or nothing), unless the final URL is already stored (a duplicate reached by
@@ -389,7 +391,7 @@ export class Crawler {
     record.linksQueued = await this.#frontier.add(newEntries, txn);
     txn.put(this.state.sub.records, recordKey(record.seq), record);
     txn.putQuads(recordToQuads(record, this.state.dataFactory)); // crawl metadata, in its own graph (CRAWL_GRAPH)
-    bad.forEach((b, i) => txn.put(this.state.sub.badlinks, `${recordKey(record.seq)}!${i}`, b));
+    for (const [i, b] of bad.entries()) txn.put(this.state.sub.badlinks, `${recordKey(record.seq)}!${i}`, b);
     for (const hop of result.redirects) txn.put(this.state.sub.redirects, hop.from, hop);
     const aliases = [result.finalUrl, ...result.redirects.map((h) => h.to)].filter((u) => u !== entry.url);
     this.#frontier.complete(entry, txn, aliases);

@@ -1,0 +1,154 @@
+// End to end: crawl a real local site through the CLI, then read the state back with docs and export.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Parser } from 'n3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
+
+const run = promisify(execFile);
+const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
+const NODE = process.execPath;
+
+async function cli(args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(NODE, [CLI, ...args], { maxBuffer: 64 * 1024 * 1024 });
+    return { stdout, stderr, code: 0 };
+  } catch (err) {
+    const e = err as { stdout: string; stderr: string; code: number };
+    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
+  }
+}
+
+interface Doc {
+  seq: number;
+  url: string;
+  finalUrl: string;
+  status: number | null;
+  detectedType: string | null;
+  triples: number;
+  error: string | null;
+  label: string | null;
+  rules: string[];
+  depth: number;
+  parent: string | null;
+}
+
+describe('rdfscout crawl on a local site', () => {
+  let site: TinySite;
+  let dir: string;
+  let docs: Doc[];
+
+  beforeAll(async () => {
+    site = await startTinySite();
+    dir = await mkdtemp(join(tmpdir(), 'rdfscout-e2e-'));
+    const res = await cli(['crawl', `${site.base}/`, '--out', join(dir, 'out'), '--allow-private', '--delay-ms', '0', '--max-docs', '50', '--json', '--quiet']);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const summary = JSON.parse(res.stdout);
+    expect(summary.rdfDocuments).toBe(4); // alice.ttl, bob.ttl, thing.rdf, other.rdf (via 303)
+    const out = await cli(['docs', join(dir, 'out')]);
+    docs = out.stdout.trim().split('\n').map((l) => JSON.parse(l) as Doc);
+  });
+
+  afterAll(async () => {
+    await site.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('records every fetch in order with the predicted label and rules', () => {
+    expect(docs.map((d) => d.seq)).toEqual(docs.map((_, i) => i + 1));
+    const byUrl = new Map(docs.map((d) => [d.url.replace(site.base, ''), d]));
+    expect(byUrl.get('/')?.label).toBeNull();
+    expect(byUrl.get('/data/thing.rdf')).toMatchObject({ label: 'R', detectedType: 'rdf', triples: 2, status: 200 });
+    expect(byUrl.get('/data/thing.rdf')?.rules).toContain('ex1');
+    expect(byUrl.get('/foaf/alice.ttl')?.rules).toEqual(expect.arrayContaining(['ex1', 'ty1']));
+    // the link filter NF drops images and PDFs before fetching (thesis §7 a)
+    expect(byUrl.has('/logo.png')).toBe(false);
+    expect(byUrl.has('/brochure.pdf')).toBe(false);
+  });
+
+  it('fetches predicted RDF before plain HTML (best-first, thesis §6)', () => {
+    const seqOf = (p: string) => docs.find((d) => d.url === `${site.base}${p}`)?.seq ?? Number.POSITIVE_INFINITY;
+    expect(seqOf('/data/thing.rdf')).toBeLessThan(seqOf('/about.html'));
+    expect(seqOf('/broken.ttl')).toBeLessThan(seqOf('/about.html'));
+  });
+
+  it('follows a 303 by itself and stores the document under its final URL', () => {
+    const go = docs.find((d) => d.url === `${site.base}/go`);
+    expect(go).toMatchObject({ finalUrl: `${site.base}/data/other.rdf`, status: 200, detectedType: 'rdf' });
+  });
+
+  it('honours robots.txt and records the refusal', () => {
+    const secret = docs.find((d) => d.url.endsWith('/private/secret.rdf'));
+    expect(secret?.error).toBe('RDFSCOUT_ROBOTS_DENIED');
+    expect(site.hits.get('/private/secret.rdf') ?? 0).toBe(0);
+  });
+
+  it('stores nothing of a document with a syntax error, and says why', () => {
+    const broken = docs.find((d) => d.url.endsWith('/broken.ttl'));
+    expect(broken).toMatchObject({ detectedType: 'rdf', triples: 0, error: 'RDFSCOUT_PARSE_FAILED' });
+  });
+
+  it('exports N-Quads that an independent parser reads, one graph per document', async () => {
+    const out = await cli(['export', join(dir, 'out')]);
+    expect(out.code).toBe(0);
+    const quads = new Parser({ format: 'N-Quads' }).parse(out.stdout);
+    const docGraphs = new Set(quads.map((q) => q.graph.value).filter((g) => g !== 'urn:rdfscout:crawl'));
+    expect(docGraphs).toEqual(
+      new Set([`${site.base}/foaf/alice.ttl`, `${site.base}/foaf/bob.ttl`, `${site.base}/data/thing.rdf`, `${site.base}/data/other.rdf`, `${site.base}/embedded.html`]),
+    );
+    const stored = docs.reduce((n, d) => n + d.triples, 0);
+    expect(quads.filter((q) => q.graph.value !== 'urn:rdfscout:crawl').length).toBe(stored);
+    expect(quads.some((q) => q.graph.value.endsWith('/broken.ttl'))).toBe(false);
+  });
+
+  it('refuses a resume that changes the strategy, with exit code 2', async () => {
+    const res = await cli(['crawl', '--out', join(dir, 'out'), '--strategy', 'bfs']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/--strategy fc-r\+hr/);
+  });
+
+  it('rejects bad arguments with exit code 2 and a clear message', async () => {
+    const res = await cli(['crawl', 'http://x.example/', '--out', join(dir, 'bad'), '--max-docs', 'lots']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/--max-docs must be a whole number/);
+  });
+});
+
+describe('resume after SIGKILL', () => {
+  it('loses no frontier entry and stores no document twice', async () => {
+    const site = await startTinySite(40);
+    const dir = await mkdtemp(join(tmpdir(), 'rdfscout-kill-'));
+    try {
+      const args = ['crawl', `${site.base}/`, '--allow-private', '--delay-ms', '0', '--concurrency', '2', '--max-docs', '50', '--quiet', '--json'];
+      const ref = await cli([...args, '--out', join(dir, 'ref')]);
+      expect(ref.code).toBe(0);
+      const out = join(dir, 'killed');
+      for (const ms of [250, 400, 300]) {
+        const child = spawn(NODE, [CLI, ...args, '--out', out], { stdio: 'ignore' });
+        await new Promise((r) => setTimeout(r, ms));
+        child.kill('SIGKILL');
+        await new Promise((r) => child.once('exit', r));
+      }
+      const final = await cli([...args, '--out', out]);
+      expect(final.code).toBe(0);
+      const graphs = async (d: string) => {
+        const text = (await cli(['export', d])).stdout;
+        const quads = new Parser({ format: 'N-Quads' }).parse(text).filter((q) => q.graph.value !== 'urn:rdfscout:crawl');
+        return { graphs: [...new Set(quads.map((q) => q.graph.value))].sort(), count: quads.length };
+      };
+      const a = await graphs(join(dir, 'ref'));
+      const b = await graphs(out);
+      expect(b).toEqual(a);
+      const docs = (await cli(['docs', out])).stdout.trim().split('\n').map((l) => JSON.parse(l) as Doc);
+      const urls = docs.map((d) => d.url);
+      expect(new Set(urls).size).toBe(urls.length); // no URL fetched-and-recorded twice
+    } finally {
+      await site.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
