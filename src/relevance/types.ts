@@ -41,6 +41,17 @@ export interface FetchedDocument {
   rules: string[];
 }
 
+/** A fetched page as a strategy may observe it (for strategies that learn from text and the link graph). */
+export interface ObservedPage {
+  url: string;
+  depth: number;
+  type: DocType;
+  /** Visible text (capped), '' for RDF documents. */
+  text: string;
+  /** The links kept from it (after NF and scope), in page order. */
+  links: readonly LinkFeatures[];
+}
+
 /**
  * A crawl strategy: decides link priority (pure, given its learned state) and learns from fetched documents.
  * Learned state must round-trip through `snapshot()`/`restore()` (JSON-serialisable) so a resumed crawl
@@ -54,6 +65,11 @@ export interface Strategy {
   /** Fetch filter (thesis §7 CTF, §10 EXF): read the body of a response with this content type? */
   shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean;
   learn(doc: FetchedDocument): void;
+  /**
+   * Optional: sees every fetched HTML page (and RDF document) before its links are judged. State learned here is
+   * not replayable from records, so it must be in `snapshot()`; the crawl saves snapshots periodically.
+   */
+  observePage?(page: ObservedPage): void;
   snapshot(): unknown;
   restore(state: unknown): void;
 }
