@@ -46,7 +46,7 @@ export const CRAWL_TERMS = Object.freeze({
   linksQueued: `${RS}linksQueued`,
   predictedLabel: `${RS}predictedLabel`,
   ruleFired: `${RS}ruleFired`,
-  finalUrl: `${RS}finalUrl`,
+  requestedUrl: `${RS}requestedUrl`,
   redirectHops: `${RS}redirectHops`,
   redirect: `${RS}redirect`,
   hopIndex: `${RS}hopIndex`,
@@ -63,15 +63,16 @@ export function redirectHopIri(seq: number, hop: number): string {
 }
 
 /**
- * The quads describing one fetch, all in {@link CRAWL_GRAPH}. The subject is the document URL as asked for
- * (`record.url`), the same IRI the crawler uses as the document's graph name, so that
- * `GRAPH ?doc { … } GRAPH <urn:rdfscout:crawl> { ?doc prov:generatedAtTime ?t }` joins content to its fetch.
+ * The quads describing one fetch, all in {@link CRAWL_GRAPH}. The subject is the document's final URL after
+ * redirects (`record.finalUrl`), the IRI the crawler names the document's graph with (and records parents by), so
+ * that `GRAPH ?doc { … } GRAPH <urn:rdfscout:crawl> { ?doc prov:generatedAtTime ?t }` joins content to its fetch;
+ * the URL asked for is `rs:requestedUrl`.
  * Absent values (null status, no parent, …) produce no quad. The crawl engine stages these in the same
  * transaction as the document's own quads.
  */
 export function recordToQuads(record: CrawlRecord, df: DataFactory): Quad[] {
   const graph = df.namedNode(CRAWL_GRAPH);
-  const doc = df.namedNode(record.url);
+  const doc = df.namedNode(record.finalUrl);
   const out: Quad[] = [];
   const iri = (v: string): NamedNode => df.namedNode(v);
   const add = (predicate: string, object: Quad_Object, subject: NamedNode = doc): void => {
@@ -96,7 +97,7 @@ export function recordToQuads(record: CrawlRecord, df: DataFactory): Quad[] {
   add(T.linksQueued, int(record.linksQueued));
   if (record.label !== null) add(T.predictedLabel, str(record.label));
   for (const rule of record.rules) add(T.ruleFired, str(rule));
-  add(T.finalUrl, iri(record.finalUrl));
+  add(T.requestedUrl, iri(record.url));
   add(T.redirectHops, int(record.redirects.length));
   record.redirects.forEach((hop, i) => {
     const node = iri(redirectHopIri(record.seq, i + 1));

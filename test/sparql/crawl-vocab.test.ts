@@ -6,9 +6,9 @@ import { makeRecord } from './fixture.ts';
 const df = new DataFactory();
 
 describe('recordToQuads', () => {
-  it('describes the document URL in the crawl graph with typed values', () => {
+  it('describes the final document URL (the graph name) in the crawl graph with typed values', () => {
     const quads = recordToQuads(
-      makeRecord({ url: 'http://ex.org/d', finalUrl: 'http://ex.org/d.ttl', parent: 'http://ex.org/p', depth: 2, label: 'HR', rules: ['r1', 'r4'], redirects: [{ from: 'http://ex.org/d', to: 'http://ex.org/d.ttl', status: 301 }] }),
+      makeRecord({ url: 'http://ex.org/d0', finalUrl: 'http://ex.org/d', parent: 'http://ex.org/p', depth: 2, label: 'HR', rules: ['r1', 'r4'], redirects: [{ from: 'http://ex.org/d0', to: 'http://ex.org/d', status: 301 }] }),
       df,
     );
     expect(quads.every((q) => q.graph.equals(df.namedNode(CRAWL_GRAPH)))).toBe(true);
@@ -20,7 +20,7 @@ describe('recordToQuads', () => {
     expect(about(CRAWL_TERMS.depth)[0]?.value).toBe('2');
     expect(about(CRAWL_TERMS.predictedLabel)[0]?.value).toBe('HR');
     expect(about(CRAWL_TERMS.ruleFired).map((o) => o.value)).toEqual(['r1', 'r4']);
-    expect(about(CRAWL_TERMS.finalUrl)[0]?.equals(df.namedNode('http://ex.org/d.ttl'))).toBe(true);
+    expect(about(CRAWL_TERMS.requestedUrl)[0]?.equals(df.namedNode('http://ex.org/d0'))).toBe(true);
     expect(about(CRAWL_TERMS.redirectHops)[0]?.value).toBe('1');
     const hop = about(CRAWL_TERMS.redirect)[0];
     expect(hop?.value).toBe('urn:rdfscout:redirect:1:1');

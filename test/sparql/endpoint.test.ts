@@ -11,7 +11,7 @@ let endpoint: Endpoint;
 beforeAll(async () => {
   fx = await makeFixture();
   await addHeavyGraph(fx.state);
-  endpoint = await startEndpoint(fx.state, { port: 0, timeoutMs: 400 });
+  endpoint = await startEndpoint(fx.state, { port: 0 });
 });
 afterAll(async () => {
   await endpoint.close();
@@ -129,11 +129,16 @@ describe('SPARQL 1.1 Protocol over HTTP', () => {
 
   it('answers 503 when a query exceeds its time', async () => {
     const heavy = `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${EX}heavy> { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f } }`;
-    const t0 = Date.now();
-    const res = await fetch(`${endpoint.url}?query=${encodeURIComponent(heavy)}`);
-    expect(res.status).toBe(503);
-    expect(await res.text()).toMatch(/ran longer than 400 ms/);
-    expect(Date.now() - t0).toBeLessThan(3000);
+    const hasty = await startEndpoint(fx.state, { port: 0, timeoutMs: 400 });
+    try {
+      const t0 = Date.now();
+      const res = await fetch(`${hasty.url}?query=${encodeURIComponent(heavy)}`);
+      expect(res.status).toBe(503);
+      expect(await res.text()).toMatch(/ran longer than 400 ms/);
+      expect(Date.now() - t0).toBeLessThan(5000);
+    } finally {
+      await hasty.close();
+    }
   });
 
   it('limits the request body (413), serves help on /, 404 elsewhere', async () => {

@@ -51,8 +51,8 @@ export async function makeFixture(): Promise<Fixture> {
   ];
   const r1 = makeRecord({ seq: 1, url: DOC1, finalUrl: DOC1, triples: doc1.length });
   const r2 = makeRecord({
-    seq: 2, url: DOC2, finalUrl: `${EX}doc2.ttl`, parent: DOC1, depth: 1, triples: doc2.length, label: 'R', rules: ['r1', 'r3'],
-    redirects: [{ from: DOC2, to: `${EX}doc2.ttl`, status: 303 }], fetchedAt: '2024-05-01T10:00:01.000Z',
+    seq: 2, url: `${EX}doc2-alias`, finalUrl: DOC2, parent: DOC1, depth: 1, triples: doc2.length, label: 'R', rules: ['r1', 'r3'],
+    redirects: [{ from: `${EX}doc2-alias`, to: DOC2, status: 303 }], fetchedAt: '2024-05-01T10:00:01.000Z',
   });
   for (const [quads, record] of [[doc1, r1], [doc2, r2]] as const) {
     await state.txn().putQuads(quads).putQuads(recordToQuads(record, df)).put(state.sub.records, String(record.seq).padStart(10, '0'), record).commit();
