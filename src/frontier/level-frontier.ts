@@ -94,30 +94,35 @@ export class LevelFrontier implements Frontier {
     return f;
   }
 
+  /**
+   * One scan of `seen` (in batches) rebuilds the seen table, the per-PLD counters (a URL is queued exactly while
+   * its record says so: in-flight entries of a crashed run are queued again) and the seq counter; then each PLD's
+   * head is read. Queue keys are not scanned: a stale key (its URL done as an alias) counts for nothing and is
+   * dropped when met.
+   */
   async #load(): Promise<void> {
-    for await (const key of this.#queue.keys({ gte: 'q!', lt: 'q"' })) {
-      const parsed = parseQueueKey(key as string);
-      if (parsed === null) continue;
-      const st = this.#pldState(parsed.pld, '');
-      st.queued++;
-      this.#queued++;
-      if (parsed.seq > this.#seq) this.#seq = parsed.seq;
-    }
-    for await (const [url, rec] of this.#seen.iterator() as AsyncIterable<[string, SeenRecord]>) {
-      if (rec.state === 'done') {
-        this.#table.set(url, URL_STATE.done, Number.NaN);
-        this.#done++;
-      } else {
-        this.#table.set(url, URL_STATE.queued, rec.priority);
+    const it = this.#seen.iterator();
+    try {
+      for (;;) {
+        const rows = (await it.nextv(10_000)) as Array<[string, SeenRecord]>;
+        if (rows.length === 0) break;
+        for (const [url, rec] of rows) {
+          if (rec.state === 'done') {
+            this.#table.set(url, URL_STATE.done, Number.NaN);
+            this.#done++;
+          } else {
+            this.#table.set(url, URL_STATE.queued, rec.priority);
+            this.#pldState(pldOf(url), '').queued++;
+            this.#queued++;
+          }
+          if (rec.seq > this.#seq) this.#seq = rec.seq;
+        }
       }
-      if (rec.seq > this.#seq) this.#seq = rec.seq;
+    } finally {
+      await it.close();
     }
-    const todo = [...this.#plds.values()];
-    const workers = Array.from({ length: 8 }, async () => {
-      for (let st = todo.pop(); st !== undefined; st = todo.pop()) this.#refill(st);
-      await this.settled();
-    });
-    await Promise.all(workers);
+    for (const st of this.#plds.values()) if (st.queued > 0) this.#refill(st);
+    await this.settled();
   }
 
   async add(entries: readonly NewEntry[], txn?: Txn): Promise<number> {
@@ -225,6 +230,7 @@ export class LevelFrontier implements Frontier {
     txn.put(this.#seen, entry.url, done);
     const newlyDone = [entry.url];
     const unqueued: Array<{ st: PldState; sortKey: string }> = [];
+    const uncounted: Array<{ st: PldState; url: string }> = [];
     for (const alias of aliases) {
       if (alias === entry.url || newlyDone.includes(alias)) continue;
       const state = this.#table.state(alias);
@@ -234,6 +240,7 @@ export class LevelFrontier implements Frontier {
       if (state === URL_STATE.queued && !this.#inFlight.has(alias)) {
         // A queued alias in a head buffer is unqueued now; one further back is dropped when met (`next`, refill).
         const ast = this.#plds.get(pldOf(alias));
+        if (ast !== undefined) uncounted.push({ st: ast, url: alias });
         const at = ast?.buffer.findIndex((x) => x.entry.url === alias) ?? -1;
         if (ast !== undefined && at >= 0) {
           const [b] = ast.buffer.splice(at, 1) as [Buffered];
@@ -253,10 +260,12 @@ export class LevelFrontier implements Frontier {
         if (this.#table.state(url) !== URL_STATE.done) this.#done++;
         this.#table.set(url, URL_STATE.done, Number.NaN);
       }
-      for (const u of unqueued) {
+      for (const u of unqueued) this.#finishRemoval(u.st, u.sortKey);
+      for (const u of uncounted) {
+        // Handed out meanwhile (it left `queued` then): its own complete() finishes it.
+        if (this.#inFlight.has(u.url)) continue;
         u.st.queued--;
         this.#queued--;
-        this.#finishRemoval(u.st, u.sortKey);
       }
     });
   }
@@ -264,6 +273,17 @@ export class LevelFrontier implements Frontier {
   retry(entry: FrontierEntry, notBefore: number, txn: Txn): void {
     const f = this.#claim(entry, 'retry');
     const st = this.#plds.get(f.pld) as PldState;
+    if (this.#table.state(entry.url) === URL_STATE.done) {
+      // Done meanwhile as another URL's alias: nothing left to retry.
+      txn.del(this.#queue, queueKey(f.pld, f.sortKey));
+      st.removing.add(f.sortKey);
+      txn.onCommit(() => {
+        this.#inFlight.delete(entry.url);
+        st.inFlight--;
+        this.#finishRemoval(st, f.sortKey);
+      });
+      return;
+    }
     // A new seq: the retried entry goes behind the others of its priority, so it does not block the head.
     const again: FrontierEntry = { ...entry, attempts: entry.attempts + 1, notBefore, seq: ++this.#seq };
     const b = { sortKey: sortKeyOf(again.priority, again.seq), entry: again };
@@ -427,10 +447,8 @@ export class LevelFrontier implements Frontier {
     void p.finally(() => this.#refills.delete(p));
   }
 
-  /** A queued key whose URL is done (an alias): uncount it now, delete it with the next transaction. */
+  /** A queued key whose URL is done (an alias; already uncounted): delete it with the next transaction. */
   #dropStale(st: PldState, sortKey: string): void {
-    st.queued--;
-    this.#queued--;
     st.removing.add(sortKey);
     this.#garbage.push({ st, sortKey });
   }

@@ -107,7 +107,8 @@ export class MemoryFrontier implements Frontier {
     txn.onCommit(() => {
       this.#inFlight.delete(entry.url);
       this.#queue(entry.pld).inFlight--;
-      this.#insert(again);
+      // Done meanwhile as another URL's alias: nothing left to retry.
+      if (this.#seen.get(entry.url) !== 'done') this.#insert(again);
     });
   }
 

@@ -169,7 +169,12 @@ describe('LevelFrontier against MemoryFrontier', () => {
       }
       expect(level.size().inFlight).toBe(memory.size().inFlight);
       expect(level.size().done).toBe(memory.size().done);
+      expect(level.size().queued).toBe(memory.size().queued);
     }
     expect(level.size().done).toBeGreaterThan(100);
+    // After a reopen the in-flight entries are queued again; nothing else changes.
+    const m = memory.size();
+    const reopened = await reopen();
+    expect(reopened.size()).toEqual({ queued: m.queued + m.inFlight, inFlight: 0, done: m.done });
   });
 });
