@@ -25,6 +25,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   export: async () => runExportCommand,
   docs: async () => runDocsCommand,
   stats: async () => runStatsCommand,
+  query: async () => (await import('./commands/sparql.ts')).runQueryCommand,
+  serve: async () => (await import('./commands/sparql.ts')).runServeCommand,
+  simweb: async () => (await import('./commands/simweb.ts')).runSimwebCommand,
+  demo: async () => (await import('./commands/demo.ts')).runDemoCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -25,6 +25,9 @@ import { rewardOf } from './reward.ts';
 import { CrawlTally, type CrawlSummary } from './summary.ts';
 import type { CrawlRecord } from './types.ts';
 
+/** Strategies that learn from page text are snapshotted every this many records (and at a clean stop). */
+const STRATEGY_SNAPSHOT_EVERY = 200;
+
 const chFetchStart = diagnostics.channel('rdfscout:fetch:start');
 const chFetchDone = diagnostics.channel('rdfscout:fetch:done');
 const chDocument = diagnostics.channel('rdfscout:document:stored');
@@ -113,10 +116,14 @@ export class Crawler {
       const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: finiteOr(options.maxDocs, 100_000), seed: options.seed });
       const frontier = await LevelFrontier.open(state);
       const tally = new CrawlTally();
-      // The strategy's learned state is a function of the records (thesis §5 learning step): replay it.
+      // The strategy's learned state is a function of the records (thesis §5 learning step): replay it. Strategies
+      // that also learn from page text (observePage) are restored from their last snapshot, then replayed after it.
+      const saved = (await getOrNull(state.sub.learned, 'strategy')) as { seq: number; state: unknown } | null;
+      if (saved !== null && strategy.observePage) strategy.restore(saved.state);
+      const replayAfter = saved !== null && strategy.observePage ? saved.seq : 0;
       for await (const record of readRecords(state)) {
         tally.add(record);
-        strategy.learn(toFetchedDocument(record));
+        if (record.seq > replayAfter) strategy.learn(toFetchedDocument(record));
       }
       if (policy) {
         const saved = await getOrNull(state.sub.learned, 'bandit');
@@ -191,7 +198,7 @@ export class Crawler {
       wakeUp.signal.removeEventListener('abort', cancel);
     }
     await Promise.allSettled(active);
-    await this.#persistBandit();
+    await this.#persistLearned();
     if (this.#fatal) throw this.#fatal;
     return this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed);
   }
@@ -302,6 +309,7 @@ export class Crawler {
     let links: LinkFeatures[] = [];
     let bad: BadLink[] = [];
     let linkSourceType: 'html' | 'rdf' = 'html';
+    let pageText = '';
     let contentType: string | null = null;
     let error = result.kind === 'ok' || result.kind === 'skipped' ? null : result.error;
     let errorMessage: string | null = result.kind === 'failed' ? result.message : null;
@@ -327,6 +335,7 @@ export class Crawler {
           const extracted = extractLinks(text, result.finalUrl, { maxLinks: this.options.maxLinksPerDoc, normalize: this.options.normalize });
           links = extracted.links;
           bad = extracted.bad;
+          pageText = extracted.text;
           if (parsed.embedded && parsed.embedded.length > 0) rdfFormat = `text/html+${parsed.embedded.join('+')}`;
           if (parsed.error) errorMessage = parsed.error.message; // a broken embedded block: the page itself is fine
         }
@@ -353,10 +362,15 @@ export class Crawler {
     let external = 0;
     if (depth <= this.options.maxDepth) {
       const source = { url: result.finalUrl, depth: entry.depth, type: linkSourceType };
+      const inScope: LinkFeatures[] = [];
       for (const link of links) {
-        const linkPld = pldOf(link.url);
-        if (linkPld !== pld) external += 1;
-        if (!isInScope({ url: link.url, parentPld: pld }, this.#seedPlds)) continue;
+        if (pldOf(link.url) !== pld) external += 1;
+        if (isInScope({ url: link.url, parentPld: pld }, this.#seedPlds)) inScope.push(link);
+      }
+      if (this.#strategy.observePage && detectedType !== null) {
+        this.#strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: detectedType, text: pageText, links: inScope });
+      }
+      for (const link of inScope) {
         const j = this.#strategy.judge(link, source);
         if (j.priority === null) continue;
         newEntries.push({ url: link.url, parent: result.finalUrl, depth, priority: j.priority, label: j.label, rules: j.rules, link });
@@ -397,6 +411,9 @@ export class Crawler {
     this.#frontier.complete(entry, txn, aliases);
 
     this.#strategy.learn(toFetchedDocument(record));
+    if (this.#strategy.observePage && record.seq % STRATEGY_SNAPSHOT_EVERY === 0) {
+      txn.put(this.state.sub.learned, 'strategy', { seq: record.seq, state: this.#strategy.snapshot() });
+    }
     if (this.#policy) {
       this.#policy.update(pld, rewardOf(this.options.reward, record, external));
       txn.put(this.state.sub.learned, 'bandit', this.#policy.snapshot());
@@ -413,9 +430,11 @@ export class Crawler {
     return false;
   }
 
-  async #persistBandit(): Promise<void> {
-    if (!this.#policy || this.state.db.status !== 'open') return;
-    await this.state.sub.learned.put('bandit', this.#policy.snapshot());
+  /** On a clean stop: the bandit's and (for text-learning strategies) the strategy's latest state. */
+  async #persistLearned(): Promise<void> {
+    if (this.state.db.status !== 'open') return;
+    if (this.#policy) await this.state.sub.learned.put('bandit', this.#policy.snapshot());
+    if (this.#strategy.observePage) await this.state.sub.learned.put('strategy', { seq: this.#seq, state: this.#strategy.snapshot() });
   }
 }
 

@@ -1,0 +1,100 @@
+// **rdfscout query | serve**: SPARQL over a crawl, in-process or as a SPARQL 1.1 Protocol endpoint.
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import { ArgumentError } from '../errors.ts';
+import { formatResult, type ResultFormat, runQuery, startEndpoint } from '../sparql/index.ts';
+import { openState } from '../state/open-state.ts';
+import { boolFlag, type FlagSpec, intFlag, oneOfFlag, parseFlags, requirePositional, strFlag } from './args.ts';
+
+export const QUERY_USAGE = `Usage: rdfscout query DIR 'SPARQL' [--file Q.rq] [--format table|json|csv|tsv|xml|nquads|turtle|ntriples]
+
+Runs a read-only SPARQL 1.1 query over the crawl in DIR. The default graph is the union of all documents;
+GRAPH ?doc { … } names the document each triple came from; crawl metadata is in GRAPH <urn:rdfscout:crawl>.
+
+  --file Q.rq          read the query from a file
+  --format F           output format (default: table for people; json/csv/tsv follow the W3C result formats)
+  --timeout-ms N       stop the query after N ms (default 30000)
+  --max-results N      stop after N solutions`;
+
+export const SERVE_USAGE = `Usage: rdfscout serve DIR [--host 127.0.0.1] [--port 3030]
+
+Serves a read-only SPARQL 1.1 Protocol endpoint at http://HOST:PORT/sparql over the crawl in DIR.
+
+  --host H             address to listen on (default 127.0.0.1)
+  --port N             port (default 3030; 0 = any free port)
+  --timeout-ms N       per-query time limit (default 30000)
+  --max-results N      per-query result limit (default 100000)
+  --allow-service      let SERVICE clauses through (off by default)
+  --cors               send CORS headers (off by default)`;
+
+const QUERY_FLAGS: FlagSpec = {
+  file: { type: 'string' },
+  format: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  'max-results': { type: 'string' },
+};
+
+const FORMATS = ['table', 'json', 'csv', 'tsv', 'xml', 'nquads', 'turtle', 'ntriples'] as const;
+
+export async function runQueryCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(argv, QUERY_FLAGS, QUERY_USAGE);
+  const dir = requirePositional(positionals, 'the crawl folder DIR', QUERY_USAGE);
+  const file = strFlag(values, 'file');
+  let sparql = positionals[1];
+  if (file) {
+    try {
+      sparql = await readFile(file, 'utf8');
+    } catch (err) {
+      throw new ArgumentError(`Cannot read --file ${file}: ${(err as Error).message}`);
+    }
+  }
+  if (!sparql) throw new ArgumentError(`Missing the query: give it as the second argument or with --file.\n\n${QUERY_USAGE}`);
+  const format = oneOfFlag(values, 'format', FORMATS, 'table') as ResultFormat;
+  const state = await openState(dir);
+  try {
+    const result = await runQuery(state, sparql, {
+      timeoutMs: intFlag(values, 'timeout-ms', 1) ?? 30_000,
+      ...(intFlag(values, 'max-results', 0) !== undefined ? { maxResults: intFlag(values, 'max-results', 0) } : {}),
+    });
+    // A table of a CONSTRUCT is fine; N-Quads of a SELECT is not: pick the nearest format that fits.
+    const fitting = result.kind === 'quads' && ['json', 'csv', 'tsv', 'xml'].includes(format) ? 'nquads' : result.kind !== 'quads' && ['nquads', 'turtle', 'ntriples'].includes(format) ? 'json' : format;
+    for await (const chunk of formatResult(result, fitting)) {
+      if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+    }
+    if ('truncated' in result && result.truncated) process.stderr.write('(results truncated by --max-results)\n');
+  } finally {
+    await state.close();
+  }
+  return 0;
+}
+
+const SERVE_FLAGS: FlagSpec = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  'max-results': { type: 'string' },
+  'allow-service': { type: 'boolean' },
+  cors: { type: 'boolean' },
+};
+
+export async function runServeCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(argv, SERVE_FLAGS, SERVE_USAGE);
+  const dir = requirePositional(positionals, 'the crawl folder DIR', SERVE_USAGE);
+  const state = await openState(dir);
+  const endpoint = await startEndpoint(state, {
+    host: strFlag(values, 'host') ?? '127.0.0.1',
+    port: intFlag(values, 'port', 0) ?? 3030,
+    timeoutMs: intFlag(values, 'timeout-ms', 1) ?? 30_000,
+    maxResults: intFlag(values, 'max-results', 0) ?? 100_000,
+    allowService: boolFlag(values, 'allow-service') ?? false,
+    cors: boolFlag(values, 'cors') ?? false,
+  });
+  process.stdout.write(`SPARQL endpoint: ${endpoint.url} (read-only; Ctrl-C to stop)\n`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await endpoint.close();
+  await state.close();
+  return 0;
+}
