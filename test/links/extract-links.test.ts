@@ -1,0 +1,122 @@
+// extractLinks on a real page fixture, its limits, and a million-link page; extractSitemapUrls.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractLinks } from '../../src/links/extract-links.ts';
+import { extractSitemapUrls } from '../../src/links/extract-sitemap-urls.ts';
+
+const html = readFileSync(join(import.meta.dirname, '../fixtures/links/page.html'), 'utf8');
+const PAGE = 'http://www.example.org/music/index.html';
+
+describe('extractLinks on a real page', () => {
+  const r = extractLinks(html, PAGE);
+  const byUrl = Object.fromEntries(r.links.map((l) => [l.url, l]));
+
+  it('finds a, link, area, frame and iframe targets, resolved against <base href>, in document order', () => {
+    expect(r.baseUrl).toBe('http://data.example.org/music/');
+    expect(r.links.map((l) => `${l.tag} ${l.url}`)).toEqual([
+      'link http://data.example.org/music/artists.rdf',
+      'link http://data.example.org/css/site.css',
+      'a http://data.example.org/',
+      'a http://data.example.org/music/about.html',
+      'a http://data.example.org/music/dump.nt',
+      'a http://photos.example.net/gallery',
+      'area http://data.example.org/regions/europe',
+      'iframe http://widgets.example.com/player.html',
+      'frame http://data.example.org/music/frame-left.html',
+      'a http://data.example.org/music/',
+    ]);
+  });
+
+  it('keeps anchor text, title, type and rel of the first occurrence', () => {
+    expect(byUrl['http://data.example.org/music/dump.nt']).toMatchObject({
+      anchor: 'complete N-Triples dump',
+      title: 'Full dump',
+      type: 'application/n-triples',
+      rel: 'nofollow',
+    });
+    expect(byUrl['http://data.example.org/music/artists.rdf']).toMatchObject({ rel: 'alternate', type: 'application/rdf+xml', title: 'RDF version' });
+    expect(byUrl['http://data.example.org/music/about.html']?.anchor).toBe('About us');
+    expect(byUrl['http://photos.example.net/gallery']?.anchor).toBe('Photo gallery');
+    expect(byUrl['http://data.example.org/regions/europe']?.anchor).toBe('Europe');
+    expect(byUrl['http://widgets.example.com/player.html']?.title).toBe('Player');
+  });
+
+  it('gives each link the words around it within its block, not the anchor itself', () => {
+    expect(byUrl['http://data.example.org/music/dump.nt']?.context).toBe(
+      'The dataset describes artists, records and performances. Download the or browse the SPARQL endpoint for live queries about the collection.',
+    );
+    const ctx = extractLinks(html, PAGE, { contextWords: 2 }).links.find((l) => l.url.endsWith('dump.nt'))?.context;
+    expect(ctx).toBe('Download the or browse');
+    // The nav block's text does not leak into the paragraph's links.
+    expect(byUrl['http://data.example.org/music/dump.nt']?.context).not.toContain('Home');
+  });
+
+  it('records javascript:, mailto: and malformed hrefs as bad links with the page', () => {
+    expect(r.bad).toEqual([
+      { href: 'javascript:openMenu()', page: PAGE, reason: 'scheme:javascript' },
+      { href: 'mailto:info@example.org', page: PAGE, reason: 'scheme:mailto' },
+      { href: 'http://[broken/', page: PAGE, reason: 'malformed' },
+    ]);
+  });
+
+  it('returns the title and the visible text without script, style or textarea', () => {
+    expect(r.title).toBe('Music Ontology — Examples');
+    expect(r.text).toContain('The dataset describes artists');
+    expect(r.text).toContain('Home | About us');
+    expect(r.text).not.toContain('document.write');
+    expect(r.text).not.toContain('color: red');
+    expect(r.text).not.toContain('textarea-link');
+    expect(r.links.map((l) => l.url)).not.toContain('http://script.example.org/');
+  });
+
+  it('normalises in BeeBot mode when asked', () => {
+    const b = extractLinks('<a href="HTTP://A.org/Dir/">x</a>', 'http://a.org/', { normalize: 'beebot' });
+    expect(b.links.map((l) => l.url)).toEqual(['http://a.org/dir']);
+  });
+
+  it('keeps only the first maxLinks distinct links', () => {
+    const few = extractLinks(html, PAGE, { maxLinks: 3 });
+    expect(few.links.map((l) => l.url)).toEqual(r.links.slice(0, 3).map((l) => l.url));
+  });
+
+  it('skips links to the page itself', () => {
+    const self = extractLinks('<a href="">me</a><a href="#x">me</a><a href="other">o</a>', 'http://a.org/p');
+    expect(self.links.map((l) => l.url)).toEqual(['http://a.org/other']);
+  });
+});
+
+describe('extractLinks on a page with 1,000,000 links', () => {
+  it('returns exactly maxLinks links in bounded time', () => {
+    const parts: string[] = ['<html><body><div>'];
+    for (let i = 0; i < 1_000_000; i++) parts.push(`<a href="/p${i}">link ${i}</a> `);
+    parts.push('</div></body></html>');
+    const big = parts.join('');
+    const t0 = performance.now();
+    const r = extractLinks(big, 'http://a.org/', { maxLinks: 500 });
+    const ms = performance.now() - t0;
+    expect(r.links).toHaveLength(500);
+    expect(r.links[499]?.url).toBe('http://a.org/p499');
+    expect(r.links[499]?.context.split(' ')).toHaveLength(40);
+    expect(r.text.length).toBeLessThanOrEqual(100_001);
+    expect(ms).toBeLessThan(3000);
+  });
+});
+
+describe('extractSitemapUrls', () => {
+  it('reads <loc> of a urlset, decoding entities and CDATA, deduplicating', () => {
+    const xml = `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+      <url><loc>http://a.org/x?a=1&amp;b=2</loc></url><url><loc> <![CDATA[http://a.org/y]]> </loc></url>
+      <url><loc>http://a.org/x?a=1&amp;b=2</loc></url><url><loc>javascript:no</loc></url><url><loc>/rel</loc></url></urlset>`;
+    const r = extractSitemapUrls(xml, 'http://a.org/sitemap.xml');
+    expect(r).toEqual({
+      kind: 'urlset',
+      urls: ['http://a.org/x?a=1&b=2', 'http://a.org/y', 'http://a.org/rel'],
+      bad: [{ href: 'javascript:no', page: 'http://a.org/sitemap.xml', reason: 'scheme:javascript' }],
+    });
+  });
+  it('tells a sitemap index apart', () => {
+    const xml = '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>http://a.org/s1.xml</loc></sitemap></sitemapindex>';
+    expect(extractSitemapUrls(xml, 'http://a.org/')).toEqual({ kind: 'index', urls: ['http://a.org/s1.xml'], bad: [] });
+  });
+});

@@ -1,0 +1,65 @@
+// normalizeUrl against the tricky-URL table, the BeeBot mode, and the tiny URL helpers.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extensionOf, hostOf, normalizeUrl, pldOf } from '../../src/links/normalize-url.ts';
+
+const rows = readFileSync(join(import.meta.dirname, '../fixtures/links/tricky-urls.txt'), 'utf8')
+  .split('\n')
+  .filter((l) => l !== '' && !l.startsWith('#'))
+  .map((l) => l.split('\t') as [string, string, string]);
+
+describe('normalizeUrl (standard)', () => {
+  it('has a table to check', () => expect(rows.length).toBeGreaterThan(25));
+  for (const [input, base, expected] of rows) {
+    it(`${JSON.stringify(input)} ${base === '-' ? '' : `against ${base}`} → ${expected}`, () => {
+      const res = normalizeUrl(input, base === '-' ? undefined : base);
+      if (expected.startsWith('!')) expect(res).toEqual({ ok: false, reason: expected.slice(1) });
+      else expect(res).toEqual({ ok: true, url: expected });
+    });
+  }
+
+  it('refuses URLs over maxLength, before or after parsing', () => {
+    const long = `http://example.org/${'a'.repeat(3000)}`;
+    expect(normalizeUrl(long)).toEqual({ ok: false, reason: 'too-long' });
+    expect(normalizeUrl(long, undefined, { maxLength: 5000 }).ok).toBe(true);
+    expect(normalizeUrl(`http://example.org/${'a'.repeat(100_000)}`)).toEqual({ ok: false, reason: 'too-long' });
+  });
+});
+
+describe('normalizeUrl (beebot)', () => {
+  it('lower-cases the whole URL and drops one trailing slash (BeeBot §2)', () => {
+    expect(normalizeUrl('http://Example.org/Page/', undefined, { mode: 'beebot' })).toEqual({ ok: true, url: 'http://example.org/page' });
+    expect(normalizeUrl('http://example.org/', undefined, { mode: 'beebot' })).toEqual({ ok: true, url: 'http://example.org' });
+    expect(normalizeUrl('HTTP://A.org/X?Q=Y#f', undefined, { mode: 'beebot' })).toEqual({ ok: true, url: 'http://a.org/x?q=y' });
+    expect(normalizeUrl('javascript:x()', undefined, { mode: 'beebot' }).ok).toBe(false);
+  });
+});
+
+describe('URL helpers', () => {
+  it('pldOf gives the registrable domain, or the host itself for IPs and localhost', () => {
+    expect(pldOf('www.dbtune.org')).toBe('dbtune.org');
+    expect(pldOf('http://a.b.openlylocal.com:8080/x')).toBe('openlylocal.com');
+    expect(pldOf('news.bbc.co.uk')).toBe('bbc.co.uk');
+    expect(pldOf('127.0.0.1')).toBe('127.0.0.1');
+    expect(pldOf('http://localhost:3000/')).toBe('localhost');
+    expect(pldOf('http://[::1]/')).toBe('[::1]');
+    expect(pldOf('site7.test')).toBe('site7.test');
+  });
+  it('hostOf slices the host (no port, no user info)', () => {
+    expect(hostOf('http://www.a.org:8080/x?y')).toBe('www.a.org');
+    expect(hostOf('http://user:pw@a.org/')).toBe('a.org');
+    expect(hostOf('http://[::1]:80/')).toBe('[::1]');
+    expect(hostOf('http://a.org')).toBe('a.org');
+    expect(hostOf('not a url')).toBe('');
+  });
+  it('extensionOf reads the last path segment only', () => {
+    expect(extensionOf('http://a.org/x/data.RDF?q=1.html')).toBe('rdf');
+    expect(extensionOf('http://a.org/doc.ttl#x')).toBe('ttl');
+    expect(extensionOf('http://a.org/')).toBe('');
+    expect(extensionOf('http://a.org')).toBe('');
+    expect(extensionOf('http://a.org/v1.2/page')).toBe('');
+    expect(extensionOf('http://a.org/file.')).toBe('');
+    expect(extensionOf('http://a.org/archive.tar.gz')).toBe('gz');
+  });
+});
