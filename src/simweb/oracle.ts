@@ -15,12 +15,18 @@ export interface OracleOptions {
   hosts?: readonly string[];
   /** Never fetch robots-disallowed URLs (`disallowed` in the truth). Default true. */
   respectRobots?: boolean;
+  /**
+   * A fetch follows redirects by itself, so a 301/303 hop and its target cost one fetch together (rdfscout, LDSpider
+   * and browsers work so). Default true. With false every hop costs a fetch (a crawler that queues redirect targets).
+   */
+  followsRedirects?: boolean;
 }
 
 /**
  * The oracle curve: `curve[k]` = RDF documents (truth label `R`, status 200) obtained after k fetches, 0 ≤ k ≤ maxK.
  *
- * What it computes, exactly: every fetch costs 1, a redirect hop included. A crawler can fetch a URL only once
+ * What it computes, exactly: every fetch costs 1; a redirect hop is part of the fetch that follows it
+ * (cost 0) unless `followsRedirects` is false. A crawler can fetch a URL only once
  * it has fetched a page linking it (HTML pages with status 200; a 301/303 leads to its `redirectTo`, the RDF
  * variant), starting from the sites' start pages. The oracle builds one BFS tree over that graph from all
  * start pages (robots-disallowed URLs excluded), so each R document has a shortest path of fetches. Then it
@@ -34,6 +40,7 @@ export interface OracleOptions {
 export function oracleCurve(source: OracleSource, maxK: number, options: OracleOptions = {}): number[] {
   const hosts = options.hosts ? new Set(options.hosts) : undefined;
   const respectRobots = options.respectRobots ?? true;
+  const followsRedirects = options.followsRedirects ?? true;
   const records: TruthRecord[] = [];
   const index = new Map<string, number>();
   for (const rec of source.truth()) {
@@ -43,6 +50,8 @@ export function oracleCurve(source: OracleSource, maxK: number, options: OracleO
     records.push(rec);
   }
   const n = records.length;
+  // A redirect that a fetch follows costs nothing of its own: its target is what the fetch pays for.
+  const weightOf = (rec: TruthRecord): number => (followsRedirects && rec.status >= 300 && rec.status < 400 && rec.redirectTo ? 0 : 1);
   if (n >= ID_SPAN) throw new RangeError(`oracleCurve handles at most ${ID_SPAN - 1} URLs, got ${n}`);
   // BFS tree over fetchable URLs; node n is a virtual root whose children are the start pages.
   const parent = new Int32Array(n).fill(-2);
@@ -53,7 +62,7 @@ export function oracleCurve(source: OracleSource, maxK: number, options: OracleO
     const s = index.get(site.startUrl);
     if (s === undefined || parent[s] !== -2) continue;
     parent[s] = n;
-    depth[s] = 1;
+    depth[s] = weightOf(records[s] as TruthRecord);
     children[n]?.push(s);
     queue.push(s);
   }
@@ -67,7 +76,7 @@ export function oracleCurve(source: OracleSource, maxK: number, options: OracleO
       const w = index.get(url);
       if (w === undefined || parent[w] !== -2) continue;
       parent[w] = v;
-      depth[w] = (depth[v] as number) + 1;
+      depth[w] = (depth[v] as number) + (weightOf(records[w] as TruthRecord) as number);
       children[v]?.push(w);
       queue.push(w);
     }
@@ -128,7 +137,7 @@ export function oracleCurve(source: OracleSource, maxK: number, options: OracleO
     for (const u of path) {
       if (curve.length > maxK) break;
       if (u === v) found++;
-      curve.push(found);
+      if (weightOf(records[u] as TruthRecord) === 1) curve.push(found);
       markFetched(u);
     }
   }
