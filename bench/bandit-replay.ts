@@ -1,6 +1,6 @@
 // Replays every bandit policy over synthetic site sets shaped like BeeBot §4 (RAS-like, university-like, 5+5 mix) and prints Table 2.
 //
-// Usage: node bench/bandit-replay.ts [--seeds 30] [--budget 2000] [--variants] [--json FILE]
+// Usage: node bench/bandit-replay.ts [--seeds 30] [--budget 2000] [--variants [--only LABEL-PREFIX]] [--json FILE]
 // Sites are generated from a seed; rewards are external links per page in BFS order, X(i, j) of BeeBot §3.
 
 import { writeFileSync } from 'node:fs';
@@ -90,6 +90,7 @@ function main(): void {
       budget: { type: 'string', default: '2000' },
       variants: { type: 'boolean', default: false },
       json: { type: 'string' },
+      only: { type: 'string' },
     },
   });
   const seeds = Number(values.seeds);
@@ -103,6 +104,13 @@ function main(): void {
     for (const gamma of [0.99, 0.998, 1]) entries.push({ label: `thompson γ=${gamma}`, name: 'thompson', opts: { gamma } });
     for (const initialStep of [3, 10]) entries.push({ label: `thompson m=${initialStep}`, name: 'thompson', opts: { initialStep } });
     for (const priorPulls of [0.1, 10]) entries.push({ label: `thompson p0=${priorPulls}`, name: 'thompson', opts: { priorPulls } });
+    for (const gamma of [0.98, 0.995, 1]) entries.push({ label: `auto γ=${gamma}`, name: 'auto', opts: { gamma } });
+    for (const priorPulls of [0.1, 10]) entries.push({ label: `auto p0=${priorPulls}`, name: 'auto', opts: { priorPulls } });
+  }
+  if (values.only) {
+    // Keep the default-option policies (the × columns need them) and the variants whose label starts with --only.
+    const keep = (e: Entry) => Object.keys(e.opts).length === 0 || e.label.startsWith(values.only!);
+    entries.splice(0, entries.length, ...entries.filter(keep));
   }
   const sets: SetName[] = ['ras', 'univ', 'mix'];
   const totals = new Map<string, Record<SetName, number[]>>();

@@ -1,6 +1,7 @@
 // **createPolicy** resolves `--bandit NAME` and its options, once, into a policy instance.
 
 import { RdfscoutError } from '../errors.ts';
+import { AutoPolicy } from './policies/auto.ts';
 import { DiscountedUcbPolicy } from './policies/ducb.ts';
 import { R1Policy } from './policies/r1.ts';
 import { R2Policy } from './policies/r2.ts';
@@ -11,7 +12,7 @@ import { ThompsonPolicy } from './policies/thompson.ts';
 import type { BanditPolicy } from './types.ts';
 
 /** Every policy `createPolicy` knows. (`none`, the frontier's global order, is the crawl's business: no policy.) */
-export const POLICY_NAMES = ['round-robin', 'r1', 'r2', 'r3', 'thompson', 'ducb', 'swucb'] as const;
+export const POLICY_NAMES = ['round-robin', 'r1', 'r2', 'r3', 'thompson', 'ducb', 'swucb', 'auto'] as const;
 
 export type PolicyName = (typeof POLICY_NAMES)[number];
 
@@ -27,17 +28,20 @@ export interface PolicyOptions {
   step?: number;
   /** r3: m, initial pulls per arm. Default: 1. Also thompson, ducb, swucb: initial pulls per arm, default 1. */
   initialStep?: number;
-  /** ducb, thompson: the discount γ in (0, 1] of old evidence (1 = none). Default: 0.995 (the best of 0.99–1 in bench/bandit-replay.ts). */
+  /** ducb, thompson, auto: the discount γ in (0, 1] of old evidence (1 = none). Default: 0.995 (the best of 0.99–1 in bench/bandit-replay.ts); auto: 0.99, used only while rewards are not heavy-tailed. */
   gamma?: number;
   /** swucb: the window W, in pulls. Default: 500. */
   window?: number;
   /** ducb, swucb: the exploration factor c. Default: 1. */
   exploration?: number;
-  /** thompson: the prior's weight p0, in pulls. Default: 1. */
+  /** thompson, auto: the prior's weight p0, in pulls. Default: 1. */
   priorPulls?: number;
-  /** thompson: the generator's seed. Default: 1. */
+  /** thompson, auto: the generator's seed. Default: 1. */
   seed?: number;
 }
+
+/** auto's discount while rewards are not heavy-tailed (see AutoPolicy); `gamma` overrides it. */
+const AUTO_GAMMA = 0.99;
 
 const DEFAULTS: Required<Omit<PolicyOptions, 'arms'>> = {
   quantum: 1,
@@ -106,6 +110,8 @@ export function createPolicy(name: string, opts: PolicyOptions = {}): BanditPoli
       return new DiscountedUcbPolicy(o.gamma, o.exploration, o.initialStep);
     case 'swucb':
       return new SlidingWindowUcbPolicy(o.window, o.exploration, o.initialStep);
+    case 'auto':
+      return new AutoPolicy(o.seed, o.priorPulls, o.initialStep, opts.gamma ?? AUTO_GAMMA);
     default:
       throw new RdfscoutError(
         'RDFSCOUT_INVALID_ARGUMENT',

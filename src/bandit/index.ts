@@ -12,3 +12,4 @@ export { R3Policy } from './policies/r3.ts';
 export { ThompsonPolicy } from './policies/thompson.ts';
 export { DiscountedUcbPolicy } from './policies/ducb.ts';
 export { SlidingWindowUcbPolicy } from './policies/swucb.ts';
+export { AutoPolicy } from './policies/auto.ts';

@@ -1,0 +1,110 @@
+// **AutoPolicy**: Thompson sampling that reads the shape of the rewards to choose how long to remember — one rule for RAS-like, university-like and mixed site sets (ours, spec §5).
+
+import { Prng, sampleGamma } from '../prng.ts';
+import { type ArmRecord, PolicyBase, argmax, effortOf } from '../policy-base.ts';
+
+/** Discounted pulls and reward sum of one arm, as of reward number `at`. */
+interface Discounted {
+  n: number;
+  s: number;
+  at: number;
+}
+
+/** Dispersion (variance / mean of all rewards) above which the rewards count as heavy-tailed (hub pages). */
+export const HEAVY_TAIL_DISPERSION = 5;
+
+/**
+ * `auto`: quasi-Poisson Thompson sampling (as `thompson`) whose memory adapts to the site set (BeeBot §4–5).
+ *
+ * The article's finding is that the best rule depends on the set: on RAS-like sets (most pages without external
+ * links, a few hubs with very many) a rule that sticks to the sites that paid (R2) wins; on university-like sets
+ * (one to three links on many pages, fading with depth) a rule that keeps exploring (R3, UCB) wins. In
+ * `bench/bandit-replay.ts` the same holds inside Thompson sampling: undiscounted evidence (γ = 1) is the best
+ * Thompson on RAS-like sets and the worst on university-like ones, and a short memory (γ = 0.99) the reverse.
+ *
+ * So `auto` keeps both the plain and the discounted sums of every arm, and at each choice measures the pooled
+ * dispersion φ = s²/x̄ of all rewards seen so far: when φ > `HEAVY_TAIL_DISPERSION` (hub pages: RAS-like, or a mix
+ * containing them) it samples from the plain posterior, else from the discounted one. The posterior is that of
+ * `thompson`: λ_i ~ Gamma((p0·μ0 + S_i)/φ, (p0 + t_i)/φ), μ0 the smoothed pooled mean. Every arm first gets
+ * `initialStep` pulls (default 1).
+ */
+export class AutoPolicy extends PolicyBase {
+  readonly name = 'auto';
+  readonly #prng: Prng;
+  readonly #priorPulls: number;
+  readonly #initialStep: number;
+  readonly #gamma: number;
+  #disc = new Map<string, Discounted>();
+
+  /**
+   * @param seed the generator's seed.
+   * @param priorPulls p0, the prior's weight in pulls.
+   * @param initialStep pulls every arm gets before sampling starts.
+   * @param gamma discount used while the rewards are not heavy-tailed, in (0, 1]. `createPolicy` passes 0.99
+   *   unless told otherwise.
+   */
+  constructor(seed: number, priorPulls: number, initialStep: number, gamma = 0.99) {
+    super();
+    this.#prng = new Prng(seed);
+    this.#priorPulls = priorPulls;
+    this.#initialStep = initialStep;
+    this.#gamma = gamma;
+  }
+
+  /** Whether the rewards so far look heavy-tailed (then evidence is not discounted). */
+  get heavyTailed(): boolean {
+    return this.#prior().phi > HEAVY_TAIL_DISPERSION;
+  }
+
+  protected pick(awake: readonly ArmRecord[]): ArmRecord {
+    const fresh = awake.filter((rec) => effortOf(rec) < this.#initialStep);
+    if (fresh.length > 0) return argmax(fresh, (rec) => -effortOf(rec))!;
+    if (awake.length === 1) return awake[0]!;
+    const { mu0, phi } = this.#prior();
+    const heavy = phi > HEAVY_TAIL_DISPERSION;
+    const p0 = this.#priorPulls;
+    return argmax(awake, (rec) => {
+      const { n, s } = this.#evidence(rec, heavy);
+      return sampleGamma(this.#prng, (p0 * mu0 + s) / phi, (p0 + n) / phi);
+    })!;
+  }
+
+  /** The posterior mean of λ_i, from the evidence the next choice would use. */
+  protected override index(rec: ArmRecord): number {
+    const { mu0, phi } = this.#prior();
+    const { n, s } = this.#evidence(rec, phi > HEAVY_TAIL_DISPERSION);
+    return (this.#priorPulls * mu0 + s) / (this.#priorPulls + n);
+  }
+
+  protected override observe(rec: ArmRecord, reward: number): void {
+    const d = this.#disc.get(rec.arm);
+    const fade = d === undefined ? 0 : this.#gamma ** (this.totalPulls - d.at);
+    this.#disc.set(rec.arm, { n: (d?.n ?? 0) * fade + 1, s: (d?.s ?? 0) * fade + reward, at: this.totalPulls });
+  }
+
+  /** The arm's pulls and reward sum: plain when `plain`, else discounted. */
+  #evidence(rec: ArmRecord, plain: boolean): { n: number; s: number } {
+    if (plain || this.#gamma === 1) return { n: rec.pulls, s: rec.totalReward };
+    const d = this.#disc.get(rec.arm);
+    if (d === undefined) return { n: 0, s: 0 };
+    const fade = this.#gamma ** (this.totalPulls - d.at);
+    return { n: d.n * fade, s: d.s * fade };
+  }
+
+  #prior(): { mu0: number; phi: number } {
+    const mu0 = (this.totalReward + 1) / (this.totalPulls + 1);
+    const mean = this.totalPulls > 0 ? this.totalReward / this.totalPulls : 0;
+    const phi = mean > 0 ? Math.max(1, this.pooledVariance() / mean) : 1;
+    return { mu0, phi };
+  }
+
+  protected override saveOwn(): unknown {
+    return { prng: this.#prng.state, disc: [...this.#disc.entries()] };
+  }
+
+  protected override loadOwn(own: unknown): void {
+    const s = own as { prng: number; disc: Array<[string, Discounted]> };
+    this.#prng.restore(s.prng);
+    this.#disc = new Map(s.disc);
+  }
+}
