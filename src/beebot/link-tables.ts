@@ -1,0 +1,201 @@
+// **BeeBot's tables** in the crawl state (BeeBot §2): internal links, external links, bad links and the site list.
+import { ArgumentError } from '../errors.ts';
+import { pldOf } from '../links/normalize-url.ts';
+import type { BadLink, LinkFeatures } from '../links/types.ts';
+import type { CrawlState } from '../state/open-state.ts';
+import type { Txn } from '../state/txn.ts';
+import { seedToUrl } from '../crawl/options.ts';
+
+/**
+ * A row of BeeBot's Internal Links table, in sublevel `links` under key `SITE!URL` (browsable by site).
+ * "Processed" is not stored: it is derived at read time from the crawl records (a record for the URL exists),
+ * so it can never disagree with what the crawl did.
+ */
+export interface InternalLinkRow {
+  url: string;
+  /** The site (the crawled page's PLD). */
+  site: string;
+  /** The page the link was first found on. */
+  page: string;
+  /** That page's level (start page 0; BeeBot §2). */
+  level: number;
+}
+
+/**
+ * A row of BeeBot's External Links table, in sublevel `extlinks` under key `SITE!URL!PAGE`: one row per page a
+ * link is found on, so that every occurrence keeps its own context.
+ */
+export interface ExternalLinkRow extends InternalLinkRow {
+  /** Anchor text ('' when none). */
+  anchor: string;
+  /** Surrounding text (±20 words). */
+  context: string;
+}
+
+/** A row of BeeBot's Seeds table (site list), in sublevel `sites` under the zero-padded site number. */
+export interface SiteRow {
+  number: number;
+  /** Full name, e.g. "Saint Petersburg State University". */
+  name: string;
+  /** Short name, e.g. "spbu". */
+  shortName: string;
+  /** Start address (an absolute http(s) URL). */
+  start: string;
+  /** The site's key in the link tables: the PLD of the start address. */
+  site: string;
+  /** False once the start page could not be fetched (BeeBot §2 "Not Available"). Default: true. */
+  available: boolean;
+}
+
+/** Internal keys already staged by this process, per state (first occurrence wins: in BFS order, least level). */
+const staged = new WeakMap<CrawlState, Set<string>>();
+
+/** Key of a row: `SITE!URL` (internal) or `SITE!URL!PAGE` (external). `!` sorts before URL characters that matter. */
+export function linkKey(site: string, url: string, page?: string): string {
+  return page === undefined ? `${site}!${url}` : `${site}!${url}!${page}`;
+}
+
+/**
+ * Stages the links of one HTML page into the Internal and External Links tables (BeeBot §2), in `txn`.
+ * A link is internal when `isInternal(url)` (the crawler passes: same PLD as the page). An internal link already
+ * staged by this process keeps its first row (the least level in breadth-first order); after a resume a link seen
+ * again may be rewritten with the page that found it now. External links get one row per page.
+ * @returns how many internal and external links the page has (the external count is BeeBot's reward X(i, j)).
+ */
+export function stageLinkTables(
+  state: CrawlState,
+  txn: Txn,
+  page: { url: string; site: string; level: number },
+  links: readonly LinkFeatures[],
+  isInternal: (url: string) => boolean,
+): { internal: number; external: number } {
+  let seen = staged.get(state);
+  if (seen === undefined) {
+    seen = new Set();
+    staged.set(state, seen);
+  }
+  let internal = 0;
+  let external = 0;
+  for (const link of links) {
+    if (isInternal(link.url)) {
+      internal++;
+      const key = linkKey(page.site, link.url);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const row: InternalLinkRow = { url: link.url, site: page.site, page: page.url, level: page.level };
+      txn.put(state.sub.links, key, row);
+    } else {
+      external++;
+      const row: ExternalLinkRow = { url: link.url, site: page.site, page: page.url, level: page.level, anchor: link.anchor, context: link.context };
+      txn.put(state.sub.extlinks, linkKey(page.site, link.url, page.url), row);
+    }
+  }
+  return { internal, external };
+}
+
+/** Site-list key: the number, zero-padded so that rows list in number order. */
+function siteKey(number: number): string {
+  return String(number).padStart(6, '0');
+}
+
+/** Writes the site list (BeeBot's Seeds table): staged in `txn` when given, else written at once. */
+export async function stageSites(state: CrawlState, txn: Txn | null, sites: readonly SiteRow[]): Promise<void> {
+  if (txn !== null) {
+    for (const s of sites) txn.put(state.sub.sites, siteKey(s.number), s);
+    return;
+  }
+  const batch = state.sub.sites.batch();
+  for (const s of sites) batch.put(siteKey(s.number), s);
+  await batch.write();
+}
+
+/** Every row of the site list, in number order. */
+export async function readSites(state: CrawlState): Promise<SiteRow[]> {
+  const out: SiteRow[] = [];
+  for await (const value of state.sub.sites.values()) out.push(value as SiteRow);
+  return out;
+}
+
+/**
+ * Marks a site Not Available (its start page could not be fetched; BeeBot §2). `site` is a PLD, a start address
+ * or a short name. Returns how many rows were marked (0 when the site is not in the list).
+ */
+export async function markNotAvailable(state: CrawlState, site: string): Promise<number> {
+  const pld = site.includes('/') ? pldOf(site) : site.toLowerCase();
+  let marked = 0;
+  for (const row of await readSites(state)) {
+    if (row.site === pld || row.start === site || row.shortName === site) {
+      if (row.available) {
+        await state.sub.sites.put(siteKey(row.number), { ...row, available: false });
+      }
+      marked++;
+    }
+  }
+  return marked;
+}
+
+/** Splits one CSV line (commas, optional double quotes with "" escapes). */
+function splitCsv(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cur += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',' || c === ';' || c === '\t') {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += c;
+  }
+  out.push(cur.trim());
+  return out;
+}
+
+const ADDRESS_RE = /^(https?:\/\/\S+|[a-z0-9-]+(\.[a-z0-9-]+)+\/?)$/i;
+
+/**
+ * Parses a site list (BeeBot §2 Seeds table): CSV rows `number, full name, short name, start address` (a header
+ * row is skipped; separators `,` `;` or tab; quotes allowed) or one URL / domain per line. Blank lines and `#`
+ * comments are skipped. Rows without a number are numbered after the largest number so far; missing names are
+ * taken from the host (`www.spbu.ru` → name `www.spbu.ru`, short name `spbu`).
+ * @throws ArgumentError for a row with no address or a repeated number.
+ */
+export function parseSiteList(text: string): SiteRow[] {
+  const rows: SiteRow[] = [];
+  const numbers = new Set<number>();
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const fields = splitCsv(line);
+    const address = [...fields].reverse().find((f) => ADDRESS_RE.test(f));
+    if (address === undefined) {
+      if (rows.length === 0 && /start|address|url|name/i.test(line)) continue; // a header
+      throw new ArgumentError(`Site list line "${line}" has no start address (a URL or a domain).`);
+    }
+    const start = seedToUrl(address);
+    const host = new URL(start).hostname;
+    const site = pldOf(host);
+    const rest = fields.filter((f) => f !== address);
+    const num = rest.length > 0 && /^\d+$/.test(rest[0]!) ? Number(rest.shift()) : Math.max(0, ...numbers) + 1;
+    if (numbers.has(num)) throw new ArgumentError(`Site list: number ${num} is used twice (line "${line}").`);
+    numbers.add(num);
+    const name = rest[0] || host;
+    const shortName = rest[1] || site.split('.')[0] || site;
+    rows.push({ number: num, name, shortName, start, site, available: true });
+  }
+  return rows;
+}
+
+/** The bad links of a crawl (BeeBot's Bad Links table: the crawler writes them in sublevel `badlinks`). */
+export async function* readBadLinks(state: CrawlState): AsyncGenerator<BadLink & { site: string }> {
+  for await (const value of state.sub.badlinks.values()) {
+    const b = value as BadLink;
+    yield { ...b, site: pldOf(b.page) };
+  }
+}
