@@ -7,9 +7,11 @@ import { FcRStrategy } from './fc-r.ts';
 import { FcRHrStrategy } from './fc-r-hr.ts';
 import { FcRHr2Strategy } from './fc-r-hr2.ts';
 import { FcR2Strategy } from './fc-r2.ts';
+import { TopicalStrategy } from './topical.ts';
+import { TopicalHrStrategy } from './topical-hr.ts';
 
-/** Strategy names: BC, the proposed FC-R+HR, and the three other compared crawlers. */
-export const STRATEGY_NAMES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2'] as const;
+/** Strategy names: BC, the proposed FC-R+HR, the three other compared crawlers, and the topical agent (issue 9) alone and as a tie-breaker. */
+export const STRATEGY_NAMES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2', 'topical', 'topical+hr'] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 
 /** The default strategy: the thesis's proposed crawler. */
@@ -33,12 +35,18 @@ export function createStrategy(name: string, options?: StrategyOptions): Strateg
       return new FcR2Strategy(options);
     case 'fc-r+hr2':
       return new FcRHr2Strategy(options);
+    case 'topical':
+      return new TopicalStrategy(options);
+    case 'topical+hr':
+      return new TopicalHrStrategy(options);
     default:
       throw new ArgumentError(`Unknown strategy "${name}". Choose one of: ${STRATEGY_NAMES.join(', ')}.`);
   }
 }
 
-export { BfsStrategy, FcRStrategy, FcRHrStrategy, FcRHr2Strategy, FcR2Strategy };
+export { BfsStrategy, FcRStrategy, FcRHrStrategy, FcRHr2Strategy, FcR2Strategy, TopicalStrategy, TopicalHrStrategy };
+export { TOPICAL_SPAN, type TopicalStrategyOptions } from './topical.ts';
+export { TOPICAL_HR_TIE_SPAN } from './topical-hr.ts';
 export type { StrategyOptions };
 export { HAT10_RULE } from './fc-r-hr2.ts';
 export { UMB09_THRESHOLD } from './fc-r2.ts';
