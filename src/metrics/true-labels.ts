@@ -54,20 +54,49 @@ export function trueLabeler(records: readonly CrawlRecord[], truth?: TruthMap): 
   };
 }
 
-/** Parses a ground-truth file: JSON `{ "url": "R" | "HR" | "H" | "N", … }` or lines `url<TAB or space>label`. */
+/**
+ * Parses a ground-truth file: JSON lines `{"url": …, "label": "R" | "HR" | "H" | "N", …}` (what simweb's
+ * `writeTruth` writes; other fields ignored), a JSON object `{ "url": "R", … }`, or lines `url<TAB or space>label`.
+ * Entries with another label are skipped. A malformed JSON line throws a SyntaxError naming its line number.
+ */
 export function parseTruth(text: string): Map<string, Label> {
   const labels = new Set<string>(['R', 'HR', 'H', 'N']);
   const map = new Map<string, Label>();
   const trimmed = text.trim();
+  const add = (url: unknown, label: unknown): void => {
+    if (typeof url === 'string' && typeof label === 'string' && labels.has(label)) map.set(url, label as Label);
+  };
   if (trimmed.startsWith('{')) {
-    for (const [url, label] of Object.entries(JSON.parse(trimmed) as Record<string, unknown>)) {
-      if (typeof label === 'string' && labels.has(label)) map.set(url, label as Label);
+    const firstLine = trimmed.slice(0, trimmed.search(/\r?\n|$/));
+    const first = tryParse(firstLine);
+    if (first !== undefined && typeof first === 'object' && first !== null && 'url' in first && 'label' in first) {
+      // JSON lines of truth records.
+      for (const [i, line] of trimmed.split(/\r?\n/).entries()) {
+        if (line.trim() === '') continue;
+        let rec: { url?: unknown; label?: unknown };
+        try {
+          rec = JSON.parse(line) as { url?: unknown; label?: unknown };
+        } catch (err) {
+          throw new SyntaxError(`truth line ${i + 1}: ${(err as Error).message}`);
+        }
+        add(rec.url, rec.label);
+      }
+      return map;
     }
+    for (const [url, label] of Object.entries(JSON.parse(trimmed) as Record<string, unknown>)) add(url, label);
     return map;
   }
   for (const line of trimmed.split(/\r?\n/)) {
     const [url, label] = line.trim().split(/\s+/);
-    if (url && label && labels.has(label) && !url.startsWith('#')) map.set(url, label as Label);
+    if (url && !url.startsWith('#')) add(url, label);
   }
   return map;
+}
+
+function tryParse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
