@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { Crawler } from '../crawl/crawler.ts';
 import type { ExplicitOptions } from '../crawl/crawl-meta.ts';
 import { ArgumentError } from '../errors.ts';
+import { type Endpoint, startEndpoint } from '../sparql/index.ts';
 import { boolFlag, type FlagSpec, intFlag, parseFlags, strFlag } from './args.ts';
 import { createProgress } from './progress.ts';
 
@@ -26,9 +27,12 @@ document as quads in DIR (LevelDB; graph = document URL). Run the same command a
   --proxy URL               send every request through this HTTP forward proxy
   --allow-private           allow private, loopback and link-local addresses
   --follow-rdf-links        also follow the IRIs inside RDF documents (thesis framework 2)
+  --probe-well-known        also fetch /sitemap.xml and /.well-known/void of every seed's origin
+                            (sitemaps that robots.txt names are always used)
   --normalize MODE          standard (default) | beebot (lower-case, no trailing slash)
   --max-retries N           retries of a retryable failure (default 2)
   --seed N                  seed of random choices (default 1)
+  --serve PORT              serve a read-only SPARQL endpoint on 127.0.0.1:PORT/sparql while crawling
   --json                    print one JSON summary at the end
   --quiet                   no progress output`;
 
@@ -48,10 +52,12 @@ const FLAGS: FlagSpec = {
   proxy: { type: 'string' },
   'allow-private': { type: 'boolean' },
   'follow-rdf-links': { type: 'boolean' },
+  'probe-well-known': { type: 'boolean' },
   normalize: { type: 'string' },
   'max-retries': { type: 'string' },
   seed: { type: 'string' },
   'user-agent': { type: 'string' },
+  serve: { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
 };
@@ -73,7 +79,7 @@ export function parseSeedsFile(text: string): string[] {
   return seeds;
 }
 
-export async function crawlOptionsFromArgs(argv: string[]): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean }> {
+export async function crawlOptionsFromArgs(argv: string[]): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined }> {
   const { values, positionals } = parseFlags(argv, FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
   if (!out) throw new ArgumentError(`--out DIR is required.\n\n${CRAWL_USAGE}`);
@@ -104,17 +110,28 @@ export async function crawlOptionsFromArgs(argv: string[]): Promise<{ explicit: 
     proxy: strFlag(values, 'proxy'),
     allowPrivate: boolFlag(values, 'allow-private'),
     followRdfLinks: boolFlag(values, 'follow-rdf-links'),
+    probeWellKnown: boolFlag(values, 'probe-well-known'),
     normalize: strFlag(values, 'normalize') as ExplicitOptions['normalize'],
     maxRetries: intFlag(values, 'max-retries', 0),
     seed: intFlag(values, 'seed', 0),
     userAgent: strFlag(values, 'user-agent'),
   };
-  return { explicit, json: values.json === true, quiet: values.quiet === true };
+  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0) };
 }
 
 export async function runCrawlCommand(argv: string[]): Promise<number> {
-  const { explicit, json, quiet } = await crawlOptionsFromArgs(argv);
+  const { explicit, json, quiet, serve } = await crawlOptionsFromArgs(argv);
   const crawler = await Crawler.open(explicit);
+  let endpoint: Endpoint | null = null;
+  if (serve !== undefined) {
+    try {
+      endpoint = await startEndpoint(crawler.state, { port: serve });
+    } catch (err) {
+      await crawler.close();
+      throw err;
+    }
+    process.stderr.write(`SPARQL endpoint over this crawl, live: ${endpoint.url}\n`);
+  }
   const controller = new AbortController();
   let interrupts = 0;
   const onSigint = () => {
@@ -141,6 +158,7 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
+    await endpoint?.close();
     await crawler.close();
   }
 }

@@ -4,7 +4,7 @@ import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readRecords } from '../crawl/records.ts';
 import type { CrawlRecord } from '../crawl/types.ts';
-import { RdfscoutError } from '../errors.ts';
+import { ArgumentError } from '../errors.ts';
 import { computeMetrics, formatHarvestCsv, formatMetricsTables, parseTruth, type TruthMap } from '../metrics/index.ts';
 import { openState } from '../state/open-state.ts';
 import { type FlagSpec, parseFlags, requirePositional, strFlag } from './args.ts';
@@ -33,16 +33,16 @@ export async function loadTruth(path: string): Promise<TruthMap> {
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `Cannot read the truth file ${path}: ${(err as Error).message}`, { cause: err });
+    throw new ArgumentError(`Cannot read the truth file ${path}: ${(err as Error).message}`);
   }
   let truth: Map<string, unknown>;
   try {
     truth = parseTruth(text);
   } catch (err) {
-    throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `The truth file ${path} is not JSON lines, a JSON object or "url label" lines: ${(err as Error).message}`, { cause: err });
+    throw new ArgumentError(`The truth file ${path} is not JSON lines, a JSON object or "url label" lines: ${(err as Error).message}`);
   }
   if (truth.size === 0) {
-    throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `The truth file ${path} holds no labelled URL (labels are R, HR, H or N).`);
+    throw new ArgumentError(`The truth file ${path} holds no labelled URL (labels are R, HR, H or N).`);
   }
   return truth as TruthMap;
 }
@@ -58,7 +58,7 @@ export async function runMetricsCommand(argv: string[]): Promise<number> {
   try {
     await access(join(dir, 'db'));
   } catch {
-    throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `${dir} holds no crawl (no ${join(dir, 'db')}). Give the --out folder of a crawl.`);
+    throw new ArgumentError(`${dir} holds no crawl (no ${join(dir, 'db')}). Give the --out folder of a crawl.`);
   }
   const records: CrawlRecord[] = [];
   const state = await openState(dir);

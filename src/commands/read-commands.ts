@@ -66,10 +66,15 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     }
     const options = (await state.sub.meta.get('options')) as Record<string, unknown> | undefined;
     const bandit = (await state.sub.learned.get('bandit')) as unknown;
+    // VoID access points the crawl met (void:dataDump, void:sparqlEndpoint).
+    const voidPoints: { dumps: unknown[]; endpoints: unknown[] } = { dumps: [], endpoints: [] };
+    for await (const [key, value] of state.sub.meta.iterator({ gte: 'void!', lt: 'void!~' })) {
+      (String(key).startsWith('void!dump!') ? voidPoints.dumps : voidPoints.endpoints).push(value);
+    }
     const summary = tally.summary(first && last ? Date.parse(last) - Date.parse(first) : 0, 'exhausted', false);
     const { stoppedBy: _s, resumed: _r, ...figures } = summary;
     if (values.json) {
-      await write(`${JSON.stringify({ ...figures, options: options ?? null, bandit: bandit ?? null })}\n`);
+      await write(`${JSON.stringify({ ...figures, options: options ?? null, bandit: bandit ?? null, void: voidPoints })}\n`);
       return;
     }
     const lines: string[] = [];
@@ -84,6 +89,11 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     lines.push('', '  PLD                                fetched      RDF   triples  errors');
     for (const [pld, t] of Object.entries(figures.perPld)) {
       lines.push(`  ${pld.padEnd(34)} ${String(t.fetched).padStart(7)} ${String(t.rdfDocuments).padStart(8)} ${String(t.triples).padStart(9)} ${String(t.errors).padStart(7)}`);
+    }
+    for (const [title, list] of [['VoID data dumps', voidPoints.dumps], ['VoID SPARQL endpoints', voidPoints.endpoints]] as const) {
+      if (list.length === 0) continue;
+      lines.push('', `  ${title}:`);
+      for (const v of list as Array<{ url: string; foundIn: string }>) lines.push(`    ${v.url}   (stated in ${v.foundIn})`);
     }
     const arms = banditArms(bandit);
     if (arms.length > 0) {

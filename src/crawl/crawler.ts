@@ -5,20 +5,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BanditPolicy } from '../bandit/types.ts';
 import { createPolicy } from '../bandit/index.ts';
 import { RdfscoutError } from '../errors.ts';
-import { Fetcher, Politeness, decodeText } from '../fetch/index.ts';
+import { Fetcher, Politeness } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { LevelFrontier, isInScope } from '../frontier/index.ts';
 import type { FrontierEntry, NewEntry } from '../frontier/types.ts';
-import { extractLinks, pldOf } from '../links/index.ts';
-import type { BadLink, LinkFeatures } from '../links/types.ts';
-import { detectType, hasGraph, parseDocument, stageDocument } from '../rdf/index.ts';
-import type { ParsedDocument } from '../rdf/types.ts';
+import { pldOf } from '../links/index.ts';
+import type { LinkFeatures } from '../links/types.ts';
+import { hasGraph, stageDocument, stagePartial } from '../rdf/index.ts';
 import { createStrategy } from '../relevance/index.ts';
-import type { DocType, FetchedDocument, Strategy } from '../relevance/types.ts';
+import type { FetchedDocument, Strategy } from '../relevance/types.ts';
 import { CRAWL_GRAPH, recordToQuads } from '../sparql/crawl-vocab.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import { loadCrawlOptions, saveCrawlOptions } from './crawl-meta.ts';
-import { rdfLinksOf } from './rdf-links.ts';
+import { analyseDocument, isSitemapLink } from './analyse-document.ts';
+import { originProbes } from './discovery.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { lastSeq, readRecords, recordKey } from './records.ts';
 import { rewardOf } from './reward.ts';
@@ -282,7 +282,7 @@ export class Crawler {
     let result: FetchResult;
     try {
       result = await this.#fetcher.fetch(entry.url, {
-        read: (head) => this.#strategy.shouldRead({ url: head.url, label: entry.label }, head.contentType),
+        read: (head) => isSitemapLink(entry.link) || this.#strategy.shouldRead({ url: head.url, label: entry.label }, head.contentType),
         ...(signal ? { signal } : {}),
       });
     } finally {
@@ -303,72 +303,49 @@ export class Crawler {
     }
 
     const txn = this.state.txn();
-    let detectedType: DocType | null = null;
-    let rdfFormat: string | null = null;
-    let parsed: ParsedDocument | null = null;
-    let links: LinkFeatures[] = [];
-    let bad: BadLink[] = [];
-    let linkSourceType: 'html' | 'rdf' = 'html';
-    let pageText = '';
-    let contentType: string | null = null;
-    let error = result.kind === 'ok' || result.kind === 'skipped' ? null : result.error;
-    let errorMessage: string | null = result.kind === 'failed' ? result.message : null;
-
-    if (result.kind === 'ok') {
-      contentType = result.contentType;
-      const detected = detectType(result.body, result.contentType, result.finalUrl);
-      detectedType = detected.kind;
-      if (detected.kind === 'rdf' || detected.kind === 'html') {
-        const { text } = decodeText(result.body, result.contentType);
-        parsed = await parseDocument(text, detected, result.finalUrl);
-        if (detected.kind === 'rdf') {
-          rdfFormat = detected.mediaType;
-          if (parsed.error) {
-            error = parsed.error.code;
-            errorMessage = parsed.error.message;
-          }
-          if (this.options.followRdfLinks && parsed.error === null) {
-            links = rdfLinksOf(parsed.quads, result.finalUrl, this.options.maxLinksPerDoc);
-            linkSourceType = 'rdf';
-          }
-        } else {
-          const extracted = extractLinks(text, result.finalUrl, { maxLinks: this.options.maxLinksPerDoc, normalize: this.options.normalize });
-          links = extracted.links;
-          bad = extracted.bad;
-          pageText = extracted.text;
-          if (parsed.embedded && parsed.embedded.length > 0) rdfFormat = `text/html+${parsed.embedded.join('+')}`;
-          if (parsed.error) errorMessage = parsed.error.message; // a broken embedded block: the page itself is fine
-        }
-      }
-    } else if ('contentType' in result) {
-      contentType = result.contentType;
-    }
+    const doc = await analyseDocument(result, entry.link, this.options);
+    const { detectedType } = doc;
+    let { error, errorMessage } = doc;
 
     // Store the document's quads (all or nothing), unless the final URL is already stored (a duplicate reached by
     // another URL): one document, one graph.
     let triples = 0;
-    if (parsed && parsed.quads.length > 0 && !(error !== null && detectedType === 'rdf')) {
+    if (doc.quads.length > 0) {
       if (await hasGraph(this.state, result.finalUrl)) {
         errorMessage = `duplicate: ${result.finalUrl} is already stored`;
       } else {
-        triples = stageDocument(this.state, txn, result.finalUrl, parsed.quads);
+        triples = stageDocument(this.state, txn, result.finalUrl, doc.quads);
         chDocument.publish({ url: result.finalUrl, triples });
       }
+    } else if (doc.partial.length > 0 && error !== null) {
+      stagePartial(this.state, txn, result.finalUrl, { error: { code: error, message: errorMessage ?? '' }, quads: doc.partial });
     }
+    for (const dump of doc.voidPoints.dumps) txn.put(this.state.sub.meta, `void!dump!${dump}`, { url: dump, foundIn: result.finalUrl });
+    for (const ep of doc.voidPoints.endpoints) txn.put(this.state.sub.meta, `void!endpoint!${ep}`, { url: ep, foundIn: result.finalUrl });
 
     // Judge the links (thesis §6) and queue the ones the strategy keeps, inside the crawl's scope (thesis §11).
     const depth = entry.depth + 1;
     const newEntries: NewEntry[] = [];
     let external = 0;
+    // Sitemaps of a seed's origin (named by robots.txt, or probed), and sitemap files listed by a sitemap index.
+    const direct = [...doc.sitemaps];
+    if (entry.parent === null && entry.link === null) {
+      direct.push(...originProbes(entry.url, this.#fetcher.sitemapsOf(entry.url), this.options.probeWellKnown));
+    }
+    for (const link of direct) {
+      if (!isInScope({ url: link.url, parentPld: pld }, this.#seedPlds)) continue;
+      const rules = [link.rel];
+      newEntries.push({ url: link.url, parent: result.finalUrl, depth, priority: this.#strategy.seedPriority + 0.5, label: null, rules, link });
+    }
     if (depth <= this.options.maxDepth) {
-      const source = { url: result.finalUrl, depth: entry.depth, type: linkSourceType };
+      const source = { url: result.finalUrl, depth: entry.depth, type: doc.linkSource };
       const inScope: LinkFeatures[] = [];
-      for (const link of links) {
+      for (const link of doc.links) {
         if (pldOf(link.url) !== pld) external += 1;
         if (isInScope({ url: link.url, parentPld: pld }, this.#seedPlds)) inScope.push(link);
       }
       if (this.#strategy.observePage && detectedType !== null) {
-        this.#strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: detectedType, text: pageText, links: inScope });
+        this.#strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: detectedType, text: doc.text, links: inScope });
       }
       for (const link of inScope) {
         const j = this.#strategy.judge(link, source);
@@ -376,7 +353,7 @@ export class Crawler {
         newEntries.push({ url: link.url, parent: result.finalUrl, depth, priority: j.priority, label: j.label, rules: j.rules, link });
       }
     } else {
-      for (const link of links) if (pldOf(link.url) !== pld) external += 1;
+      for (const link of doc.links) if (pldOf(link.url) !== pld) external += 1;
     }
 
     this.#seq += 1;
@@ -386,9 +363,9 @@ export class Crawler {
       finalUrl: result.finalUrl,
       status: result.status,
       outcome: result.kind,
-      contentType,
+      contentType: doc.contentType,
       detectedType,
-      rdfFormat,
+      rdfFormat: doc.rdfFormat,
       parent: entry.parent,
       depth: entry.depth,
       pld,
@@ -405,7 +382,7 @@ export class Crawler {
     record.linksQueued = await this.#frontier.add(newEntries, txn);
     txn.put(this.state.sub.records, recordKey(record.seq), record);
     txn.putQuads(recordToQuads(record, this.state.dataFactory)); // crawl metadata, in its own graph (CRAWL_GRAPH)
-    for (const [i, b] of bad.entries()) txn.put(this.state.sub.badlinks, `${recordKey(record.seq)}!${i}`, b);
+    for (const [i, b] of doc.bad.entries()) txn.put(this.state.sub.badlinks, `${recordKey(record.seq)}!${i}`, b);
     for (const hop of result.redirects) txn.put(this.state.sub.redirects, hop.from, hop);
     const aliases = [result.finalUrl, ...result.redirects.map((h) => h.to)].filter((u) => u !== entry.url);
     this.#frontier.complete(entry, txn, aliases);

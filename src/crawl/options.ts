@@ -33,6 +33,8 @@ export interface CrawlOptions {
   allowPrivate: boolean;
   /** Framework 2 (thesis §8.2): fetch RDF documents' IRIs too. Default: false. */
   followRdfLinks: boolean;
+  /** Probe every seed origin's /sitemap.xml (when robots.txt names no sitemap) and /.well-known/void. Default: false. */
+  probeWellKnown: boolean;
   /** URL normalisation: 'standard' (WHATWG) or 'beebot' (lower-case, no trailing slash; BeeBot §2). Default: 'standard'. */
   normalize: 'standard' | 'beebot';
   /** Retries of a retryable failure (connection reset, robots 5xx, 429/503) before giving up. Default: 2. */
@@ -67,6 +69,7 @@ const DEFAULTS: Omit<CrawlOptions, 'seeds' | 'out'> = {
   proxy: null,
   allowPrivate: false,
   followRdfLinks: false,
+  probeWellKnown: false,
   normalize: 'standard',
   maxRetries: 2,
   seed: 1,

@@ -117,6 +117,11 @@ export class Fetcher {
     return this.#robots.crawlDelayMs(url);
   }
 
+  /** Sitemaps named by the cached robots.txt of the URL's origin (loaded by an earlier fetch there). */
+  sitemapsOf(url: string): string[] {
+    return this.#robots.sitemaps(url);
+  }
+
   /** Closes the connection pools; pending fetches finish first. */
   async close(): Promise<void> {
     await this.#dispatcher.close();

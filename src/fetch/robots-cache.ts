@@ -5,6 +5,7 @@ import robotsParserModule from 'robots-parser';
 interface Robot {
   isAllowed(url: string, ua?: string): boolean | undefined;
   getCrawlDelay(ua?: string): number | undefined;
+  getSitemaps(): string[];
 }
 
 // robots-parser is CommonJS (`module.exports = fn`); its .d.ts declares an ESM default, which NodeNext misreads.
@@ -84,6 +85,17 @@ export class RobotsCache {
     const delay = this.#entries.get(origin)?.robot?.getCrawlDelay(this.#options.agent);
     if (typeof delay !== 'number' || !Number.isFinite(delay) || delay < 0) return null;
     return Math.min(Math.round(delay * 1000), this.#options.maxCrawlDelayMs);
+  }
+
+  /** Sitemap URLs the origin's cached robots.txt names (`Sitemap:` lines); [] if none or not loaded yet. */
+  sitemaps(url: string | URL): string[] {
+    let origin: string;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      return [];
+    }
+    return this.#entries.get(origin)?.robot?.getSitemaps() ?? [];
   }
 
   /** Number of origins cached. */

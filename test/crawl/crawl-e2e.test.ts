@@ -48,7 +48,8 @@ describe('rdfscout crawl on a local site', () => {
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     const summary = JSON.parse(res.stdout);
-    expect(summary.rdfDocuments).toBe(4); // alice.ttl, bob.ttl, thing.rdf, other.rdf (via 303)
+    // alice.ttl, bob.ttl, thing.rdf, other.rdf (via 303), home.ttl (Link header), dataset.ttl (sitemap), all.nt (VoID dump)
+    expect(summary.rdfDocuments).toBe(7);
     const out = await cli(['docs', join(dir, 'out')]);
     docs = out.stdout.trim().split('\n').map((l) => JSON.parse(l) as Doc);
   });
@@ -98,11 +99,28 @@ describe('rdfscout crawl on a local site', () => {
     const quads = new Parser({ format: 'N-Quads' }).parse(out.stdout);
     const docGraphs = new Set(quads.map((q) => q.graph.value).filter((g) => g !== 'urn:rdfscout:crawl'));
     expect(docGraphs).toEqual(
-      new Set([`${site.base}/foaf/alice.ttl`, `${site.base}/foaf/bob.ttl`, `${site.base}/data/thing.rdf`, `${site.base}/data/other.rdf`, `${site.base}/embedded.html`]),
+      new Set(
+        ['/foaf/alice.ttl', '/foaf/bob.ttl', '/data/thing.rdf', '/data/other.rdf', '/embedded.html', '/data/home.ttl', '/hidden/dataset.ttl', '/dumps/all.nt'].map(
+          (p) => `${site.base}${p}`,
+        ),
+      ),
     );
     const stored = docs.reduce((n, d) => n + d.triples, 0);
     expect(quads.filter((q) => q.graph.value !== 'urn:rdfscout:crawl').length).toBe(stored);
     expect(quads.some((q) => q.graph.value.endsWith('/broken.ttl'))).toBe(false);
+  });
+
+  it('finds RDF beyond links: robots.txt sitemaps, HTTP Link headers, VoID data dumps', async () => {
+    const byPath = (p: string) => docs.find((d) => d.url === `${site.base}${p}`);
+    expect(byPath('/sitemap.xml')).toMatchObject({ status: 200, rules: ['sitemap'], label: null });
+    expect(byPath('/hidden/dataset.ttl')).toMatchObject({ parent: `${site.base}/sitemap.xml`, detectedType: 'rdf', label: 'R' });
+    expect(byPath('/data/home.ttl')).toMatchObject({ parent: `${site.base}/`, detectedType: 'rdf', label: 'R' });
+    expect(byPath('/dumps/all.nt')).toMatchObject({ parent: `${site.base}/hidden/dataset.ttl`, triples: 2 });
+    const stats = await cli(['stats', join(dir, 'out'), '--json']);
+    expect(JSON.parse(stats.stdout).void).toEqual({
+      dumps: [{ url: `${site.base}/dumps/all.nt`, foundIn: `${site.base}/hidden/dataset.ttl` }],
+      endpoints: [{ url: 'http://sparql.example.org/query', foundIn: `${site.base}/hidden/dataset.ttl` }],
+    });
   });
 
   it('refuses a resume that changes the strategy, with exit code 2', async () => {

@@ -33,6 +33,7 @@ function page(title: string, body: string): string {
 const PAGES: Record<string, { type: string; body: string; status?: number; headers?: Record<string, string> }> = {
   '/': {
     type: 'text/html; charset=utf-8',
+    headers: { link: '</data/home.ttl>; rel="alternate"; type="text/turtle"' },
     body: page(
       'Home',
       `<p>Welcome to our site.</p><ul><li><a href="/people/">People</a></li><li><a href="/about.html">About us</a></li>
@@ -69,7 +70,18 @@ const PAGES: Record<string, { type: string; body: string; status?: number; heade
   '/go': { type: 'text/plain', body: '', status: 303, headers: { location: '/data/other.rdf' } },
   '/private/secret.rdf': { type: 'application/rdf+xml', body: RDFXML },
   '/logo.png': { type: 'image/png', body: '\x89PNG\r\n\x1a\n' },
-  '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /private/\n' },
+  '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /private/\nSitemap: {BASE}/sitemap.xml\n' },
+  // Reachable only through the sitemap robots.txt names, a Link header, and a VoID data dump.
+  '/sitemap.xml': {
+    type: 'application/xml',
+    body: '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>{BASE}/hidden/dataset.ttl</loc></url></urlset>',
+  },
+  '/hidden/dataset.ttl': {
+    type: 'text/turtle',
+    body: '@prefix void: <http://rdfs.org/ns/void#> .\n<#ds> a void:Dataset ; void:dataDump </dumps/all.nt> ; void:sparqlEndpoint <http://sparql.example.org/query> .\n',
+  },
+  '/dumps/all.nt': { type: 'application/n-triples', body: '<http://example.org/a> <http://example.org/p> "1" .\n<http://example.org/b> <http://example.org/p> "2" .\n' },
+  '/data/home.ttl': { type: 'text/turtle', body: '<http://example.org/home> <http://purl.org/dc/terms/title> "Home" .\n' },
 };
 
 /** Starts the site; `delayMs` slows every response (to make a crawl interruptible in tests). */
@@ -84,7 +96,8 @@ export async function startTinySite(delayMs = 0): Promise<TinySite> {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
         return;
       }
-      res.writeHead(p.status ?? 200, { 'content-type': p.type, ...(p.headers ?? {}) }).end(p.body);
+      const base = `http://${req.headers.host}`;
+      res.writeHead(p.status ?? 200, { 'content-type': p.type, ...(p.headers ?? {}) }).end(p.body.replaceAll('{BASE}', base));
     };
     if (delayMs > 0) setTimeout(respond, delayMs);
     else respond();
