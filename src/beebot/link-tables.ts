@@ -100,13 +100,9 @@ function siteKey(number: number): string {
 
 /** Writes the site list (BeeBot's Seeds table): staged in `txn` when given, else written at once. */
 export async function stageSites(state: CrawlState, txn: Txn | null, sites: readonly SiteRow[]): Promise<void> {
-  if (txn !== null) {
-    for (const s of sites) txn.put(state.sub.sites, siteKey(s.number), s);
-    return;
-  }
-  const batch = state.sub.sites.batch();
-  for (const s of sites) batch.put(siteKey(s.number), s);
-  await batch.write();
+  const t = txn ?? state.txn();
+  for (const s of sites) t.put(state.sub.sites, siteKey(s.number), s);
+  if (txn === null) await t.commit();
 }
 
 /** Every row of the site list, in number order. */
