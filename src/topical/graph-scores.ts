@@ -12,7 +12,7 @@ export interface GraphScoresOptions {
   iterations?: number;
   /** Least pages between recomputes. Default: 50. */
   minInterval?: number;
-  /** Recompute after this fraction of the graph's node count in pages, when larger than `minInterval`. Default: 0.05. */
+  /** Recompute after this fraction of the pages observed so far, when larger than `minInterval`. Default: 0.05. */
   fraction?: number;
 }
 
@@ -22,6 +22,7 @@ export interface GraphScoresJson {
   hub: string;
   authority: string;
   pagesSince: number;
+  pages: number;
   recomputes: number;
 }
 
@@ -29,11 +30,14 @@ export interface GraphScoresJson {
  * PR, HR and AR of the crawl graph, each scaled to [0, 1] by its maximum (ours: so they can be averaged with LR
  * and IR in P(v), topical §3 step 2).
  *
- * **Schedule and cost.** Scores are recomputed after every k observed pages, k = max(50, ⌈5% · n⌉) for a graph
- * of n nodes, with a fixed number I of power iterations (default 20, fewer when converged) warm-started from the
- * previous vectors. One recompute costs O(I · (n + E)) for E edges; so the amortised cost per page is
- * O(I · (n + E) / k) ≤ O(20 · I · (1 + E/n)): constant in the crawl's size for a bounded mean degree, never
- * quadratic. Between recomputes new nodes score 0 on PR/HR/AR (they have not been ranked yet).
+ * **Schedule and cost.** Scores are recomputed after every k observed pages, k = max(50, ⌈5% · P⌉) after P
+ * pages (a geometric schedule once P > 1000), with a fixed number I of power iterations (default 20, fewer when
+ * converged) warm-started from the previous vectors. One recompute costs O(I · (n + E)) for n nodes and E edges.
+ * Each page adds at most L links (the crawl's per-document cap), so n + E ≤ (2L + 1) · P and the amortised cost per
+ * page is O(I · (n + E) / k) ≤ O(20 · I · (2L + 1)): constant in the crawl's size, never quadratic; the whole
+ * crawl costs O(I · L · P) plus O(log P) recomputes. (k is counted in pages, not nodes: the graph gains ~L nodes a
+ * page, so "5% of nodes" would outgrow the pages seen since the last recompute and never fire.)
+ * Between recomputes new nodes score 0 on PR/HR/AR (they have not been ranked yet).
  * `bench/topical-cost.ts` measures it.
  */
 export class GraphScores {
@@ -47,6 +51,7 @@ export class GraphScores {
   #hub: Float64Array = new Float64Array(0);
   #authority: Float64Array = new Float64Array(0);
   #pagesSince = 0;
+  #pages = 0;
   #recomputes = 0;
 
   constructor(graph: CrawlGraph, options: GraphScoresOptions = {}) {
@@ -62,9 +67,9 @@ export class GraphScores {
     this.#fraction = options.fraction ?? 0.05;
   }
 
-  /** Pages between recomputes at the graph's current size: max(minInterval, ⌈fraction · n⌉). */
+  /** Pages between recomputes now: max(minInterval, ⌈fraction · pages observed⌉). */
   get interval(): number {
-    return Math.max(this.#minInterval, Math.ceil(this.#fraction * this.#graph.size));
+    return Math.max(this.#minInterval, Math.ceil(this.#fraction * this.#pages));
   }
 
   /** How many recomputes ran. */
@@ -75,6 +80,7 @@ export class GraphScores {
   /** Counts one observed page; recomputes when k pages have been observed since the last time. True if it did. */
   notePage(): boolean {
     this.#pagesSince += 1;
+    this.#pages += 1;
     if (this.#pagesSince < this.interval) return false;
     this.recompute();
     return true;
@@ -110,7 +116,7 @@ export class GraphScores {
   }
 
   toJSON(): GraphScoresJson {
-    return { pr: encodeFloat64(this.#pr), hub: encodeFloat64(this.#hub), authority: encodeFloat64(this.#authority), pagesSince: this.#pagesSince, recomputes: this.#recomputes };
+    return { pr: encodeFloat64(this.#pr), hub: encodeFloat64(this.#hub), authority: encodeFloat64(this.#authority), pagesSince: this.#pagesSince, pages: this.#pages, recomputes: this.#recomputes };
   }
 
   /** Restores vectors saved by `toJSON()` (the graph must be the one they were computed on, restored alike). */
@@ -121,6 +127,7 @@ export class GraphScores {
     this.#hub = decodeFloat64(json.hub);
     this.#authority = decodeFloat64(json.authority);
     this.#pagesSince = json.pagesSince;
+    this.#pages = json.pages;
     this.#recomputes = json.recomputes;
   }
 }
