@@ -3,7 +3,7 @@ import { RdfscoutError } from '../errors.ts';
 import { hostOf, pldOf } from '../links/normalize-url.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import type { AnySublevel, Txn } from '../state/txn.ts';
-import { parseQueueKey, pldRange, queueKey, SORT_KEY_MAX, sortKeyOf } from './queue-keys.ts';
+import { pldRange, queueKey, SORT_KEY_MAX, sortKeyOf } from './queue-keys.ts';
 import type { Frontier, FrontierEntry, NewEntry, PldQueue } from './types.ts';
 import { URL_STATE, UrlTable } from './url-table.ts';
 
@@ -55,8 +55,8 @@ interface InFlight {
  * PLD's queue order; in `seen`, URL → `SeenRecord`. Both change only in the same batch. In memory: per PLD its
  * counters and a head buffer of at most `headSize` entries, refilled by a range read when it runs low (so `next()`
  * costs the same at 10k or 1M queued URLs); a `UrlTable` (≈17 bytes per URL) for dedupe; the in-flight URLs.
- * `open()` recounts from a keys-only scan of the queue and a scan of `seen`, so a crash needs no repair: in-flight
- * entries are still queued on disk.
+ * `open()` rebuilds all of it from one batched scan of `seen` (~1 s per 100k URLs on a loaded 2-core machine), so a
+ * crash needs no repair: in-flight entries are still queued on disk and in `seen`.
  *
  * A `Txn` that is staged into but never committed leaves its URLs reserved (not handed out, not re-added) until the
  * frontier is reopened; a failed commit is fatal to a crawl anyway (RDFSCOUT_STORE_FAILED), and a restart is exact.

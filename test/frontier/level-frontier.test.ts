@@ -124,7 +124,8 @@ describe('LevelFrontier against MemoryFrontier', () => {
     const memory = new MemoryFrontier({ now: () => clock.t });
     const plds = ['a.org', 'b.org', 'c.org', 'd.org'];
     const url = (): string => `http://${plds[rand(4)]}/${rand(150)}`;
-    const flying: FrontierEntry[][] = [[], []];
+    const flyingLevel: FrontierEntry[] = [];
+    const flyingMemory: FrontierEntry[] = [];
     const aliased = new Set<string>();
     for (let op = 0; op < 3000; op++) {
       const kind = rand(10);
@@ -147,13 +148,13 @@ describe('LevelFrontier against MemoryFrontier', () => {
         const b = memory.next(pld);
         expect(a?.url, `op ${op}`).toBe(b?.url);
         if (a && b) {
-          flying[0]?.push(a);
-          flying[1]?.push(b);
+          flyingLevel.push(a);
+          flyingMemory.push(b);
         }
-      } else if ((flying[0]?.length ?? 0) > 0) {
-        const i = rand(flying[0]?.length ?? 0);
-        const [a] = flying[0]?.splice(i, 1) as [FrontierEntry];
-        const [b] = flying[1]?.splice(i, 1) as [FrontierEntry];
+      } else if (flyingLevel.length > 0) {
+        const i = rand(flyingLevel.length);
+        const [a] = flyingLevel.splice(i, 1) as [FrontierEntry];
+        const [b] = flyingMemory.splice(i, 1) as [FrontierEntry];
         const tl = state.txn();
         const tm = state.txn();
         if (kind === 8) {
@@ -176,7 +177,7 @@ describe('LevelFrontier against MemoryFrontier', () => {
     expect(level.size().done).toBeGreaterThan(100);
     // After a reopen the in-flight entries are queued again (unless done meanwhile as an alias); nothing else changes.
     const m = memory.size();
-    const back = (flying[1] ?? []).filter((e) => !aliased.has(e.url)).length;
+    const back = flyingMemory.filter((e) => !aliased.has(e.url)).length;
     expect(back).toBeGreaterThan(0);
     const reopened = await reopen();
     expect(reopened.size()).toEqual({ queued: m.queued + back, inFlight: 0, done: m.done });
