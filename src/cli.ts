@@ -29,6 +29,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./commands/sparql.ts')).runServeCommand,
   simweb: async () => (await import('./commands/simweb.ts')).runSimwebCommand,
   demo: async () => (await import('./commands/demo.ts')).runDemoCommand,
+  metrics: async () => (await import('./commands/metrics.ts')).runMetricsCommand,
+  links: async () => (await import('./commands/links.ts')).runLinksCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

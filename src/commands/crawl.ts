@@ -2,8 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import { Crawler } from '../crawl/crawler.ts';
 import type { ExplicitOptions } from '../crawl/crawl-meta.ts';
+import { parseSiteList, type SiteRow, stageSites } from '../beebot/index.ts';
 import { ArgumentError } from '../errors.ts';
-import { type Endpoint, startEndpoint } from '../sparql/index.ts';
+import type { Endpoint } from '../sparql/index.ts';
 import { boolFlag, type FlagSpec, intFlag, parseFlags, strFlag } from './args.ts';
 import { createProgress } from './progress.ts';
 
@@ -13,7 +14,8 @@ Crawls from the seeds, predicting before each fetch whether a link leads to RDF,
 document as quads in DIR (LevelDB; graph = document URL). Run the same command again to resume.
 
   --out DIR                 where the crawl state is kept (required)
-  --seeds-file FILE         seeds, one URL or PLD per line, or a CSV whose last column is the start address
+  --seeds-file FILE         seeds, one URL or PLD per line, or BeeBot's site list as CSV:
+                            number, full name, short name, start address
   --strategy NAME           bfs | fc-r+hr (default) | fc-r | fc-r2 | fc-r+hr2 | topical | topical+hr
   --bandit NAME             PLD scheduler: none (default) | round-robin | r1 | r2 | r3 | thompson | ducb | …
   --reward KIND             bandit reward: rdf-docs (default) | triples | external-links
@@ -29,6 +31,7 @@ document as quads in DIR (LevelDB; graph = document URL). Run the same command a
   --follow-rdf-links        also follow the IRIs inside RDF documents (thesis framework 2)
   --probe-well-known        also fetch /sitemap.xml and /.well-known/void of every seed's origin
                             (sitemaps that robots.txt names are always used)
+  --link-tables             keep BeeBot's internal/external link tables (on with --reward external-links)
   --normalize MODE          standard (default) | beebot (lower-case, no trailing slash)
   --max-retries N           retries of a retryable failure (default 2)
   --seed N                  seed of random choices (default 1)
@@ -53,6 +56,7 @@ const FLAGS: FlagSpec = {
   'allow-private': { type: 'boolean' },
   'follow-rdf-links': { type: 'boolean' },
   'probe-well-known': { type: 'boolean' },
+  'link-tables': { type: 'boolean' },
   normalize: { type: 'string' },
   'max-retries': { type: 'string' },
   seed: { type: 'string' },
@@ -62,28 +66,14 @@ const FLAGS: FlagSpec = {
   quiet: { type: 'boolean' },
 };
 
-/** Seeds from a file: plain lines (URL or PLD) or BeeBot's CSV (number, full name, short name, start address). */
-export function parseSeedsFile(text: string): string[] {
-  const seeds: string[] = [];
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const fields = line.includes(',') ? line.split(',').map((f) => f.trim().replace(/^"|"$/g, '')) : [line];
-    const address = [...fields].reverse().find((f) => /^https?:\/\//i.test(f) || /^[a-z0-9-]+(\.[a-z0-9-]+)+\/?$/i.test(f));
-    if (address === undefined) {
-      if (/start|address|url/i.test(line)) continue; // a CSV header
-      throw new ArgumentError(`Seeds file line "${line}" has no URL or domain.`);
-    }
-    seeds.push(address);
-  }
-  return seeds;
-}
-
-export async function crawlOptionsFromArgs(argv: string[]): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined }> {
+export async function crawlOptionsFromArgs(
+  argv: string[],
+): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; sites: SiteRow[] }> {
   const { values, positionals } = parseFlags(argv, FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
   if (!out) throw new ArgumentError(`--out DIR is required.\n\n${CRAWL_USAGE}`);
   const seeds = [...positionals];
+  let sites: SiteRow[] = [];
   const seedsFile = strFlag(values, 'seeds-file');
   if (seedsFile) {
     let text: string;
@@ -92,7 +82,8 @@ export async function crawlOptionsFromArgs(argv: string[]): Promise<{ explicit: 
     } catch (err) {
       throw new ArgumentError(`Cannot read --seeds-file ${seedsFile}: ${(err as Error).message}`);
     }
-    seeds.push(...parseSeedsFile(text));
+    sites = parseSiteList(text); // BeeBot's site list: number, full name, short name, start address (or plain URLs)
+    seeds.push(...sites.map((site) => site.start));
   }
   const explicit: ExplicitOptions = {
     out,
@@ -111,20 +102,23 @@ export async function crawlOptionsFromArgs(argv: string[]): Promise<{ explicit: 
     allowPrivate: boolFlag(values, 'allow-private'),
     followRdfLinks: boolFlag(values, 'follow-rdf-links'),
     probeWellKnown: boolFlag(values, 'probe-well-known'),
+    linkTables: boolFlag(values, 'link-tables'),
     normalize: strFlag(values, 'normalize') as ExplicitOptions['normalize'],
     maxRetries: intFlag(values, 'max-retries', 0),
     seed: intFlag(values, 'seed', 0),
     userAgent: strFlag(values, 'user-agent'),
   };
-  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0) };
+  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), sites };
 }
 
 export async function runCrawlCommand(argv: string[]): Promise<number> {
-  const { explicit, json, quiet, serve } = await crawlOptionsFromArgs(argv);
+  const { explicit, json, quiet, serve, sites } = await crawlOptionsFromArgs(argv);
   const crawler = await Crawler.open(explicit);
+  if (sites.length > 0) await stageSites(crawler.state, null, sites);
   let endpoint: Endpoint | null = null;
   if (serve !== undefined) {
     try {
+      const { startEndpoint } = await import('../sparql/index.ts'); // Comunica loads only when asked for
       endpoint = await startEndpoint(crawler.state, { port: serve });
     } catch (err) {
       await crawler.close();

@@ -4,6 +4,7 @@ import diagnostics from 'node:diagnostics_channel';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BanditPolicy } from '../bandit/types.ts';
 import { createPolicy } from '../bandit/index.ts';
+import { markNotAvailable, stageLinkTables } from '../beebot/index.ts';
 import { RdfscoutError } from '../errors.ts';
 import { Fetcher, Politeness } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
@@ -69,6 +70,8 @@ export class Crawler {
   readonly #inFlightPerPld = new Map<string, number>();
   #inFlight = 0;
   #fatal: RdfscoutError | null = null;
+  /** PLDs whose start page could not be fetched (BeeBot's Not Available); the bandit no longer serves them. */
+  readonly #unavailable = new Set<string>();
 
   private constructor(init: {
     options: ResolvedCrawlOptions;
@@ -223,7 +226,9 @@ export class Crawler {
   #pick(now: number): FrontierEntry | null {
     const excluded = new Set<string>();
     for (;;) {
-      const candidates = this.#frontier.queues().filter((q) => q.queued > 0 && !excluded.has(q.pld) && this.#pldAvailable(q.pld, now));
+      const candidates = this.#frontier
+        .queues()
+        .filter((q) => q.queued > 0 && !excluded.has(q.pld) && !(this.#policy && this.#unavailable.has(q.pld)) && this.#pldAvailable(q.pld, now));
       if (candidates.length === 0) return null;
       let pld: string;
       if (this.#policy === null) {
@@ -356,6 +361,11 @@ export class Crawler {
       for (const link of doc.links) if (pldOf(link.url) !== pld) external += 1;
     }
 
+    // BeeBot's tables (BeeBot §2): internal and external links of every HTML page, with anchor and context.
+    if (this.options.linkTables && detectedType === 'html') {
+      stageLinkTables(this.state, txn, { url: result.finalUrl, site: pld, level: entry.depth }, doc.links, (u) => pldOf(u) === pld);
+    }
+
     this.#seq += 1;
     const record: CrawlRecord = {
       seq: this.#seq,
@@ -397,6 +407,12 @@ export class Crawler {
     }
     this.#tally.add(record);
     await txn.commit();
+    // A site whose start page cannot be fetched is Not Available and leaves the game (BeeBot §2).
+    if (entry.parent === null && entry.link === null && result.kind !== 'ok' && result.kind !== 'skipped') {
+      await markNotAvailable(this.state, pld);
+      this.#unavailable.add(pld);
+      this.#policy?.retire(pld);
+    }
     return { kind: 'recorded', record };
   }
 

@@ -33,6 +33,8 @@ export interface CrawlOptions {
   allowPrivate: boolean;
   /** Framework 2 (thesis §8.2): fetch RDF documents' IRIs too. Default: false. */
   followRdfLinks: boolean;
+  /** Keep BeeBot's internal/external link tables (BeeBot §2). Default: on when reward is 'external-links'. */
+  linkTables: boolean;
   /** Probe every seed origin's /sitemap.xml (when robots.txt names no sitemap) and /.well-known/void. Default: false. */
   probeWellKnown: boolean;
   /** URL normalisation: 'standard' (WHATWG) or 'beebot' (lower-case, no trailing slash; BeeBot §2). Default: 'standard'. */
@@ -70,6 +72,7 @@ const DEFAULTS: Omit<CrawlOptions, 'seeds' | 'out'> = {
   allowPrivate: false,
   followRdfLinks: false,
   probeWellKnown: false,
+  linkTables: false,
   normalize: 'standard',
   maxRetries: 2,
   seed: 1,
@@ -128,6 +131,7 @@ export function resolveCrawlOptions(input: Partial<CrawlOptions> & { out: string
     if (!KEYS.has(key)) throw new ArgumentError(`Unknown crawl option "${key}". Known: ${[...KEYS].join(', ')}.`);
   }
   const merged: CrawlOptions = { ...DEFAULTS, seeds: [], ...stripUndefined(input) } as CrawlOptions;
+  if (input.linkTables === undefined && merged.reward === 'external-links') merged.linkTables = true;
   if (!merged.out) throw new ArgumentError('--out DIR is required: the folder where the crawl state is kept.');
   merged.seeds = merged.seeds.map(seedToUrl);
   merged.strategy = oneOf('strategy', merged.strategy, STRATEGY_CHOICES);
