@@ -83,7 +83,7 @@ describe('PageRank (topical §2)', () => {
     const g = graphOf({ a: ['b', 'c', 'd'], b: ['c'], c: ['a', 'e'], d: ['e', 'f'], e: ['a'] }); // f dangling
     const exact = exactPageRank(g, 0.15);
     const { rank } = computePageRank(g, { iterations: 300, tolerance: 1e-15 });
-    exact.forEach((x, i) => expect(rank[i]).toBeCloseTo(x, 9));
+    for (const [i, x] of exact.entries()) expect(rank[i]).toBeCloseTo(x, 9);
     expect(rank.reduce((s, x) => s + x, 0)).toBeCloseTo(1, 12);
   });
   it('a warm start from the previous vector converges in fewer iterations after the graph grows', () => {
@@ -94,7 +94,7 @@ describe('PageRank (topical §2)', () => {
     const cold = computePageRank(g, { iterations: 500, tolerance: 1e-10 });
     const warm = computePageRank(g, { iterations: 500, tolerance: 1e-10, start: first.rank });
     expect(warm.iterations).toBeLessThan(cold.iterations);
-    warm.rank.forEach((x, i) => expect(x).toBeCloseTo(cold.rank[i]!, 8));
+    for (const [i, x] of warm.rank.entries()) expect(x).toBeCloseTo(cold.rank[i]!, 8);
   });
   it('refuses a teleport outside [0.1, 0.2]', () => {
     expect(() => computePageRank(graphOf({ a: ['b'] }), { teleport: 0.5 })).toThrow(RdfscoutError);

@@ -17,8 +17,8 @@ const CORE = [
 
 function trainedFilter(): TfIdfFilter {
   const f = new TfIdfFilter({ size: 20, refreshEvery: 1000 });
-  NEWS.forEach((text, i) => f.observePage(`http://news.example/${i}`, text, []));
-  CORE.forEach((text, i) => f.observePage(`http://lab.example/p${i}`, text, [{ url: `http://lab.example/p${i}.rdf`, text: 'FOAF RDF profile' }]));
+  for (const [i, text] of NEWS.entries()) f.observePage(`http://news.example/${i}`, text, []);
+  for (const [i, text] of CORE.entries()) f.observePage(`http://lab.example/p${i}`, text, [{ url: `http://lab.example/p${i}.rdf`, text: 'FOAF RDF profile' }]);
   for (let i = 0; i < CORE.length; i++) {
     expect(f.addPageToCore(`http://lab.example/p${i}`)).toBe(true);
     expect(f.addLinkToCore(`http://lab.example/p${i}.rdf`)).toBe(true);

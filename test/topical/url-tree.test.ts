@@ -82,7 +82,10 @@ describe('LocationScore LR(v)', () => {
     expect(rdfish).toBeGreaterThan(0.6);
     expect(newsy).toBeLessThan(0.2);
     expect(lr.score('http://b.org/zzz/qqq.unknown')).toBeCloseTo(lr.prior, 12);
-    for (const x of [rdfish, newsy]) expect(x).toBeGreaterThanOrEqual(0), expect(x).toBeLessThanOrEqual(1);
+    for (const x of [rdfish, newsy]) {
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x).toBeLessThanOrEqual(1);
+    }
   });
   it('relabel moves a page counted irrelevant over to relevant (it turned out an RDF parent)', () => {
     const lr = new LocationScore();
