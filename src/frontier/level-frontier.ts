@@ -10,7 +10,7 @@ import { URL_STATE, UrlTable } from './url-table.ts';
 export interface LevelFrontierOptions {
   /** Clock used when `next()` is called without `now`. Default: `Date.now`. */
   now?: () => number;
-  /** Most entries held in memory at the head of one PLD's queue. Default: 32. */
+  /** Most entries held in memory at the head of one PLD's queue (up to twice that between trims). Default: 16. */
   headSize?: number;
   /** Most entries held in all head buffers together; with many PLDs each buffer shrinks (to 2 at least). Default: 50,000. */
   maxBuffered?: number;
@@ -83,7 +83,7 @@ export class LevelFrontier implements Frontier {
     this.#queue = state.sub.frontier;
     this.#seen = state.sub.seen;
     this.#now = opts.now ?? Date.now;
-    this.#headSize = Math.max(2, opts.headSize ?? 32);
+    this.#headSize = Math.max(2, opts.headSize ?? 16);
     this.#maxBuffered = opts.maxBuffered ?? 50_000;
   }
 
@@ -104,7 +104,7 @@ export class LevelFrontier implements Frontier {
     const it = this.#seen.iterator();
     try {
       for (;;) {
-        const rows = (await it.nextv(10_000)) as Array<[string, SeenRecord]>;
+        const rows = (await it.nextv(1000)) as Array<[string, SeenRecord]>;
         if (rows.length === 0) break;
         for (const [url, rec] of rows) {
           if (rec.state === 'done') {
@@ -121,7 +121,13 @@ export class LevelFrontier implements Frontier {
     } finally {
       await it.close();
     }
-    for (const st of this.#plds.values()) if (st.queued > 0) this.#refill(st);
+    // Heads are read 32 PLDs at a time: 1000 iterators at once cost ~100 MB of native memory for nothing.
+    let started = 0;
+    for (const st of this.#plds.values()) {
+      if (st.queued === 0) continue;
+      this.#refill(st);
+      if (++started % 32 === 0) await this.settled();
+    }
     await this.settled();
   }
 
