@@ -26,8 +26,14 @@ import { rewardOf } from './reward.ts';
 import { CrawlTally, type CrawlSummary } from './summary.ts';
 import type { CrawlRecord } from './types.ts';
 
-/** Strategies that learn from page text are snapshotted every this many records (and at a clean stop). */
-const STRATEGY_SNAPSHOT_EVERY = 200;
+/**
+ * Strategies that learn from page text are snapshotted every max(200 records, 10% of the crawl) and at a clean
+ * stop: a snapshot grows with the crawl (the topical agent's graph), so a fixed interval would make the crawl
+ * quadratic in writes; a geometric one keeps the total written within ~10× the final snapshot.
+ */
+function snapshotDue(seq: number, lastSnapshotSeq: number): boolean {
+  return seq - lastSnapshotSeq >= Math.max(200, Math.floor(seq / 10));
+}
 
 const chFetchStart = diagnostics.channel('rdfscout:fetch:start');
 const chFetchDone = diagnostics.channel('rdfscout:fetch:done');
@@ -66,6 +72,7 @@ export class Crawler {
   readonly #seedPlds: Set<string>;
   readonly #resumed: boolean;
   #seq: number;
+  #lastSnapshotSeq: number;
   /** In-flight fetches per PLD (for the per-PLD budget and concurrency). */
   readonly #inFlightPerPld = new Map<string, number>();
   #inFlight = 0;
@@ -91,6 +98,7 @@ export class Crawler {
     this.#policy = init.policy;
     this.#tally = init.tally;
     this.#seq = init.seq;
+    this.#lastSnapshotSeq = init.seq;
     this.#seedPlds = init.seedPlds;
     this.#resumed = init.resumed;
     const o = init.options;
@@ -398,7 +406,8 @@ export class Crawler {
     this.#frontier.complete(entry, txn, aliases);
 
     this.#strategy.learn(toFetchedDocument(record));
-    if (this.#strategy.observePage && record.seq % STRATEGY_SNAPSHOT_EVERY === 0) {
+    if (this.#strategy.observePage && snapshotDue(record.seq, this.#lastSnapshotSeq)) {
+      this.#lastSnapshotSeq = record.seq;
       txn.put(this.state.sub.learned, 'strategy', { seq: record.seq, state: this.#strategy.snapshot() });
     }
     if (this.#policy) {
