@@ -189,6 +189,10 @@ export class Crawler {
         active.add(job);
       }
       if (active.size === 0 && !dispatched) {
+        if (this.#frontier.loading) {
+          await this.#frontier.settled(); // a PLD's head is being read from disk: wait for it, not for a timer
+          continue;
+        }
         const wake = this.#nextWake(Date.now());
         if (wake === null) {
           stoppedBy = 'exhausted';
