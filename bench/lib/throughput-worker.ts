@@ -1,0 +1,91 @@
+// **throughput-worker** runs one benchmark contestant in its own process and reports wall time, CPU and peak RSS to
+// the parent over IPC (bench/throughput.ts forks it once per contestant and run).
+// argv[2] is a JSON `WorkerJob`; the reply is one `WorkerReport` message.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Crawler } from '../../src/crawl/crawler.ts';
+import { runCrawlee } from './crawlee-peer.ts';
+import { type LoopResult, runMinimalLoop } from './minimal-loop.ts';
+
+/** Contestants of the throughput benchmark. */
+export type Contestant = 'rdfscout-bfs' | 'rdfscout-fc-r+hr' | 'crawlee' | 'limit';
+
+export interface WorkerJob {
+  contestant: Contestant;
+  seeds: string[];
+  proxy: string;
+  pages: number;
+  concurrency: number;
+}
+
+export interface WorkerReport {
+  contestant: Contestant;
+  pages: number;
+  wallMs: number;
+  /** CPU of this process during the crawl, ms (user + system). */
+  cpuMs: number;
+  /** Peak RSS of this process over its life, MB. */
+  peakRssMb: number;
+  byStatus: Record<string, number>;
+  extra: Record<string, unknown>;
+}
+
+async function runRdfscout(job: WorkerJob, strategy: string): Promise<LoopResult & { extra: Record<string, unknown> }> {
+  const out = await mkdtemp(join(tmpdir(), 'rdfscout-bench-'));
+  try {
+    const crawler = await Crawler.open({
+      out,
+      seeds: job.seeds,
+      proxy: job.proxy,
+      strategy,
+      delayMs: 0,
+      hostConcurrency: job.concurrency,
+      concurrency: job.concurrency,
+      maxDocs: job.pages,
+    });
+    try {
+      const s = await crawler.run();
+      return { pages: s.fetched, byStatus: s.byStatus, bytes: 0, extra: { rdfDocuments: s.rdfDocuments, triples: s.triples, errors: s.errors, stoppedBy: s.stoppedBy } };
+    } finally {
+      await crawler.close();
+    }
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const job = JSON.parse(process.argv[2] as string) as WorkerJob;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  let r: LoopResult & { extra?: Record<string, unknown> };
+  switch (job.contestant) {
+    case 'rdfscout-bfs':
+      r = await runRdfscout(job, 'bfs');
+      break;
+    case 'rdfscout-fc-r+hr':
+      r = await runRdfscout(job, 'fc-r+hr');
+      break;
+    case 'crawlee':
+      r = await runCrawlee({ ...job, robots: false }); // Crawlee's default; with robots on it ran at ~2 pages/s here
+      break;
+    case 'limit':
+      r = await runMinimalLoop(job);
+      break;
+  }
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const report: WorkerReport = {
+    contestant: job.contestant,
+    pages: r.pages,
+    wallMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 102.4) / 10,
+    byStatus: r.byStatus,
+    extra: r.extra ?? {},
+  };
+  process.send?.(report, () => process.exit(0));
+}
+
+await main();

@@ -1,0 +1,145 @@
+// **throughput** benchmarks rdfscout against Crawlee's CheerioCrawler and a minimal undici+parse5 loop on one
+// simulated web served from 127.0.0.1 (issue 8). Each contestant runs in its own process; the web in another.
+// Run: node_modules/.bin/node bench/throughput.ts [--pages 20000] [--runs 3] [--concurrency 16] [--profiles mixed]
+//      [--scale 1] [--only rdfscout-bfs,crawlee] [--cpu-prof DIR] [--json FILE]
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Contestant, WorkerJob, WorkerReport } from './lib/throughput-worker.ts';
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '20000' },
+    runs: { type: 'string', default: '3' },
+    concurrency: { type: 'string', default: '16' },
+    profiles: { type: 'string', default: 'mixed' },
+    scale: { type: 'string', default: '1' },
+    only: { type: 'string' },
+    'cpu-prof': { type: 'string' },
+    json: { type: 'string' },
+  },
+});
+const PAGES = Number(values.pages);
+const RUNS = Number(values.runs);
+const C = Number(values.concurrency);
+const ALL: Contestant[] = ['rdfscout-bfs', 'rdfscout-fc-r+hr', 'crawlee', 'limit'];
+const CONTESTANTS = values.only ? (values.only.split(',') as Contestant[]) : ALL;
+const HERE = import.meta.dirname;
+
+interface Ready {
+  type: 'ready';
+  proxyUrl: string;
+  seeds: string[];
+  documents: number;
+  htmlDocuments: number;
+}
+interface ServerCpu {
+  type: 'cpu';
+  user: number;
+  system: number;
+  stats: { requests: number };
+}
+
+function once<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMsg = (m: { type?: string }) => {
+      if (m.type !== type) return;
+      child.off('message', onMsg);
+      resolve(m as T);
+    };
+    child.on('message', onMsg);
+    child.once('exit', (code) => reject(new Error(`child exited (${code}) before "${type}"`)));
+  });
+}
+
+async function serverCpu(server: ChildProcess): Promise<ServerCpu> {
+  const p = once<ServerCpu>(server, 'cpu');
+  server.send({ type: 'cpu' });
+  return p;
+}
+
+/** Runs one contestant in a fresh process; the server's CPU and request count over the same span come with it. */
+async function runOne(server: ChildProcess, job: WorkerJob, run: number): Promise<WorkerReport & { serverCpuPct: number; requests: number; run: number }> {
+  const before = await serverCpu(server);
+  const execArgv = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof'], '--cpu-prof-name', `${job.contestant}-run${run}.cpuprofile`] : [];
+  const child = fork(join(HERE, 'lib/throughput-worker.ts'), [JSON.stringify(job)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const report = await new Promise<WorkerReport>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as WorkerReport));
+    child.once('exit', (code) => reject(new Error(`${job.contestant} exited with ${code} without a report`)));
+  });
+  await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+  const after = await serverCpu(server);
+  const serverMs = (after.user + after.system - before.user - before.system) / 1000;
+  return { ...report, serverCpuPct: Math.round((serverMs / report.wallMs) * 100), requests: after.stats.requests - before.stats.requests, run };
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+const round = (x: number, d = 1): number => Math.round(x * 10 ** d) / 10 ** d;
+
+async function main(): Promise<void> {
+  const server = fork(join(HERE, 'lib/simweb-process.ts'), ['--profiles', values.profiles, '--scale', values.scale], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = await once<Ready>(server, 'ready');
+  console.log(
+    `simweb ${values.profiles} ×${values.scale}: ${ready.documents.toLocaleString()} documents (${ready.htmlDocuments.toLocaleString()} HTML), ` +
+      `${ready.seeds.length} seeds; ${PAGES.toLocaleString()} pages per crawl, concurrency ${C}, ${RUNS} runs`,
+  );
+  const results: Awaited<ReturnType<typeof runOne>>[] = [];
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      // Alternate the order: run r starts at contestant r and runs backwards on odd runs.
+      const rotated = CONTESTANTS.map((_, i) => CONTESTANTS[(i + run) % CONTESTANTS.length] as Contestant);
+      const order = run % 2 === 1 ? rotated.reverse() : rotated;
+      for (const contestant of order) {
+        const r = await runOne(server, { contestant, seeds: ready.seeds, proxy: ready.proxyUrl, pages: PAGES, concurrency: C }, run);
+        results.push(r);
+        console.log(
+          `  run ${run + 1} ${contestant.padEnd(17)} ${String(r.pages).padStart(6)} pages in ${(r.wallMs / 1000).toFixed(1)} s = ${Math.round((r.pages / r.wallMs) * 1000)} pages/s, ` +
+            `CPU ${round(r.cpuMs / r.pages, 2)} s/1k, RSS ${r.peakRssMb} MB, server CPU ${r.serverCpuPct}%, ${r.requests} requests`,
+        );
+      }
+    }
+  } finally {
+    server.send({ type: 'close' });
+  }
+
+  const rows = CONTESTANTS.map((c) => {
+    const rs = results.filter((r) => r.contestant === c);
+    return {
+      contestant: c,
+      pagesPerSec: round(median(rs.map((r) => (r.pages / r.wallMs) * 1000)), 0),
+      cpuSecPer1kPages: round(median(rs.map((r) => r.cpuMs / r.pages)), 2),
+      peakRssMb: round(median(rs.map((r) => r.peakRssMb)), 0),
+      serverCpuPct: median(rs.map((r) => r.serverCpuPct)),
+      requestsPerPage: round(median(rs.map((r) => r.requests / r.pages)), 2),
+    };
+  });
+  const by = new Map(rows.map((r) => [r.contestant, r]));
+  const ratio = (a: Contestant, b: Contestant): number | null => {
+    const x = by.get(a);
+    const y = by.get(b);
+    return x && y ? round(x.pagesPerSec / y.pagesPerSec, 2) : null;
+  };
+  const table = rows.map((r) => ({
+    ...r,
+    'vs crawlee': ratio(r.contestant, 'crawlee'),
+    'vs limit': ratio(r.contestant, 'limit'),
+  }));
+  console.log(`\nmedians of ${RUNS} runs:`);
+  console.table(table);
+  const targets = {
+    bfsOverCrawlee: { value: ratio('rdfscout-bfs', 'crawlee'), target: 1.5 },
+    bfsOverLimit: { value: ratio('rdfscout-bfs', 'limit'), target: 0.6 },
+  };
+  console.log('targets:', JSON.stringify(targets));
+  const file = values.json ?? join(HERE, 'results', `throughput-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  await mkdir(join(file, '..'), { recursive: true });
+  await writeFile(file, `${JSON.stringify({ args: { pages: PAGES, runs: RUNS, concurrency: C, profiles: values.profiles, scale: values.scale }, web: { documents: ready.documents, html: ready.htmlDocuments }, table, targets, runs: results }, null, 2)}\n`);
+  console.log(`written ${file}`);
+}
+
+await main();
