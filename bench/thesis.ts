@@ -167,6 +167,9 @@ interface Cell {
   oracle: Spread;
   oracleFraction: Spread;
   ratioToBc: number | null;
+  /** RDF documents after a quarter and half of the budget (the shape of the harvest curve, not only its end). */
+  rdfAtQuarter: Spread;
+  rdfAtHalf: Spread;
   requests: Spread;
   ms: Spread;
 }
@@ -188,12 +191,19 @@ function aggregateCells(runs: readonly RunResult[], cli: ReturnType<typeof parse
         oracle: spreadOf(g.map((r) => r.oracleAtK)),
         oracleFraction: spreadOf(g.map((r) => (r.oracleAtK === 0 ? 0 : r.nRdf / r.oracleAtK))),
         ratioToBc: bc.n === 0 ? null : ratioOrNull(rdf.mean, bc.mean),
+        rdfAtQuarter: spreadOf(g.map((r) => curveAt(r.curve, Math.floor(cli.budget / 4)))),
+        rdfAtHalf: spreadOf(g.map((r) => curveAt(r.curve, Math.floor(cli.budget / 2)))),
         requests: spreadOf(g.map((r) => r.requests)),
         ms: spreadOf(g.map((r) => r.ms)),
       });
     }
   }
   return cells;
+}
+
+/** RDF documents after k fetches (the last value when the crawl stopped earlier). */
+function curveAt(curve: readonly number[], k: number): number {
+  return curve.length === 0 ? 0 : (curve[Math.min(k, curve.length) - 1] ?? 0);
 }
 
 /** Label counts of one strategy in one profile, summed over seeds (pooled precision). */
@@ -272,14 +282,16 @@ function printTables(runs: readonly RunResult[], cells: readonly Cell[], cli: Re
   ]);
   out.push(renderTable(header, rows), '');
 
-  out.push('Table 4-4 (detail) — per profile and crawler: harvest = N_RDF / fetches, ×BC = ratio of mean N_RDF to BC,');
+  out.push('Table 4-4 (detail) — per profile and crawler: @k = RDF found after k fetches, harvest = N_RDF / fetches, ×BC = ratio of mean N_RDF to BC,');
   out.push('%oracle = N_RDF / oracle(k) with k = HTTP requests of the crawl (fetches + redirect hops, the oracle\'s unit)');
   out.push(
     renderTable(
-      ['profile', 'crawler', 'N_RDF', 'harvest', 'N_RDF/N', '×BC', 'requests', '%oracle', 's/crawl'],
+      ['profile', 'crawler', `@${Math.floor(cli.budget / 4)}`, `@${Math.floor(cli.budget / 2)}`, 'N_RDF', 'harvest', 'N_RDF/N', '×BC', 'requests', '%oracle', 's/crawl'],
       cells.map((c) => [
         c.profile,
         DISPLAY[c.strategy] ?? c.strategy,
+        formatSpread(c.rdfAtQuarter),
+        formatSpread(c.rdfAtHalf),
         formatSpread(c.rdf),
         formatPercent(c.harvestPerFetch.mean),
         formatPercent(c.harvestRate.mean),
