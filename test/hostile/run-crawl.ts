@@ -58,7 +58,7 @@ export async function runHostileCrawl(dir: string, origin: string, seeds: string
     if (process.env.HOSTILE_DUMP) {
       for (const r of records) {
         const m = r.errorMessage?.slice(0, 100);
-        console.log(JSON.stringify({ u: r.url.slice(origin.length, origin.length + 40), o: r.outcome, s: r.status, d: r.detectedType, e: r.error, m, t: r.triples, l: r.linksQueued, ms: r.ms }));
+        console.log(JSON.stringify({ q: r.seq, u: r.url.slice(origin.length, origin.length + 40), o: r.outcome, s: r.status, d: r.detectedType, e: r.error, m, t: r.triples, l: r.linksQueued, ms: r.ms }));
       }
     }
     const byPath = new Map(records.map((r) => [r.url.slice(origin.length).slice(0, 200), r]));
