@@ -1,5 +1,7 @@
 // **rdfscout export | docs | stats**: read a crawl's state (no crawling).
 import { once } from 'node:events';
+import { createPolicy } from '../bandit/index.ts';
+import type { ArmStats } from '../bandit/types.ts';
 import { readRecords } from '../crawl/records.ts';
 import { CrawlTally } from '../crawl/summary.ts';
 import { exportNQuads } from '../rdf/index.ts';
@@ -74,7 +76,7 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     const summary = tally.summary(first && last ? Date.parse(last) - Date.parse(first) : 0, 'exhausted', false);
     const { stoppedBy: _s, resumed: _r, ...figures } = summary;
     if (values.json) {
-      await write(`${JSON.stringify({ ...figures, options: options ?? null, bandit: bandit ?? null, void: voidPoints })}\n`);
+      await write(`${JSON.stringify({ ...figures, options: options ?? null, bandit: banditArms(options, bandit), void: voidPoints })}\n`);
       return;
     }
     const lines: string[] = [];
@@ -95,7 +97,7 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
       lines.push('', `  ${title}:`);
       for (const v of list as Array<{ url: string; foundIn: string }>) lines.push(`    ${v.url}   (stated in ${v.foundIn})`);
     }
-    const arms = banditArms(bandit);
+    const arms = banditArms(options, bandit);
     if (arms.length > 0) {
       lines.push('', '  bandit arm                           pulls   mean reward   index');
       for (const a of arms) {
@@ -107,8 +109,11 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** Per-arm figures from a saved bandit snapshot (each policy snapshots `arms` with pulls and rewards). */
-function banditArms(snapshot: unknown): Array<{ arm: string; pulls: number; meanReward: number; index: number }> {
-  const s = snapshot as { stats?: Array<{ arm: string; pulls: number; meanReward: number; index: number }> } | null;
-  return Array.isArray(s?.stats) ? s.stats : [];
+/** Per-arm figures of the crawl's bandit: the policy restored from its saved snapshot, asked for its stats. */
+function banditArms(options: Record<string, unknown> | undefined, snapshot: unknown): ArmStats[] {
+  const name = options?.bandit;
+  if (typeof name !== 'string' || name === 'none' || snapshot === undefined || snapshot === null) return [];
+  const policy = createPolicy(name, { seed: typeof options?.seed === 'number' ? options.seed : 1 });
+  policy.restore(snapshot);
+  return policy.stats().sort((a, b) => b.pulls - a.pulls);
 }
