@@ -77,7 +77,7 @@ export async function runMinimalLoop(opts: { seeds: string[]; proxy: string; pag
       started++;
       active++;
       try {
-        const res = await request(item.url, { dispatcher, headers: { accept: 'text/html,application/rdf+xml;q=0.9,*/*;q=0.1' }, maxRedirections: 0 });
+        const res = await request(item.url, { dispatcher, headers: { accept: 'text/html,application/rdf+xml;q=0.9,*/*;q=0.1' } });
         const body = await res.body.text();
         bytes += body.length;
         byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;

@@ -1,0 +1,84 @@
+// **summarize-cpu-profile** prints where a `.cpuprofile` (node --cpu-prof) spends its time: self time by function
+// and by file (package), largest first.
+// Run: node_modules/.bin/node bench/lib/summarize-cpu-profile.ts FILE.cpuprofile [--top 40]
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
+
+/** Self time (ms) per key, from the sample deltas. */
+export function selfTimes(p: Profile, keyOf: (n: ProfileNode) => string): Map<string, number> {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const out = new Map<string, number>();
+  for (let i = 0; i < p.samples.length; i++) {
+    const node = byId.get(p.samples[i] as number) as ProfileNode;
+    const key = keyOf(node);
+    out.set(key, (out.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+  }
+  return out;
+}
+
+/** Self time of functions named `name`, keyed by their call chain (`depth` frames up). */
+export function callerTimes(p: Profile, name: string, depth: number): Map<string, number> {
+  const parent = new Map<number, ProfileNode>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n);
+  const label = (n: ProfileNode) => `${n.callFrame.functionName || '(anon)'} ${shortFile(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+  const own = selfTimes(p, (n) => String(n.id));
+  const out = new Map<string, number>();
+  for (const n of p.nodes) {
+    if (n.callFrame.functionName !== name) continue;
+    const chain: string[] = [];
+    for (let q = parent.get(n.id), i = 0; q && i < depth; q = parent.get(q.id), i++) chain.push(label(q));
+    const key = chain.join(' < ');
+    out.set(key, (out.get(key) ?? 0) + (own.get(String(n.id)) ?? 0));
+  }
+  return out;
+}
+
+function shortFile(url: string): string {
+  if (url === '') return '(native)';
+  const nm = url.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const rest = url.slice(nm + 13).split('/');
+    return rest[0]?.startsWith('@') ? `${rest[0]}/${rest[1]}` : (rest[0] as string);
+  }
+  const src = url.indexOf('/src/');
+  if (src >= 0) return url.slice(src + 1);
+  if (url.startsWith('node:')) return url;
+  return url.replace(/^file:\/\/.*\//, '');
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, callers: { type: 'string' }, depth: { type: 'string', default: '4' } } });
+  const top = Number(values.top);
+  for (const file of positionals) {
+    const p = JSON.parse(await readFile(file, 'utf8')) as Profile;
+    const total = (p.endTime - p.startTime) / 1000;
+    const print = (title: string, m: Map<string, number>) => {
+      console.log(`\n${title} (${file}, ${Math.round(total)} ms profiled)`);
+      for (const [k, ms] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+        console.log(`${ms.toFixed(0).padStart(8)} ms ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+      }
+    };
+    if (values.callers !== undefined) {
+      print(`callers of ${values.callers}`, callerTimes(p, values.callers, Number(values.depth)));
+      continue;
+    }
+    print('self time by file/package', selfTimes(p, (n) => shortFile(n.callFrame.url)));
+    print('self time by function', selfTimes(p, (n) => `${n.callFrame.functionName || '(anonymous)'} ${shortFile(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`));
+  }
+}
+
+await main();
