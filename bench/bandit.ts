@@ -5,6 +5,9 @@
 // Each crawl is in-process (`Crawler`), breadth-first inside each site, one fetch at a time, no politeness delay,
 // so the policy's choice sequence is deterministic. Reward = external links on the fetched pages, read from the
 // simulated web's truth (exact; the engine's own count is capped at --max-links-per-doc).
+// With --replay, no HTTP: each site's breadth-first page sequence is computed from the simulated web's graph with
+// BeeBot's semantics (external links are counted, never crawled; depth ≤ 5; redirects followed; robots-disallowed
+// pages skipped) and every policy is replayed over it with `simulate` — fast enough for 20+ seeds.
 // With --thesis, the same policies with rdf-docs reward over the thesis-like multi-PLD web, with bfs and fc-r+hr.
 
 import { writeFileSync } from 'node:fs';
@@ -12,7 +15,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { POLICY_NAMES } from '../src/bandit/create-policy.ts';
+import { createPolicy, POLICY_NAMES } from '../src/bandit/create-policy.ts';
+import { type ReplayArm, simulate } from '../src/bandit/simulate.ts';
 import { Crawler } from '../src/crawl/crawler.ts';
 import { readRecords } from '../src/crawl/records.ts';
 import { type SimWeb, startSimweb } from '../src/simweb/index.ts';
@@ -62,6 +66,33 @@ async function crawlOnce(web: SimWeb, seeds: string[], opts: { bandit: string; s
   }
 }
 
+/** X(i, 1), X(i, 2), …: external links per page of one site in breadth-first order (BeeBot §3), from the graph. */
+function siteSequence(web: SimWeb, start: string, maxDepth: number, budget: number): number[] {
+  const host = new URL(start).hostname;
+  const seen = new Set<string>([start]);
+  const queue: Array<{ url: string; depth: number }> = [{ url: start, depth: 0 }];
+  const rewards: number[] = [];
+  for (let i = 0; i < queue.length && rewards.length < budget; i++) {
+    const { url, depth } = queue[i]!;
+    let final = url;
+    let truth = web.truthFor(final);
+    for (let hop = 0; hop < 5 && truth?.redirectTo !== undefined; hop++) {
+      final = truth.redirectToHtml ?? truth.redirectTo;
+      seen.add(final);
+      truth = web.truthFor(final);
+    }
+    if (truth?.disallowed) continue;
+    rewards.push(truth?.externalLinks ?? 0);
+    if (depth >= maxDepth) continue;
+    for (const link of web.links(final)) {
+      if (new URL(link).hostname !== host || seen.has(link)) continue;
+      seen.add(link);
+      queue.push({ url: link, depth: depth + 1 });
+    }
+  }
+  return rewards;
+}
+
 function meanAndInterval(xs: number[]): { mean: number; half: number } {
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
   const variance = xs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, xs.length - 1);
@@ -98,6 +129,7 @@ async function main(): Promise<void> {
       policies: { type: 'string', default: POLICY_NAMES.join(',') },
       thesis: { type: 'boolean', default: false },
       'thesis-only': { type: 'boolean', default: false },
+      replay: { type: 'boolean', default: false },
       'thesis-seeds': { type: 'string', default: '2' },
       'thesis-budget': { type: 'string', default: '2000' },
       json: { type: 'string' },
@@ -107,11 +139,38 @@ async function main(): Promise<void> {
   const budget = Number(values.budget);
   const scale = Number(values.scale);
   const sets = values.sets.split(',') as SetName[];
-  const policies = values.policies.split(',');
+  const policies = values.policies.split(/,(?![a-zA-Z]+=)/);
   const started = performance.now();
   const results: Record<string, unknown> = { budget, seeds, scale };
 
-  if (!values['thesis-only']) {
+  if (values.replay) {
+    const totals = new Map<string, Record<string, number[]>>(policies.map((p) => [p, { ras: [], univ: [], mix: [] }]));
+    for (const set of sets) {
+      for (let seed = 1; seed <= seeds; seed++) {
+        const web = await startSimweb({ profiles: set === 'ras' ? 'beebot-ras' : set === 'univ' ? 'beebot-univ' : 'beebot-ras,beebot-univ', seed, scale });
+        const sites = set === 'mix' ? [...web.sites.filter((s) => s.profile === 'beebot-ras').slice(0, 5), ...web.sites.filter((s) => s.profile === 'beebot-univ').slice(0, 5)] : web.sites;
+        const arms: ReplayArm[] = sites.map((s) => ({ id: s.pld, rewards: siteSequence(web, s.startUrl, 5, budget) }));
+        await web.close();
+        for (const p of policies) {
+          // A policy label may carry options: `thompson:gamma=1`, `r2:step=20`.
+          const [name, ...kv] = p.split(/[:,]/);
+          const opts = Object.fromEntries(kv.map((e) => e.split('=')).map(([k, v]) => [k, Number(v)]));
+          totals.get(p)![set]!.push(simulate(createPolicy(name!, { budget, seed, ...opts }), arms, budget).total);
+        }
+      }
+    }
+    const cols = sets.map((s) => ({ ras: 'RAS-like', univ: 'university-like', mix: 'mix 5+5' })[s]);
+    printTable(
+      `External links found, simweb graph replay (BeeBot semantics), N = ${budget} pages, K = 10, ${seeds} seeds, scale ${scale}: mean ± 95% interval (× R1) [× best]`,
+      cols,
+      policies,
+      (l, c) => totals.get(l)![sets[cols.indexOf(c)]!]!,
+      policies.includes('r1') ? 'r1' : policies[0]!,
+    );
+    results.replay = Object.fromEntries(totals);
+  }
+
+  if (!values['thesis-only'] && !values.replay) {
     const totals = new Map<string, Record<string, number[]>>(policies.map((p) => [p, { ras: [], univ: [], mix: [] }]));
     const offSite = new Map<string, Record<string, number[]>>(policies.map((p) => [p, { ras: [], univ: [], mix: [] }]));
     for (const set of sets) {

@@ -23,6 +23,18 @@ describe('auto', () => {
     expect(HEAVY_TAIL_DISPERSION).toBeGreaterThan(1);
   });
 
+  it('remembers everything when yields are stationary, and forgets when they drift', () => {
+    const stationary = new AutoPolicy(3, 1, 1, 0.99);
+    play(stationary, 400, () => ['a', 'b'], (arm, k) => (arm === 'a' ? (k * 7) % 3 : (k * 5) % 2));
+    expect(stationary.heavyTailed).toBe(false);
+    expect(stationary.remembersAll).toBe(true);
+    const drifting = new AutoPolicy(3, 1, 1, 0.99);
+    // Each arm pays 2 per page for a while, then 0, then 2 again: the recent past predicts better than the whole past.
+    play(drifting, 400, () => ['a', 'b'], (arm, k) => (Math.floor((k + (arm === 'a' ? 0 : 30)) / 60) % 2 === 0 ? 2 : 0));
+    expect(drifting.heavyTailed).toBe(false);
+    expect(drifting.remembersAll).toBe(false);
+  });
+
   it('stays with a site whose hubs paid (RAS-like), where it does not forget', () => {
     // Arm "hub" pays 200 on every 40th page, the others 0: plain evidence keeps its lead between hubs.
     const arms = [

@@ -22,10 +22,13 @@ export const HEAVY_TAIL_DISPERSION = 5;
  * `bench/bandit-replay.ts` the same holds inside Thompson sampling: undiscounted evidence (γ = 1) is the best
  * Thompson on RAS-like sets and the worst on university-like ones, and a short memory (γ = 0.99) the reverse.
  *
- * So `auto` keeps both the plain and the discounted sums of every arm, and at each choice measures the pooled
- * dispersion φ = s²/x̄ of all rewards seen so far: when φ > `HEAVY_TAIL_DISPERSION` (hub pages: RAS-like, or a mix
- * containing them) it samples from the plain posterior, else from the discounted one. The posterior is that of
- * `thompson`: λ_i ~ Gamma((p0·μ0 + S_i)/φ, (p0 + t_i)/φ), μ0 the smoothed pooled mean. Every arm first gets
+ * So `auto` keeps both the plain and the discounted sums of every arm and samples from the plain posterior when
+ * (a) the pooled dispersion φ = s²/x̄ of all rewards exceeds `HEAVY_TAIL_DISPERSION` (hub pages: RAS-like, or a mix
+ * containing them), or (b) the plain per-arm means have predicted each next reward at least as well as the
+ * discounted ones so far (squared error, summed over all pulls): the yields are stationary, as on the simulated
+ * web's sites, where forgetting only costs re-exploration. Otherwise (light tails and yields that drift, e.g.
+ * fading with depth) it samples from the discounted posterior. The posterior is that of `thompson`:
+ * λ_i ~ Gamma((p0·μ0 + S_i)/φ, (p0 + t_i)/φ), μ0 the smoothed pooled mean. Every arm first gets
  * `initialStep` pulls (default 1).
  */
 export class AutoPolicy extends PolicyBase {
@@ -35,6 +38,9 @@ export class AutoPolicy extends PolicyBase {
   readonly #initialStep: number;
   readonly #gamma: number;
   #disc = new Map<string, Discounted>();
+  /** Squared errors of the plain and the discounted per-arm means as predictors of each next reward. */
+  #errPlain = 0;
+  #errDisc = 0;
 
   /**
    * @param seed the generator's seed.
@@ -56,12 +62,17 @@ export class AutoPolicy extends PolicyBase {
     return this.#prior().phi > HEAVY_TAIL_DISPERSION;
   }
 
+  /** Whether the next choice uses plain (undiscounted) evidence. */
+  get remembersAll(): boolean {
+    return this.#prior().phi > HEAVY_TAIL_DISPERSION || this.#errPlain <= this.#errDisc;
+  }
+
   protected pick(awake: readonly ArmRecord[]): ArmRecord {
     const fresh = awake.filter((rec) => effortOf(rec) < this.#initialStep);
     if (fresh.length > 0) return argmax(fresh, (rec) => -effortOf(rec))!;
     if (awake.length === 1) return awake[0]!;
     const { mu0, phi } = this.#prior();
-    const heavy = phi > HEAVY_TAIL_DISPERSION;
+    const heavy = phi > HEAVY_TAIL_DISPERSION || this.#errPlain <= this.#errDisc;
     const p0 = this.#priorPulls;
     return argmax(awake, (rec) => {
       const { n, s } = this.#evidence(rec, heavy);
@@ -72,11 +83,21 @@ export class AutoPolicy extends PolicyBase {
   /** The posterior mean of λ_i, from the evidence the next choice would use. */
   protected override index(rec: ArmRecord): number {
     const { mu0, phi } = this.#prior();
-    const { n, s } = this.#evidence(rec, phi > HEAVY_TAIL_DISPERSION);
+    const { n, s } = this.#evidence(rec, phi > HEAVY_TAIL_DISPERSION || this.#errPlain <= this.#errDisc);
     return (this.#priorPulls * mu0 + s) / (this.#priorPulls + n);
   }
 
   protected override observe(rec: ArmRecord, reward: number): void {
+    // Score both memories on this reward before learning from it (the arm's earlier evidence only).
+    const before = { n: rec.pulls - 1, s: rec.totalReward - reward };
+    if (before.n >= 1) {
+      const disc = this.#evidence(rec, false);
+      const dn = disc.n;
+      if (dn > 0) {
+        this.#errPlain += (reward - before.s / before.n) ** 2;
+        this.#errDisc += (reward - disc.s / dn) ** 2;
+      }
+    }
     const d = this.#disc.get(rec.arm);
     const fade = d === undefined ? 0 : this.#gamma ** (this.totalPulls - d.at);
     this.#disc.set(rec.arm, { n: (d?.n ?? 0) * fade + 1, s: (d?.s ?? 0) * fade + reward, at: this.totalPulls });
@@ -99,12 +120,14 @@ export class AutoPolicy extends PolicyBase {
   }
 
   protected override saveOwn(): unknown {
-    return { prng: this.#prng.state, disc: [...this.#disc.entries()] };
+    return { prng: this.#prng.state, disc: [...this.#disc.entries()], errPlain: this.#errPlain, errDisc: this.#errDisc };
   }
 
   protected override loadOwn(own: unknown): void {
-    const s = own as { prng: number; disc: Array<[string, Discounted]> };
+    const s = own as { prng: number; disc: Array<[string, Discounted]>; errPlain: number; errDisc: number };
     this.#prng.restore(s.prng);
     this.#disc = new Map(s.disc);
+    this.#errPlain = s.errPlain;
+    this.#errDisc = s.errDisc;
   }
 }
