@@ -277,21 +277,28 @@ export class Crawler {
   async #runOne(entry: FrontierEntry, runOptions: CrawlRunOptions): Promise<void> {
     this.#inFlight += 1;
     this.#inFlightPerPld.set(entry.pld, (this.#inFlightPerPld.get(entry.pld) ?? 0) + 1);
+    // A fetch stops being "in flight" when it joins the tally (before its commit), so budgets never count it twice.
+    const flight = { landed: false };
+    const land = () => {
+      if (flight.landed) return;
+      flight.landed = true;
+      this.#inFlight -= 1;
+      this.#inFlightPerPld.set(entry.pld, (this.#inFlightPerPld.get(entry.pld) ?? 1) - 1);
+    };
     try {
-      const outcome = await this.#process(entry, runOptions.signal);
+      const outcome = await this.#process(entry, runOptions.signal, land);
       if (outcome.kind === 'recorded') {
-        runOptions.onRecord?.({ record: outcome.record, tally: this.#tally, queued: this.#frontier.size().queued, inFlight: this.#inFlight - 1 });
+        runOptions.onRecord?.({ record: outcome.record, tally: this.#tally, queued: this.#frontier.size().queued, inFlight: this.#inFlight });
       }
     } catch (err) {
       // A failure to write the store ends the crawl: continuing would lose data.
       this.#fatal = err instanceof RdfscoutError ? err : new RdfscoutError('RDFSCOUT_STORE_FAILED', String((err as Error)?.message ?? err), { cause: err });
     } finally {
-      this.#inFlight -= 1;
-      this.#inFlightPerPld.set(entry.pld, (this.#inFlightPerPld.get(entry.pld) ?? 1) - 1);
+      land();
     }
   }
 
-  async #process(entry: FrontierEntry, signal: AbortSignal | undefined): Promise<Outcome> {
+  async #process(entry: FrontierEntry, signal: AbortSignal | undefined, land: () => void): Promise<Outcome> {
     const t0 = performance.now();
     const { pld } = entry;
     this.#politeness.start(pld, pld, Date.now());
@@ -418,6 +425,7 @@ export class Crawler {
       this.#policy.update(pld, rewardOf(this.options.reward, record, external));
       txn.put(this.state.sub.learned, 'bandit', this.#policy.snapshot());
     }
+    land();
     this.#tally.add(record);
     await txn.commit();
     // A site whose start page cannot be fetched is Not Available and leaves the game (BeeBot §2).
