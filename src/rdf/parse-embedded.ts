@@ -18,8 +18,16 @@ const SCRIPT_TYPES: Readonly<Record<string, { mediaType: string; name: string }>
   'text/n3': { mediaType: 'text/n3', name: 'n3' },
 };
 
-/** Attributes that carry RDFa (an HTML page without any of them is not given to the RDFa parser). */
-const RDFA_ATTRIBUTES = new Set(['property', 'typeof', 'about', 'vocab', 'prefix', 'resource', 'rel', 'rev']);
+/**
+ * Attributes that carry RDFa (an HTML page without any of them is not given to the RDFa parser). `rel`/`rev` count
+ * only with a CURIE or IRI value (`rel="foaf:knows"`): plain HTML link types (`nofollow`, `stylesheet`, `alternate`)
+ * are on nearly every page and would send every page through a second full parse for at most an xhv: triple.
+ */
+const RDFA_ATTRIBUTES = new Set(['property', 'typeof', 'about', 'vocab', 'prefix', 'resource']);
+const RDFA_HINT = /\s(?:property|typeof|about|vocab|prefix|resource)\s*=|\s(?:rel|rev)\s*=\s*["']?[^"'\s>]*:/i;
+const MICRODATA_HINT = /\sitemscope\b/i;
+/** A script whose type is an RDF syntax, or a `<base>` (both need the tokenizer pass to be read exactly). */
+const SCRIPT_OR_BASE_HINT = /<script\b[^>]*\btype\s*=\s*["']?\s*(?:application\/(?:ld\+json|n-triples|n-quads|trig)|text\/(?:turtle|n3))|<base\b/i;
 
 interface ScriptBlock {
   mediaType: string;
@@ -55,7 +63,14 @@ export async function parseEmbedded(html: string, baseIRI: string, opts?: ParseO
 
 /** {@link parseEmbedded} with a resolved config and a budget shared with the caller. */
 export async function parseEmbeddedWith(html: string, pageIri: string, config: ParseConfig, budget: Budget): Promise<ParsedDocument> {
-  const scan = scanPage(html);
+  // Cheap look first: most pages carry no RDF at all, and a full tokenizer pass over a 10 MB page costs seconds.
+  const hasRdfa = RDFA_HINT.test(html);
+  const hasMicrodata = MICRODATA_HINT.test(html);
+  const needsScan = SCRIPT_OR_BASE_HINT.test(html);
+  if (!hasRdfa && !hasMicrodata && !needsScan) return { quads: [], error: null, partial: [], embedded: [], problems: [] };
+  const scan = needsScan ? scanPage(html) : { scripts: [], baseHref: null, hasRdfa: false, hasMicrodata: false };
+  scan.hasRdfa ||= hasRdfa;
+  scan.hasMicrodata ||= hasMicrodata;
   const base = resolveBase(scan.baseHref, pageIri);
   const quads: Quad[] = [];
   const partial: Quad[] = [];
@@ -126,7 +141,7 @@ function scanPage(html: string): PageScan {
     {
       onStartTag(token: Token.TagToken) {
         for (const attr of token.attrs) {
-          if (RDFA_ATTRIBUTES.has(attr.name)) scan.hasRdfa = true;
+          if (RDFA_ATTRIBUTES.has(attr.name) || ((attr.name === 'rel' || attr.name === 'rev') && attr.value.includes(':'))) scan.hasRdfa = true;
           else if (attr.name === 'itemscope') scan.hasMicrodata = true;
         }
         const name = token.tagName;
