@@ -223,15 +223,39 @@ function escapeString(s: string): string {
 
 // ---- text table for humans ----
 
+const XSD_NS = 'http://www.w3.org/2001/XMLSchema#';
+const BARE_TYPES = new Set(['integer', 'decimal', 'double', 'float', 'boolean', 'long', 'int', 'short', 'byte', 'nonNegativeInteger', 'positiveInteger', 'unsignedInt', 'unsignedLong'].map((t) => XSD_NS + t));
+/** Widest cell of the human table; longer values are cut with an ellipsis (use json/csv/tsv for exact values). */
+const MAX_CELL = 100;
+
+/**
+ * A term as people read it in the `table` format: numbers and booleans bare, strings quoted, `xsd:` datatypes
+ * shortened, IRIs in angle brackets. Not a serialisation: the json/csv/tsv formats are for machines.
+ */
+export function termToHuman(term: Term): string {
+  let text: string;
+  if (term.termType === 'Literal') {
+    const dt = term.datatype.value;
+    const escaped = term.value.replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
+    if (BARE_TYPES.has(dt)) text = term.value;
+    else if (term.language) text = `"${escaped}"@${term.language}`;
+    else if (dt === XSD_STRING) text = `"${escaped}"`;
+    else text = `"${escaped}"^^${dt.startsWith(XSD_NS) ? `xsd:${dt.slice(XSD_NS.length)}` : `<${dt}>`}`;
+  } else {
+    text = termToNt(term);
+  }
+  return text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text;
+}
+
 async function* tableRows(variables: readonly string[], rows: AsyncIterable<BindingRow>): AsyncIterable<string> {
   const cells: string[][] = [];
-  for await (const row of rows) cells.push(variables.map((v) => (row[v] ? termToNt(row[v]) : '')));
+  for await (const row of rows) cells.push(variables.map((v) => (row[v] ? termToHuman(row[v]) : '')));
   yield renderTable(variables.map((v) => `?${v}`), cells);
 }
 
 async function* tableQuads(quads: AsyncIterable<Quad>): AsyncIterable<string> {
   const cells: string[][] = [];
-  for await (const q of quads) cells.push([termToNt(q.subject), termToNt(q.predicate), termToNt(q.object), q.graph.termType === 'DefaultGraph' ? '' : termToNt(q.graph)]);
+  for await (const q of quads) cells.push([termToHuman(q.subject), termToHuman(q.predicate), termToHuman(q.object), q.graph.termType === 'DefaultGraph' ? '' : termToHuman(q.graph)]);
   yield renderTable(['subject', 'predicate', 'object', 'graph'], cells);
 }
 

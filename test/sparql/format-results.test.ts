@@ -104,6 +104,22 @@ describe('table', () => {
     for (const line of out.slice(2, -1)) expect(line.indexOf('|')).toBe(bar);
     expect(out.at(-1)).toBe('(4 rows)');
   });
+
+  it('shows numbers bare, strings quoted, xsd datatypes short, and cuts very long values', async () => {
+    const row = {
+      n: df.literal('360', df.namedNode(`${XSD}integer`)),
+      s: df.literal('Alice'),
+      l: df.literal('Alice', 'en'),
+      d: df.literal('2026-11-22', df.namedNode(`${XSD}date`)),
+      i: df.namedNode('http://ex.org/a'),
+      long: df.literal('x'.repeat(500)),
+    };
+    const out = await text({ kind: 'bindings', variables: Object.keys(row), rows: from([row]), truncated: false, close: () => {} }, 'table');
+    const cells = out.split('\n')[2]!.split(' | ').map((c) => c.trim());
+    expect(cells.slice(0, 5)).toEqual(['360', '"Alice"', '"Alice"@en', '"2026-11-22"^^xsd:date', '<http://ex.org/a>']);
+    expect(cells[5]).toHaveLength(100);
+    expect(cells[5]!.endsWith('…')).toBe(true);
+  });
 });
 
 describe('graphs', () => {
