@@ -2,7 +2,7 @@
 // is pre-filled with N queued URLs (10k, 100k, 1M), then resumed as a real bfs crawl of the simulated web for a
 // fixed number of pages. Reports pages/s, CPU, open (resume) time and peak RSS per N, each step in its own process.
 // Run: node_modules/.bin/node bench/frontier-crawl-scale.ts [--sizes 10000,100000,1000000] [--pages 2000]
-//      [--concurrency 16] [--json FILE]
+//      [--concurrency 16] [--json FILE] [--cpu-prof DIR (profiles each crawl step)]
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '16' },
     json: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const HERE = import.meta.dirname;
@@ -28,7 +29,9 @@ function message<T>(child: ChildProcess): Promise<T> {
 }
 
 async function step(job: PrefillJob | CrawlJob): Promise<Record<string, number>> {
-  const child = fork(join(HERE, 'lib/frontier-crawl-worker.ts'), [JSON.stringify(job)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const dir = values['cpu-prof'];
+  const execArgv = dir !== undefined && job.mode === 'crawl' ? ['--cpu-prof', '--cpu-prof-dir', dir] : [];
+  const child = fork(join(HERE, 'lib/frontier-crawl-worker.ts'), [JSON.stringify(job)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return message(child);
 }
 
