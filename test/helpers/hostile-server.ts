@@ -271,7 +271,8 @@ export async function startHostileServer(): Promise<HostileServer> {
     hitLog.set(path, log);
     const closers: Array<() => void> = [];
     const ctx: Ctx = { origin, url, onClose: (fn) => closers.push(fn), count: (p) => hitLog.get(p)?.length ?? 0 };
-    req.socket.once('close', () => {
+    // The response's close (not the keep-alive socket's, which would gather one listener per request).
+    res.once('close', () => {
       for (const fn of closers) fn();
     });
     res.on('error', () => {});
