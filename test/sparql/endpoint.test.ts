@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { QueryEngine as RemoteClient } from '@comunica/query-sparql';
 import type { Term } from '@rdfjs/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +127,25 @@ describe('SPARQL 1.1 Protocol over HTTP', () => {
     expect([form.status, direct.status, asQuery.status]).toEqual([403, 403, 403]);
     expect(await form.text()).toMatch(/read-only/);
     expect(await runQuery(fx.state, `ASK { GRAPH <${DOC1}> { ?s ?p ?o } }`)).toEqual({ kind: 'boolean', value: true });
+  });
+
+  it('refuses SERVICE to another endpoint (403, refused by policy), without contacting it', async () => {
+    let hits = 0;
+    const canary = createServer((_req, res) => {
+      hits += 1;
+      res.end();
+    });
+    await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+    const { port } = canary.address() as AddressInfo;
+    try {
+      const q = `SELECT * WHERE { SERVICE <http://127.0.0.1:${port}/sparql> { ?s ?p ?o } }`;
+      const res = await fetch(`${endpoint.url}?query=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(403);
+      expect(await res.text()).toMatch(/SERVICE/);
+      expect(hits).toBe(0);
+    } finally {
+      await new Promise((resolve) => canary.close(resolve));
+    }
   });
 
   it('answers 503 when a query exceeds its time', async () => {
