@@ -32,6 +32,7 @@ document as quads in DIR (LevelDB; graph = document URL). Run the same command a
   --probe-well-known        also fetch /sitemap.xml and /.well-known/void of every seed's origin
                             (sitemaps that robots.txt names are always used)
   --link-tables             keep BeeBot's internal/external link tables (on with --reward external-links)
+  --stay-on-site            crawl only links within the page's PLD; record the others (on with --reward external-links)
   --normalize MODE          standard (default) | beebot (lower-case, no trailing slash)
   --max-retries N           retries of a retryable failure (default 2)
   --seed N                  seed of random choices (default 1)
@@ -57,6 +58,7 @@ const FLAGS: FlagSpec = {
   'follow-rdf-links': { type: 'boolean' },
   'probe-well-known': { type: 'boolean' },
   'link-tables': { type: 'boolean' },
+  'stay-on-site': { type: 'boolean' },
   normalize: { type: 'string' },
   'max-retries': { type: 'string' },
   seed: { type: 'string' },
@@ -103,6 +105,7 @@ export async function crawlOptionsFromArgs(
     followRdfLinks: boolFlag(values, 'follow-rdf-links'),
     probeWellKnown: boolFlag(values, 'probe-well-known'),
     linkTables: boolFlag(values, 'link-tables'),
+    stayOnSite: boolFlag(values, 'stay-on-site'),
     normalize: strFlag(values, 'normalize') as ExplicitOptions['normalize'],
     maxRetries: intFlag(values, 'max-retries', 0),
     seed: intFlag(values, 'seed', 0),

@@ -365,7 +365,9 @@ export class Crawler {
       const source = { url: result.finalUrl, depth: entry.depth, type: doc.linkSource };
       const inScope: LinkFeatures[] = [];
       for (const link of doc.links) {
-        if (pldOf(link.url) !== pld) external += 1;
+        const offSite = pldOf(link.url) !== pld;
+        if (offSite) external += 1;
+        if (offSite && this.options.stayOnSite) continue; // BeeBot: external links are recorded, not crawled
         if (isInScope({ url: link.url, parentPld: pld }, this.#seedPlds)) inScope.push(link);
       }
       if (this.#strategy.observePage && detectedType !== null) {
@@ -428,6 +430,8 @@ export class Crawler {
     land();
     this.#tally.add(record);
     await txn.commit();
+    // A PLD with nothing queued or in flight leaves the bandit's game (it comes back if new links for it appear).
+    if (this.#policy && !this.#frontier.queues().some((q) => q.pld === pld && (q.queued > 0 || q.inFlight > 0))) this.#policy.retire(pld);
     // A site whose start page cannot be fetched is Not Available and leaves the game (BeeBot §2).
     if (entry.parent === null && entry.link === null && result.kind !== 'ok' && result.kind !== 'skipped') {
       await markNotAvailable(this.state, pld);

@@ -33,6 +33,11 @@ export interface CrawlOptions {
   allowPrivate: boolean;
   /** Framework 2 (thesis §8.2): fetch RDF documents' IRIs too. Default: false. */
   followRdfLinks: boolean;
+  /**
+   * Crawl only links of the page's own PLD; links to other PLDs are recorded (link tables), not crawled (BeeBot §2).
+   * Default: on when reward is 'external-links', else off (thesis §11: one hop out of the seeds' PLDs).
+   */
+  stayOnSite: boolean;
   /** Keep BeeBot's internal/external link tables (BeeBot §2). Default: on when reward is 'external-links'. */
   linkTables: boolean;
   /** Probe every seed origin's /sitemap.xml (when robots.txt names no sitemap) and /.well-known/void. Default: false. */
@@ -73,6 +78,7 @@ const DEFAULTS: Omit<CrawlOptions, 'seeds' | 'out'> = {
   followRdfLinks: false,
   probeWellKnown: false,
   linkTables: false,
+  stayOnSite: false,
   normalize: 'standard',
   maxRetries: 2,
   seed: 1,
@@ -132,6 +138,7 @@ export function resolveCrawlOptions(input: Partial<CrawlOptions> & { out: string
   }
   const merged: CrawlOptions = { ...DEFAULTS, seeds: [], ...stripUndefined(input) } as CrawlOptions;
   if (input.linkTables === undefined && merged.reward === 'external-links') merged.linkTables = true;
+  if (input.stayOnSite === undefined && merged.reward === 'external-links') merged.stayOnSite = true;
   if (!merged.out) throw new ArgumentError('--out DIR is required: the folder where the crawl state is kept.');
   merged.seeds = merged.seeds.map(seedToUrl);
   merged.strategy = oneOf('strategy', merged.strategy, STRATEGY_CHOICES);
