@@ -1,4 +1,5 @@
 // **CrawlTally** keeps the running figures of a crawl (what `--json` prints), rebuilt from records on resume.
+import { isRdfObtained } from '../metrics/true-labels.ts';
 import type { CrawlRecord } from './types.ts';
 
 export interface PldTally {
@@ -25,10 +26,8 @@ export interface CrawlSummary {
   resumed: boolean;
 }
 
-/** Whether a record counts as an RDF document (thesis §9: only successfully fetched documents count). */
-export function isRdfRecord(r: CrawlRecord): boolean {
-  return r.detectedType === 'rdf' && r.error === null && r.triples > 0;
-}
+/** Whether a record counts as an RDF document obtained (thesis §9); the one definition lives in metrics. */
+export const isRdfRecord: (r: CrawlRecord) => boolean = isRdfObtained;
 
 export class CrawlTally {
   fetched = 0;

@@ -1,7 +1,7 @@
 // **Crawl metrics** over crawl records: harvest, precision per label, rule support/confidence, outcomes, depth (thesis §9, §11).
 import type { CrawlRecord } from '../crawl/types.ts';
 import type { Label } from '../relevance/types.ts';
-import { type TruthMap, isFetchedOk, isRdfDocument, trueLabeler } from './true-labels.ts';
+import { type TruthMap, isFetchedOk, isRdfObtained, trueLabeler } from './true-labels.ts';
 
 export const LABELS: readonly Label[] = ['R', 'HR', 'H', 'N'];
 
@@ -106,7 +106,7 @@ export function computeMetrics(records: readonly CrawlRecord[], truth?: TruthMap
   for (const record of sorted) {
     outcomes[outcomeOf(record)]++;
     const ok = isFetchedOk(record);
-    const rdf = isRdfDocument(record);
+    const rdf = isRdfObtained(record);
     if (ok) n++;
     if (rdf) nRdf++;
     harvestCurve.push(nRdf);

@@ -31,11 +31,11 @@ function rec(seq: number, url: string, fields: Partial<CrawlRecord>): CrawlRecor
 // A hand-made crawl of 11 fetches; expected figures are computed by hand in the comments.
 const RECORDS: CrawlRecord[] = [
   rec(1, 'http://a.org/', { depth: 0, parent: null, label: null }), // seed; parent of #2 → truly HR
-  rec(2, 'http://a.org/x.rdf', { detectedType: 'rdf', contentType: 'application/rdf+xml', label: 'R', rules: ['ex1'] }),
+  rec(2, 'http://a.org/x.rdf', { detectedType: 'rdf', contentType: 'application/rdf+xml', label: 'R', rules: ['ex1'], triples: 3 }),
   rec(3, 'http://a.org/foaf/y.xml', { detectedType: 'other', contentType: 'application/xml', label: 'R', rules: ['pa1'] }),
   rec(4, 'http://a.org/p/1', { label: 'HR', rules: ['r1'] }), // parent of #6 → truly HR
   rec(5, 'http://a.org/p/2', { label: 'HR', rules: ['r1'] }), // no RDF child fetched → H
-  rec(6, 'http://a.org/p/1/z.ttl', { depth: 2, parent: 'http://a.org/p/1', detectedType: 'rdf', label: 'R', rules: ['ex1', 'an2'] }),
+  rec(6, 'http://a.org/p/1/z.ttl', { depth: 2, parent: 'http://a.org/p/1', detectedType: 'rdf', label: 'R', rules: ['ex1', 'an2'], triples: 5 }),
   rec(7, 'http://a.org/about', { status: 404, outcome: 'http-error', detectedType: null, error: 'RDFSCOUT_HTTP_STATUS' }),
   rec(8, 'http://a.org/old', { finalUrl: 'http://a.org/new', redirects: [{ from: 'http://a.org/old', to: 'http://a.org/new', status: 301 }] }),
   rec(9, 'http://a.org/private', { status: null, outcome: 'denied', detectedType: null, error: 'RDFSCOUT_ROBOTS_DENIED' }),
@@ -44,6 +44,16 @@ const RECORDS: CrawlRecord[] = [
 ];
 // Shuffled: metrics must follow seq, not input order.
 const SHUFFLED = [...RECORDS].reverse();
+
+describe('what counts as an RDF document obtained', () => {
+  it('a parse failure or a duplicate (0 triples stored) is truly R but not obtained', () => {
+    const broken = rec(2, 'http://a.org/b.ttl', { detectedType: 'rdf', label: 'R', rules: ['ex1'], error: 'RDFSCOUT_PARSE_FAILED' });
+    const dup = rec(3, 'http://a.org/d.ttl', { detectedType: 'rdf', label: 'R', rules: ['ex1'], errorMessage: 'duplicate: …' });
+    const m = computeMetrics([rec(1, 'http://a.org/', { parent: null, label: null }), broken, dup]);
+    expect(m.nRdf).toBe(0);
+    expect(m.labels[0]).toMatchObject({ label: 'R', nLS: 2, nLT: 2 }); // the prediction was right all the same
+  });
+});
 
 describe('computeMetrics from the records alone', () => {
   const m = computeMetrics(SHUFFLED);
