@@ -29,6 +29,8 @@ document as quads in DIR (LevelDB; graph = document URL). Run the same command a
   --proxy URL               send every request through this HTTP forward proxy
   --allow-private           allow private, loopback and link-local addresses
   --follow-rdf-links        also follow the IRIs inside RDF documents (thesis framework 2)
+  --fixed-labels            a queued link keeps the label it was extracted with (by default, links similar to a
+                            newly learned RDF parent are judged again and may become HR)
   --probe-well-known        also fetch /sitemap.xml and /.well-known/void of every seed's origin
                             (sitemaps that robots.txt names are always used)
   --link-tables             keep BeeBot's internal/external link tables (on with --reward external-links)
@@ -57,6 +59,7 @@ const FLAGS: FlagSpec = {
   'allow-private': { type: 'boolean' },
   'follow-rdf-links': { type: 'boolean' },
   'probe-well-known': { type: 'boolean' },
+  'fixed-labels': { type: 'boolean' },
   'link-tables': { type: 'boolean' },
   'stay-on-site': { type: 'boolean' },
   normalize: { type: 'string' },
@@ -104,6 +107,7 @@ export async function crawlOptionsFromArgs(
     allowPrivate: boolFlag(values, 'allow-private'),
     followRdfLinks: boolFlag(values, 'follow-rdf-links'),
     probeWellKnown: boolFlag(values, 'probe-well-known'),
+    rejudgeQueued: values['fixed-labels'] === true ? false : undefined,
     linkTables: boolFlag(values, 'link-tables'),
     stayOnSite: boolFlag(values, 'stay-on-site'),
     normalize: strFlag(values, 'normalize') as ExplicitOptions['normalize'],

@@ -17,9 +17,11 @@ import { createStrategy } from '../relevance/index.ts';
 import type { FetchedDocument, Strategy } from '../relevance/types.ts';
 import { CRAWL_GRAPH, recordToQuads } from '../sparql/crawl-vocab.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
+import type { Txn } from '../state/txn.ts';
 import { loadCrawlOptions, saveCrawlOptions } from './crawl-meta.ts';
 import { analyseDocument, isSitemapLink } from './analyse-document.ts';
 import { originProbes } from './discovery.ts';
+import { SimilarQueued } from './similar-queued.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { lastSeq, readRecords, recordKey } from './records.ts';
 import { rewardOf } from './reward.ts';
@@ -77,6 +79,8 @@ export class Crawler {
   readonly #inFlightPerPld = new Map<string, number>();
   #inFlight = 0;
   #fatal: RdfscoutError | null = null;
+  /** Queued H links by r1/r2 keys, judged again when C_HR(t) learns a parent similar to them (thesis §5). */
+  readonly #similar = new SimilarQueued();
   /** PLDs whose start page could not be fetched (BeeBot's Not Available); the bandit no longer serves them. */
   readonly #unavailable = new Set<string>();
 
@@ -225,12 +229,17 @@ export class Crawler {
 
   /** Fetches still allowed by the total budget (records so far plus those in flight). */
   #budgetLeft(): number {
-    return this.options.maxDocs - this.#tally.fetched - this.#inFlight;
+    return this.options.maxDocs - this.#tally.spent - this.#inFlight;
+  }
+
+  /** A PLD's budget spent: its requests so far (robots refusals excepted) plus those in flight. */
+  #pldSpent(pld: string): number {
+    const t = this.#tally.pld(pld);
+    return t.fetched - t.denied + (this.#inFlightPerPld.get(pld) ?? 0);
   }
 
   #pldAvailable(pld: string, now: number): boolean {
-    const used = this.#tally.pld(pld).fetched + (this.#inFlightPerPld.get(pld) ?? 0);
-    if (used >= this.options.maxDocsPerPld) return false;
+    if (this.#pldSpent(pld) >= this.options.maxDocsPerPld) return false;
     return this.#politeness.canStart(pld, pld, now);
   }
 
@@ -253,7 +262,10 @@ export class Crawler {
         pld = this.#policy.choose(candidates.map((q) => q.pld));
       }
       const entry = this.#frontier.next(pld, now);
-      if (entry !== null) return entry;
+      if (entry !== null) {
+        this.#similar.delete(entry.url);
+        return entry;
+      }
       excluded.add(pld);
     }
   }
@@ -263,8 +275,7 @@ export class Crawler {
     let earliest: number | null = null;
     for (const q of this.#frontier.queues()) {
       if (q.queued === 0) continue;
-      const used = this.#tally.pld(q.pld).fetched + (this.#inFlightPerPld.get(q.pld) ?? 0);
-      if (used >= this.options.maxDocsPerPld) continue;
+      if (this.#pldSpent(q.pld) >= this.options.maxDocsPerPld) continue;
       const ready = this.#politeness.readyAt(q.pld, q.pld, now);
       if (!Number.isFinite(ready)) continue; // busy until an in-flight fetch ends, which wakes the loop anyway
       const t = Math.max(ready, now + 5);
@@ -377,6 +388,7 @@ export class Crawler {
         const j = this.#strategy.judge(link, source);
         if (j.priority === null) continue;
         newEntries.push({ url: link.url, parent: result.finalUrl, depth, priority: j.priority, label: j.label, rules: j.rules, link });
+        if (j.label === 'H' && this.options.rejudgeQueued) this.#similar.add({ url: link.url, link, parent: result.finalUrl, depth, priority: j.priority, source });
       }
     } else {
       for (const link of doc.links) if (pldOf(link.url) !== pld) external += 1;
@@ -418,7 +430,9 @@ export class Crawler {
     const aliases = [result.finalUrl, ...result.redirects.map((h) => h.to)].filter((u) => u !== entry.url);
     this.#frontier.complete(entry, txn, aliases);
 
-    this.#strategy.learn(toFetchedDocument(record));
+    const learned = toFetchedDocument(record);
+    this.#strategy.learn(learned);
+    if (learned.type === 'rdf' && learned.parent !== null && this.options.rejudgeQueued) await this.#rejudgeSimilarTo(learned.parent, txn);
     if (this.#strategy.observePage && snapshotDue(record.seq, this.#lastSnapshotSeq)) {
       this.#lastSnapshotSeq = record.seq;
       txn.put(this.state.sub.learned, 'strategy', { seq: record.seq, state: this.#strategy.snapshot() });
@@ -439,6 +453,21 @@ export class Crawler {
       this.#policy?.retire(pld);
     }
     return { kind: 'recorded', record };
+  }
+
+  /**
+   * C_HR(t) has (perhaps) learned `parent`: queued H links similar to it are judged again, and those now more
+   * urgent (e.g. HR by r1) are re-prioritised in the frontier, in the same transaction.
+   */
+  async #rejudgeSimilarTo(parent: string, txn: Txn): Promise<void> {
+    const upgrades: NewEntry[] = [];
+    for (const q of this.#similar.similarTo(parent)) {
+      const j = this.#strategy.judge(q.link, q.source);
+      if (j.priority === null || j.priority >= q.priority) continue;
+      upgrades.push({ url: q.url, parent: q.parent, depth: q.depth, priority: j.priority, label: j.label, rules: j.rules, link: q.link });
+      this.#similar.delete(q.url);
+    }
+    if (upgrades.length > 0) await this.#frontier.add(upgrades, txn);
   }
 
   #shouldRetry(entry: FrontierEntry, result: FetchResult): boolean {

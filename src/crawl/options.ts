@@ -40,6 +40,11 @@ export interface CrawlOptions {
   stayOnSite: boolean;
   /** Keep BeeBot's internal/external link tables (BeeBot §2). Default: on when reward is 'external-links'. */
   linkTables: boolean;
+  /**
+   * When C_HR(t) learns an RDF parent, judge the queued links similar to it again (they may now be HR). Off: a
+   * link keeps the label it got when it was extracted (the thesis's Figure 3-2 read literally). Default: true.
+   */
+  rejudgeQueued: boolean;
   /** Probe every seed origin's /sitemap.xml (when robots.txt names no sitemap) and /.well-known/void. Default: false. */
   probeWellKnown: boolean;
   /** URL normalisation: 'standard' (WHATWG) or 'beebot' (lower-case, no trailing slash; BeeBot §2). Default: 'standard'. */
@@ -77,6 +82,7 @@ const DEFAULTS: Omit<CrawlOptions, 'seeds' | 'out'> = {
   allowPrivate: false,
   followRdfLinks: false,
   probeWellKnown: false,
+  rejudgeQueued: true,
   linkTables: false,
   stayOnSite: false,
   normalize: 'standard',

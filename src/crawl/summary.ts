@@ -4,6 +4,8 @@ import type { CrawlRecord } from './types.ts';
 
 export interface PldTally {
   fetched: number;
+  /** Of `fetched`, refused by robots.txt before any request: recorded, but not spent from the budget. */
+  denied: number;
   rdfDocuments: number;
   triples: number;
   errors: number;
@@ -20,6 +22,8 @@ export interface CrawlSummary {
   harvestRate: number;
   errors: number;
   byStatus: Record<string, number>;
+  /** Of `fetched`, refused by robots.txt before any request (not spent from the budget). */
+  denied: number;
   perPld: Record<string, PldTally>;
   durationMs: number;
   stoppedBy: 'budget' | 'exhausted' | 'interrupted';
@@ -29,12 +33,14 @@ export interface CrawlSummary {
 /** Whether a record counts as an RDF document obtained (thesis §9); the one definition lives in metrics. */
 export const isRdfRecord: (r: CrawlRecord) => boolean = isRdfObtained;
 
+/** Figures of a crawl; `fetched` counts every record, the budget counts `fetched − denied` (requests sent). */
 export class CrawlTally {
   fetched = 0;
   rdfDocuments = 0;
   embeddedDocuments = 0;
   triples = 0;
   errors = 0;
+  denied = 0;
   readonly byStatus: Record<string, number> = {};
   readonly perPld = new Map<string, PldTally>();
 
@@ -42,6 +48,10 @@ export class CrawlTally {
     this.fetched += 1;
     const pld = this.pld(r.pld);
     pld.fetched += 1;
+    if (r.outcome === 'denied') {
+      this.denied += 1;
+      pld.denied += 1;
+    }
     if (isRdfRecord(r)) {
       this.rdfDocuments += 1;
       pld.rdfDocuments += 1;
@@ -58,10 +68,15 @@ export class CrawlTally {
     this.byStatus[status] = (this.byStatus[status] ?? 0) + 1;
   }
 
+  /** Records that spent budget: every fetch but robots refusals (no request was sent). */
+  get spent(): number {
+    return this.fetched - this.denied;
+  }
+
   pld(name: string): PldTally {
     let t = this.perPld.get(name);
     if (!t) {
-      t = { fetched: 0, rdfDocuments: 0, triples: 0, errors: 0 };
+      t = { fetched: 0, denied: 0, rdfDocuments: 0, triples: 0, errors: 0 };
       this.perPld.set(name, t);
     }
     return t;
@@ -76,6 +91,7 @@ export class CrawlTally {
       harvestRate: this.fetched === 0 ? 0 : this.rdfDocuments / this.fetched,
       errors: this.errors,
       byStatus: { ...this.byStatus },
+      denied: this.denied,
       perPld: Object.fromEntries([...this.perPld].sort(([a], [b]) => a.localeCompare(b))),
       durationMs,
       stoppedBy,
