@@ -4,6 +4,7 @@ import type { ConceptSets } from '../concepts.ts';
 import { passesCtf } from '../filters.ts';
 import { ParentSet } from '../relevancy-hr.ts';
 import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../types.ts';
+import type { UrlParts } from '../url-parts.ts';
 import { judgeBestFirst } from './best-first.ts';
 import { PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, resolveStrategyOptions } from './common.ts';
 
@@ -17,7 +18,7 @@ export interface FcRHrSnapshot extends StrategySnapshot {
  * HR → 2, H → 3, N → dropped. Learning: when a fetched document is RDF, its parent page joins C_HR(t).
  */
 export class FcRHrStrategy implements Strategy {
-  readonly name = 'fc-r+hr';
+  readonly name: string = 'fc-r+hr';
   readonly seedPriority = PRIORITY.seed;
   readonly #concepts: ConceptSets;
   #parents = new ParentSet();
@@ -32,7 +33,12 @@ export class FcRHrStrategy implements Strategy {
   }
 
   judge(link: LinkFeatures, source: LinkSource): Judgement {
-    return judgeBestFirst(link, source, this.#concepts, (parts) => this.#parents.similarityRules(parts));
+    return judgeBestFirst(link, source, this.#concepts, (parts) => this.parentRules(parts, this.#parents));
+  }
+
+  /** The rules by which a link is similar to a known RDF parent (thesis §5: r1, r2); subclasses change the test. */
+  protected parentRules(parts: UrlParts, parents: ParentSet): string[] {
+    return parents.similarityRules(parts);
   }
 
   shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean {
