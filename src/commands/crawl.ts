@@ -17,7 +17,8 @@ document as quads in DIR (LevelDB; graph = document URL). Run the same command a
   --seeds-file FILE         seeds, one URL or PLD per line, or BeeBot's site list as CSV:
                             number, full name, short name, start address
   --strategy NAME           bfs | fc-r+hr (default) | fc-r | fc-r2 | fc-r+hr2 | topical | topical+hr
-  --bandit NAME             PLD scheduler: none (default) | round-robin | r1 | r2 | r3 | thompson | ducb | …
+  --bandit NAME             PLD scheduler: none | round-robin | r1 | r2 | r3 | thompson | ducb | swucb | auto
+                            (default: round-robin; auto with --reward external-links)
   --reward KIND             bandit reward: rdf-docs (default) | triples | external-links
   --max-docs N              total fetch budget (default 1000)
   --max-docs-per-pld N      fetch budget per PLD (default: none)

@@ -29,6 +29,7 @@ describe('fetch budgets with concurrency', () => {
         hostConcurrency: 3,
         maxDocs: 25,
         maxDocsPerPld: 8,
+        bandit: 'none', // the global order piles onto the richest PLD, so the per-PLD cap binds
       });
       try {
         const summary = await crawler.run();
