@@ -9,7 +9,7 @@ import { RdfscoutError } from '../errors.ts';
 import { Fetcher, Politeness } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { LevelFrontier, isInScope } from '../frontier/index.ts';
-import type { FrontierEntry, NewEntry } from '../frontier/types.ts';
+import type { FrontierEntry, NewEntry, PldQueue } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
 import type { LinkFeatures } from '../links/types.ts';
 import { hasGraph, stageDocument, stagePartial } from '../rdf/index.ts';
@@ -28,6 +28,9 @@ import { rewardOf } from './reward.ts';
 import { CrawlTally, type CrawlSummary } from './summary.ts';
 import type { CrawlRecord } from './types.ts';
 
+/** Reason of the run loop's internal timer cancellations. */
+const WAKE = Symbol('wake');
+
 /**
  * Strategies that learn from page text are snapshotted every max(200 records, 10% of the crawl) and at a clean
  * stop: a snapshot grows with the crawl (the topical agent's graph), so a fixed interval would make the crawl
@@ -37,8 +40,8 @@ function snapshotDue(seq: number, lastSnapshotSeq: number): boolean {
   return seq - lastSnapshotSeq >= Math.max(200, Math.floor(seq / 10));
 }
 
-const chFetchStart = diagnostics.channel('rdfscout:fetch:start');
-const chFetchDone = diagnostics.channel('rdfscout:fetch:done');
+// The fetcher publishes rdfscout:fetch:start / rdfscout:fetch:end; the crawl adds what it stored and recorded.
+const chRecord = diagnostics.channel('rdfscout:crawl:record');
 const chDocument = diagnostics.channel('rdfscout:document:stored');
 
 /** What the crawler reports while it runs (the CLI draws a progress bar or logs lines from it). */
@@ -208,12 +211,12 @@ export class Crawler {
       // Wait for a fetch to finish or for a PLD to wake up, whichever comes first; cancel the timer after.
       const wake = active.size < this.options.concurrency ? this.#nextWake(Date.now()) : null;
       const timer = new AbortController();
-      const cancel = () => timer.abort();
+      const cancel = () => timer.abort(WAKE);
       wakeUp.signal.addEventListener('abort', cancel, { once: true });
       const waits: Promise<unknown>[] = [...active];
       if (wake !== null) waits.push(sleepUntil(wake, timer.signal));
       await Promise.race(waits);
-      timer.abort();
+      timer.abort(WAKE); // a preset reason: no DOMException built on every loop
       wakeUp.signal.removeEventListener('abort', cancel);
     }
     await Promise.allSettled(active);
@@ -238,18 +241,16 @@ export class Crawler {
     return t.fetched - t.denied + (this.#inFlightPerPld.get(pld) ?? 0);
   }
 
-  #pldAvailable(pld: string, now: number): boolean {
-    if (this.#pldSpent(pld) >= this.options.maxDocsPerPld) return false;
-    return this.#politeness.canStart(pld, pld, now);
+  /** Whether a PLD's queue may be served at all (work left, budget left, not Not Available); politeness aside. */
+  #eligible(q: PldQueue): boolean {
+    return q.queued > 0 && this.#pldSpent(q.pld) < this.options.maxDocsPerPld && !this.#unavailable.has(q.pld);
   }
 
   /** Chooses the next link: among awake PLDs with work, by the bandit or by the global (priority, seq) order. */
   #pick(now: number): FrontierEntry | null {
     const excluded = new Set<string>();
     for (;;) {
-      const candidates = this.#frontier
-        .queues()
-        .filter((q) => q.queued > 0 && !excluded.has(q.pld) && !(this.#policy && this.#unavailable.has(q.pld)) && this.#pldAvailable(q.pld, now));
+      const candidates = this.#frontier.queues().filter((q) => !excluded.has(q.pld) && this.#eligible(q) && this.#politeness.canStart(q.pld, q.pld, now));
       if (candidates.length === 0) return null;
       let pld: string;
       if (this.#policy === null) {
@@ -274,8 +275,7 @@ export class Crawler {
   #nextWake(now: number): number | null {
     let earliest: number | null = null;
     for (const q of this.#frontier.queues()) {
-      if (q.queued === 0) continue;
-      if (this.#pldSpent(q.pld) >= this.options.maxDocsPerPld) continue;
+      if (!this.#eligible(q)) continue;
       const ready = this.#politeness.readyAt(q.pld, q.pld, now);
       if (!Number.isFinite(ready)) continue; // busy until an in-flight fetch ends, which wakes the loop anyway
       const t = Math.max(ready, now + 5);
@@ -313,7 +313,6 @@ export class Crawler {
     const t0 = performance.now();
     const { pld } = entry;
     this.#politeness.start(pld, pld, Date.now());
-    chFetchStart.publish({ url: entry.url, pld });
     let result: FetchResult;
     try {
       result = await this.#fetcher.fetch(entry.url, {
@@ -323,7 +322,6 @@ export class Crawler {
     } finally {
       this.#politeness.finish(pld, pld, Date.now());
     }
-    chFetchDone.publish({ url: entry.url, kind: result.kind, status: result.status });
     if (signal?.aborted) return { kind: 'aborted' };
     const delay = this.#fetcher.crawlDelayMs(entry.url);
     if (delay !== null && delay > 0) this.#politeness.setCrawlDelay(pld, delay);
@@ -444,10 +442,11 @@ export class Crawler {
     land();
     this.#tally.add(record);
     await txn.commit();
+    if (chRecord.hasSubscribers) chRecord.publish(record);
     // A PLD with nothing queued or in flight leaves the bandit's game (it comes back if new links for it appear).
     if (this.#policy && !this.#frontier.queues().some((q) => q.pld === pld && (q.queued > 0 || q.inFlight > 0))) this.#policy.retire(pld);
-    // A site whose start page cannot be fetched is Not Available and leaves the game (BeeBot §2).
-    if (entry.parent === null && entry.link === null && result.kind !== 'ok' && result.kind !== 'skipped') {
+    // BeeBot mode: a site whose start page cannot be fetched is Not Available and leaves the game (BeeBot §2).
+    if (this.options.stayOnSite && entry.parent === null && entry.link === null && result.kind !== 'ok' && result.kind !== 'skipped') {
       await markNotAvailable(this.state, pld);
       this.#unavailable.add(pld);
       this.#policy?.retire(pld);

@@ -77,8 +77,13 @@ export class Politeness {
     this.#inFlight.set(host, (this.#inFlight.get(host) ?? 0) + 1);
   }
 
-  /** Records the end of a request to (pld, host), whatever its outcome. */
+  /**
+   * Records the end of a request to (pld, host), whatever its outcome. The delay then counts from here too: one
+   * fetch may have made several requests (robots.txt first, redirect hops), the last of them just now.
+   */
   finish(pld: string, host: string, now: number): void {
+    this.#pldLastStart.set(pld, Math.max(now, this.#pldLastStart.get(pld) ?? now));
+    this.#hostLastStart.set(host, Math.max(now, this.#hostLastStart.get(host) ?? now));
     const n = (this.#inFlight.get(host) ?? 0) - 1;
     if (n > 0) this.#inFlight.set(host, n);
     else this.#inFlight.delete(host);

@@ -136,6 +136,51 @@ describe('rdfscout crawl on a local site', () => {
   });
 });
 
+describe('politeness and interruption', () => {
+  it('waits --delay-ms between requests to one PLD, even with fetches to spare', async () => {
+    const site = await startTinySite();
+    const dir = await mkdtemp(join(tmpdir(), 'rdfscout-polite-'));
+    try {
+      const res = await cli(['crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '150', '--concurrency', '4', '--max-docs', '8', '--json', '--quiet']);
+      expect(res.code).toBe(0);
+      expect(site.times.length).toBeGreaterThanOrEqual(8);
+      const gaps = site.times.slice(1).map((t, i) => t - site.times[i]!);
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(140); // 150 ms, less timer and clock granularity
+    } finally {
+      await site.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops cleanly on Ctrl-C (SIGINT): exit 130, and the same command resumes', async () => {
+    const site = await startTinySite(60);
+    const dir = await mkdtemp(join(tmpdir(), 'rdfscout-sigint-'));
+    const args = ['crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '0', '--concurrency', '1', '--json', '--quiet'];
+    try {
+      const child = spawn(NODE, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString();
+      });
+      const deadline = Date.now() + 30_000;
+      while ((site.hits.get('/') ?? 0) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 200));
+      child.kill('SIGINT');
+      const code = await new Promise((r) => child.once('exit', r));
+      expect(code).toBe(130);
+      expect(stderr).toMatch(/Stopping/);
+      const first = (await cli(['docs', join(dir, 'o')])).stdout.trim().split('\n').filter(Boolean).length;
+      expect(first).toBeGreaterThan(0);
+      const resumed = await cli(args);
+      expect(resumed.code).toBe(0);
+      expect(JSON.parse(resumed.stdout)).toMatchObject({ resumed: true, rdfDocuments: 7 });
+    } finally {
+      await site.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
 describe('resume after SIGKILL', () => {
   it('loses no frontier entry and stores no document twice', async () => {
     const site = await startTinySite(40);

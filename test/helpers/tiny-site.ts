@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 export interface TinySite {
   base: string;
   hits: Map<string, number>;
+  /** Arrival time (ms) of every request but robots.txt, in order. */
+  times: number[];
   close(): Promise<void>;
 }
 
@@ -87,9 +89,11 @@ const PAGES: Record<string, { type: string; body: string; status?: number; heade
 /** Starts the site; `delayMs` slows every response (to make a crawl interruptible in tests). */
 export async function startTinySite(delayMs = 0): Promise<TinySite> {
   const hits = new Map<string, number>();
+  const times: number[] = [];
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    if (path !== '/robots.txt') times.push(performance.now());
     const p = PAGES[path];
     const respond = () => {
       if (!p) {
@@ -107,6 +111,7 @@ export async function startTinySite(delayMs = 0): Promise<TinySite> {
   return {
     base: `http://127.0.0.1:${port}`,
     hits,
+    times,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
