@@ -2,7 +2,7 @@
 //
 // Usage: node bench/thesis.ts [--seeds 3] [--seed-base 1] [--budget 2000] [--scale 1] [--out bench/results/thesis]
 //                             [--profiles dbtune-like,openlylocal-like,deri-like,rossetti-like]
-//                             [--strategies bfs,fc-r+hr,fc-r,fc-r2,fc-r+hr2] [--concurrency 5] [--host-concurrency 5]
+//                             [--strategies bfs,fc-r+hr,fc-r,fc-r2,fc-r+hr2,topical,topical+hr] [--concurrency 5] [--host-concurrency 5]
 //
 // Per generator seed and profile, one simulated site is served and crawled separately by each crawler with at most
 // `budget` documents (thesis: 2000 per PLD), 500 links per document and 5 concurrent fetches, all to that one PLD
@@ -21,8 +21,17 @@ import { META_PROFILES, oracleCurve, startSimweb } from '../src/simweb/index.ts'
 import { runCrawl } from './lib/run-crawl.ts';
 import { type Spread, formatPercent, formatSpread, ratioOrNull, spreadOf } from './lib/stats.ts';
 
-const STRATEGIES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2'];
-const DISPLAY: Record<string, string> = { bfs: 'BC', 'fc-r+hr': 'FC-R+HR', 'fc-r': 'FC-R', 'fc-r2': 'FC-R2', 'fc-r+hr2': 'FC-R+HR2' };
+// The thesis's five crawlers (Table 4-2), then the topical agent (topical §3) and its hybrid with FC-R+HR (issue 9).
+const STRATEGIES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2', 'topical', 'topical+hr'];
+const DISPLAY: Record<string, string> = {
+  bfs: 'BC',
+  'fc-r+hr': 'FC-R+HR',
+  'fc-r': 'FC-R',
+  'fc-r2': 'FC-R2',
+  'fc-r+hr2': 'FC-R+HR2',
+  topical: 'TOPICAL',
+  'topical+hr': 'TOPICAL+HR',
+};
 const RULES_R = ['ex1', 'ty1', 'ti1', 'an1', 'co1', 'ty2', 'ti2', 'an2', 'co2', 'pa1'];
 const RULES_HR = ['r1', 'r2'];
 

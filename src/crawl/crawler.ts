@@ -422,7 +422,7 @@ export class Crawler {
     };
     record.linksQueued = await this.#frontier.add(newEntries, txn);
     txn.put(this.state.sub.records, recordKey(record.seq), record);
-    txn.putQuads(recordToQuads(record, this.state.dataFactory)); // crawl metadata, in its own graph (CRAWL_GRAPH)
+    if (this.options.crawlGraph) txn.putQuads(recordToQuads(record, this.state.dataFactory)); // in its own graph (CRAWL_GRAPH)
     for (const [i, b] of doc.bad.entries()) txn.put(this.state.sub.badlinks, `${recordKey(record.seq)}!${i}`, b);
     for (const hop of result.redirects) txn.put(this.state.sub.redirects, hop.from, hop);
     const aliases = [result.finalUrl, ...result.redirects.map((h) => h.to)].filter((u) => u !== entry.url);

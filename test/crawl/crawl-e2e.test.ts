@@ -136,6 +136,24 @@ describe('rdfscout crawl on a local site', () => {
   });
 });
 
+describe('--no-crawl-graph', () => {
+  it('stores the documents but no fetch metadata quads; docs still lists every fetch', async () => {
+    const site = await startTinySite();
+    const dir = await mkdtemp(join(tmpdir(), 'rdfscout-nograph-'));
+    try {
+      const res = await cli(['crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '0', '--no-crawl-graph', '--json', '--quiet']);
+      expect(JSON.parse(res.stdout).rdfDocuments).toBe(7);
+      const quads = new Parser({ format: 'N-Quads' }).parse((await cli(['export', join(dir, 'o')])).stdout);
+      expect(quads.length).toBeGreaterThan(0);
+      expect(quads.some((q) => q.graph.value === 'urn:rdfscout:crawl')).toBe(false);
+      expect((await cli(['docs', join(dir, 'o')])).stdout.trim().split('\n').length).toBe(JSON.parse(res.stdout).fetched);
+    } finally {
+      await site.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('politeness and interruption', () => {
   it('waits --delay-ms between requests to one PLD, even with fetches to spare', async () => {
     const site = await startTinySite();
