@@ -1,14 +1,7 @@
 // **AutoPolicy**: Thompson sampling that reads the shape of the rewards to choose how long to remember — one rule for RAS-like, university-like and mixed site sets (ours, spec §5).
 
-import { Prng, sampleGamma } from '../prng.ts';
-import { type ArmRecord, PolicyBase, argmax, effortOf } from '../policy-base.ts';
-
-/** Discounted pulls and reward sum of one arm, as of reward number `at`. */
-interface Discounted {
-  n: number;
-  s: number;
-  at: number;
-}
+import type { ArmRecord } from '../policy-base.ts';
+import { ThompsonPolicy } from './thompson.ts';
 
 /** Dispersion (variance / mean of all rewards) above which the rewards count as heavy-tailed (hub pages). */
 export const HEAVY_TAIL_DISPERSION = 5;
@@ -31,13 +24,8 @@ export const HEAVY_TAIL_DISPERSION = 5;
  * λ_i ~ Gamma((p0·μ0 + S_i)/φ, (p0 + t_i)/φ), μ0 the smoothed pooled mean. Every arm first gets
  * `initialStep` pulls (default 1).
  */
-export class AutoPolicy extends PolicyBase {
-  readonly name = 'auto';
-  readonly #prng: Prng;
-  readonly #priorPulls: number;
-  readonly #initialStep: number;
-  readonly #gamma: number;
-  #disc = new Map<string, Discounted>();
+export class AutoPolicy extends ThompsonPolicy {
+  override readonly name: string = 'auto';
   /** Squared errors of the plain and the discounted per-arm means as predictors of each next reward. */
   #errPlain = 0;
   #errDisc = 0;
@@ -50,83 +38,43 @@ export class AutoPolicy extends PolicyBase {
    *   unless told otherwise.
    */
   constructor(seed: number, priorPulls: number, initialStep: number, gamma = 0.99) {
-    super();
-    this.#prng = new Prng(seed);
-    this.#priorPulls = priorPulls;
-    this.#initialStep = initialStep;
-    this.#gamma = gamma;
+    super(seed, priorPulls, initialStep, gamma);
   }
 
   /** Whether the rewards so far look heavy-tailed (then evidence is not discounted). */
   get heavyTailed(): boolean {
-    return this.#prior().phi > HEAVY_TAIL_DISPERSION;
+    return this.prior().phi > HEAVY_TAIL_DISPERSION;
   }
 
   /** Whether the next choice uses plain (undiscounted) evidence. */
   get remembersAll(): boolean {
-    return this.#prior().phi > HEAVY_TAIL_DISPERSION || this.#errPlain <= this.#errDisc;
+    return this.usesPlainEvidence();
   }
 
-  protected pick(awake: readonly ArmRecord[]): ArmRecord {
-    const fresh = awake.filter((rec) => effortOf(rec) < this.#initialStep);
-    if (fresh.length > 0) return argmax(fresh, (rec) => -effortOf(rec))!;
-    if (awake.length === 1) return awake[0]!;
-    const { mu0, phi } = this.#prior();
-    const heavy = phi > HEAVY_TAIL_DISPERSION || this.#errPlain <= this.#errDisc;
-    const p0 = this.#priorPulls;
-    return argmax(awake, (rec) => {
-      const { n, s } = this.#evidence(rec, heavy);
-      return sampleGamma(this.#prng, (p0 * mu0 + s) / phi, (p0 + n) / phi);
-    })!;
-  }
-
-  /** The posterior mean of λ_i, from the evidence the next choice would use. */
-  protected override index(rec: ArmRecord): number {
-    const { mu0, phi } = this.#prior();
-    const { n, s } = this.#evidence(rec, phi > HEAVY_TAIL_DISPERSION || this.#errPlain <= this.#errDisc);
-    return (this.#priorPulls * mu0 + s) / (this.#priorPulls + n);
+  protected override usesPlainEvidence(): boolean {
+    return this.prior().phi > HEAVY_TAIL_DISPERSION || this.#errPlain <= this.#errDisc;
   }
 
   protected override observe(rec: ArmRecord, reward: number): void {
     // Score both memories on this reward before learning from it (the arm's earlier evidence only).
     const before = { n: rec.pulls - 1, s: rec.totalReward - reward };
     if (before.n >= 1) {
-      const disc = this.#evidence(rec, false);
-      const dn = disc.n;
-      if (dn > 0) {
+      const disc = this.evidence(rec, false);
+      if (disc.n > 0) {
         this.#errPlain += (reward - before.s / before.n) ** 2;
-        this.#errDisc += (reward - disc.s / dn) ** 2;
+        this.#errDisc += (reward - disc.s / disc.n) ** 2;
       }
     }
-    const d = this.#disc.get(rec.arm);
-    const fade = d === undefined ? 0 : this.#gamma ** (this.totalPulls - d.at);
-    this.#disc.set(rec.arm, { n: (d?.n ?? 0) * fade + 1, s: (d?.s ?? 0) * fade + reward, at: this.totalPulls });
+    super.observe(rec, reward);
   }
 
-  /** The arm's pulls and reward sum: plain when `plain`, else discounted. */
-  #evidence(rec: ArmRecord, plain: boolean): { n: number; s: number } {
-    if (plain || this.#gamma === 1) return { n: rec.pulls, s: rec.totalReward };
-    const d = this.#disc.get(rec.arm);
-    if (d === undefined) return { n: 0, s: 0 };
-    const fade = this.#gamma ** (this.totalPulls - d.at);
-    return { n: d.n * fade, s: d.s * fade };
-  }
-
-  #prior(): { mu0: number; phi: number } {
-    const mu0 = (this.totalReward + 1) / (this.totalPulls + 1);
-    const mean = this.totalPulls > 0 ? this.totalReward / this.totalPulls : 0;
-    const phi = mean > 0 ? Math.max(1, this.pooledVariance() / mean) : 1;
-    return { mu0, phi };
-  }
-
-  protected override saveOwn(): unknown {
-    return { prng: this.#prng.state, disc: [...this.#disc.entries()], errPlain: this.#errPlain, errDisc: this.#errDisc };
+  protected override saveOwn(): Record<string, unknown> {
+    return { ...super.saveOwn(), errPlain: this.#errPlain, errDisc: this.#errDisc };
   }
 
   protected override loadOwn(own: unknown): void {
-    const s = own as { prng: number; disc: Array<[string, Discounted]>; errPlain: number; errDisc: number };
-    this.#prng.restore(s.prng);
-    this.#disc = new Map(s.disc);
+    super.loadOwn(own);
+    const s = own as { errPlain: number; errDisc: number };
     this.#errPlain = s.errPlain;
     this.#errDisc = s.errDisc;
   }

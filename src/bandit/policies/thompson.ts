@@ -24,7 +24,7 @@ import { type ArmRecord, PolicyBase, argmax, effortOf } from '../policy-base.ts'
  * Sleeping arms need no special care: draws are made for awake arms only.
  */
 export class ThompsonPolicy extends PolicyBase {
-  readonly name = 'thompson';
+  readonly name: string = 'thompson';
   readonly #prng: Prng;
   readonly #priorPulls: number;
   readonly #initialStep: number;
@@ -48,18 +48,24 @@ export class ThompsonPolicy extends PolicyBase {
     const fresh = awake.filter((rec) => effortOf(rec) < this.#initialStep);
     if (fresh.length > 0) return argmax(fresh, (rec) => -effortOf(rec))!;
     if (awake.length === 1) return awake[0]!;
-    const { mu0, phi } = this.#prior();
+    const { mu0, phi } = this.prior();
+    const plain = this.usesPlainEvidence();
     const p0 = this.#priorPulls;
     return argmax(awake, (rec) => {
-      const { n, s } = this.#evidence(rec);
+      const { n, s } = this.evidence(rec, plain);
       return sampleGamma(this.#prng, (p0 * mu0 + s) / phi, (p0 + n) / phi);
     })!;
   }
 
-  /** The posterior mean of λ_i. */
+  /** Whether the next choice samples from the plain (undiscounted) posterior; subclasses decide otherwise. */
+  protected usesPlainEvidence(): boolean {
+    return this.#gamma === 1;
+  }
+
+  /** The posterior mean of λ_i, from the evidence the next choice would use. */
   protected override index(rec: ArmRecord): number {
-    const { mu0 } = this.#prior();
-    const { n, s } = this.#evidence(rec);
+    const { mu0 } = this.prior();
+    const { n, s } = this.evidence(rec, this.usesPlainEvidence());
     return (this.#priorPulls * mu0 + s) / (this.#priorPulls + n);
   }
 
@@ -70,23 +76,24 @@ export class ThompsonPolicy extends PolicyBase {
     this.#disc.set(rec.arm, { n: (d?.n ?? 0) * fade + 1, s: (d?.s ?? 0) * fade + reward, at: this.totalPulls });
   }
 
-  /** The arm's (discounted) pulls and reward sum. */
-  #evidence(rec: ArmRecord): { n: number; s: number } {
-    if (this.#gamma === 1) return { n: rec.pulls, s: rec.totalReward };
+  /** The arm's pulls and reward sum: plain when `plain` (or γ = 1), else discounted. */
+  protected evidence(rec: ArmRecord, plain: boolean): { n: number; s: number } {
+    if (plain || this.#gamma === 1) return { n: rec.pulls, s: rec.totalReward };
     const d = this.#disc.get(rec.arm);
     if (d === undefined) return { n: 0, s: 0 };
     const fade = this.#gamma ** (this.totalPulls - d.at);
     return { n: d.n * fade, s: d.s * fade };
   }
 
-  #prior(): { mu0: number; phi: number } {
+  /** The prior's mean μ0 (smoothed pooled mean) and the pooled dispersion φ. */
+  protected prior(): { mu0: number; phi: number } {
     const mu0 = (this.totalReward + 1) / (this.totalPulls + 1);
     const mean = this.totalPulls > 0 ? this.totalReward / this.totalPulls : 0;
     const phi = mean > 0 ? Math.max(1, this.pooledVariance() / mean) : 1;
     return { mu0, phi };
   }
 
-  protected override saveOwn(): unknown {
+  protected override saveOwn(): Record<string, unknown> {
     return { prng: this.#prng.state, disc: [...this.#disc.entries()] };
   }
 
