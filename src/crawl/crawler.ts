@@ -3,29 +3,28 @@
 import diagnostics from 'node:diagnostics_channel';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BanditPolicy } from '../bandit/types.ts';
-import { createPolicy } from '../bandit/index.ts';
 import { markNotAvailable, stageLinkTables } from '../beebot/index.ts';
 import { RdfscoutError } from '../errors.ts';
 import { Fetcher, Politeness } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
-import { LevelFrontier, isInScope } from '../frontier/index.ts';
+import { type LevelFrontier, isInScope } from '../frontier/index.ts';
 import type { FrontierEntry, NewEntry, PldQueue } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
 import type { LinkFeatures } from '../links/types.ts';
 import { hasGraph, stageDocument, stagePartial } from '../rdf/index.ts';
-import { createStrategy } from '../relevance/index.ts';
-import type { FetchedDocument, Strategy } from '../relevance/types.ts';
+import type { Strategy } from '../relevance/types.ts';
 import { CRAWL_GRAPH, recordToQuads } from '../sparql/crawl-vocab.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import type { Txn } from '../state/txn.ts';
-import { loadCrawlOptions, saveCrawlOptions } from './crawl-meta.ts';
-import { analyseDocument, isSitemapLink } from './analyse-document.ts';
+import { type DocumentAnalysis, analyseDocument, isSitemapLink } from './analyse-document.ts';
+import type { ExplicitOptions } from './crawl-meta.ts';
 import { originProbes } from './discovery.ts';
-import { SimilarQueued } from './similar-queued.ts';
+import type { SimilarQueued } from './similar-queued.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
-import { lastSeq, readRecords, recordKey } from './records.ts';
+import { recordKey } from './records.ts';
+import { type RestoredCrawl, restoreCrawl, toFetchedDocument } from './restore-crawl.ts';
 import { rewardOf } from './reward.ts';
-import { CrawlTally, type CrawlSummary } from './summary.ts';
+import type { CrawlSummary, CrawlTally } from './summary.ts';
 import type { CrawlRecord } from './types.ts';
 
 /** Reason of the run loop's internal timer cancellations. */
@@ -83,23 +82,13 @@ export class Crawler {
   #inFlight = 0;
   #fatal: RdfscoutError | null = null;
   /** Queued H links by r1/r2 keys, judged again when C_HR(t) learns a parent similar to them (thesis §5). */
-  readonly #similar = new SimilarQueued();
+  readonly #similar: SimilarQueued;
   /** PLDs whose start page could not be fetched (BeeBot's Not Available); the bandit no longer serves them. */
   readonly #unavailable = new Set<string>();
 
-  private constructor(init: {
-    options: ResolvedCrawlOptions;
-    state: CrawlState;
-    frontier: LevelFrontier;
-    strategy: Strategy;
-    policy: BanditPolicy | null;
-    tally: CrawlTally;
-    seq: number;
-    seedPlds: Set<string>;
-    resumed: boolean;
-  }) {
+  private constructor(state: CrawlState, init: RestoredCrawl) {
     this.options = init.options;
-    this.state = init.state;
+    this.state = state;
     this.#frontier = init.frontier;
     this.#strategy = init.strategy;
     this.#policy = init.policy;
@@ -108,6 +97,7 @@ export class Crawler {
     this.#lastSnapshotSeq = init.seq;
     this.#seedPlds = init.seedPlds;
     this.#resumed = init.resumed;
+    this.#similar = init.similar;
     const o = init.options;
     this.#fetcher = new Fetcher({
       proxy: o.proxy ?? undefined,
@@ -123,42 +113,13 @@ export class Crawler {
   }
 
   /**
-   * Opens a crawl in `explicit.out`: a new one, or a resume of what is there. `explicit` holds only the options
-   * the user gave; the stored ones fill the rest.
+   * Opens a crawl in `explicit.out`: a new one, or a resume of what is there (`restoreCrawl`). `explicit` holds only
+   * the options the user gave; the stored ones fill the rest.
    */
-  static async open(explicit: Parameters<typeof loadCrawlOptions>[1]): Promise<Crawler> {
+  static async open(explicit: ExplicitOptions): Promise<Crawler> {
     const state = await openState(explicit.out);
     try {
-      const { options, resumed } = await loadCrawlOptions(state, explicit);
-      const strategy = createStrategy(options.strategy);
-      const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: finiteOr(options.maxDocs, 100_000), seed: options.seed });
-      const frontier = await LevelFrontier.open(state);
-      const tally = new CrawlTally();
-      // The strategy's learned state is a function of the records (thesis §5 learning step): replay it. Strategies
-      // that also learn from page text (observePage) are restored from their last snapshot, then replayed after it.
-      const saved = (await getOrNull(state.sub.learned, 'strategy')) as { seq: number; state: unknown } | null;
-      if (saved !== null && strategy.observePage) strategy.restore(saved.state);
-      const replayAfter = saved !== null && strategy.observePage ? saved.seq : 0;
-      for await (const record of readRecords(state)) {
-        tally.add(record);
-        if (record.seq > replayAfter) strategy.learn(toFetchedDocument(record));
-      }
-      if (policy) {
-        const saved = await getOrNull(state.sub.learned, 'bandit');
-        if (saved !== null) policy.restore(saved);
-      }
-      const seq = await lastSeq(state);
-      const storedSeedPlds = ((await getOrNull(state.sub.meta, 'seedPlds')) as string[] | null) ?? [];
-      const seedPlds = new Set<string>(storedSeedPlds);
-      const newSeeds: NewEntry[] = [];
-      for (const url of options.seeds) {
-        seedPlds.add(pldOf(url));
-        newSeeds.push({ url, parent: null, depth: 0, priority: strategy.seedPriority, label: null, rules: [], link: null });
-      }
-      await saveCrawlOptions(state, options);
-      await state.sub.meta.put('seedPlds', [...seedPlds]);
-      await frontier.add(newSeeds);
-      return new Crawler({ options, state, frontier, strategy, policy, tally, seq, seedPlds, resumed });
+      return new Crawler(state, await restoreCrawl(state, explicit));
     } catch (err) {
       await state.close();
       throw err;
@@ -220,8 +181,8 @@ export class Crawler {
       wakeUp.signal.removeEventListener('abort', cancel);
     }
     await Promise.allSettled(active);
+    if (this.#fatal) throw this.#fatal; // the store failed: nothing more is written
     await this.#persistLearned();
-    if (this.#fatal) throw this.#fatal;
     return this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed);
   }
 
@@ -311,24 +272,11 @@ export class Crawler {
 
   async #process(entry: FrontierEntry, signal: AbortSignal | undefined, land: () => void): Promise<Outcome> {
     const t0 = performance.now();
-    const { pld } = entry;
-    this.#politeness.start(pld, pld, Date.now());
-    let result: FetchResult;
-    try {
-      result = await this.#fetcher.fetch(entry.url, {
-        read: (head) => isSitemapLink(entry.link) || this.#strategy.shouldRead({ url: head.url, label: entry.label }, head.contentType),
-        ...(signal ? { signal } : {}),
-      });
-    } finally {
-      this.#politeness.finish(pld, pld, Date.now());
-    }
+    const result = await this.#fetch(entry, signal);
     if (signal?.aborted) return { kind: 'aborted' };
-    const delay = this.#fetcher.crawlDelayMs(entry.url);
-    if (delay !== null && delay > 0) this.#politeness.setCrawlDelay(pld, delay);
-
     if (this.#shouldRetry(entry, result)) {
       const waitMs = retryDelay(result, entry.attempts, this.options.delayMs);
-      if (result.kind === 'http-error' && result.retryAfterMs !== null) this.#politeness.backoff(pld, Date.now() + waitMs);
+      if (result.kind === 'http-error' && result.retryAfterMs !== null) this.#politeness.backoff(entry.pld, Date.now() + waitMs);
       const txn = this.state.txn();
       this.#frontier.retry(entry, Date.now() + waitMs, txn);
       await txn.commit();
@@ -337,64 +285,11 @@ export class Crawler {
 
     const txn = this.state.txn();
     const doc = await analyseDocument(result, entry.link, this.options);
-    const { detectedType } = doc;
-    let { error, errorMessage } = doc;
-
-    // Store the document's quads (all or nothing), unless the final URL is already stored (a duplicate reached by
-    // another URL): one document, one graph.
-    let triples = 0;
-    if (doc.quads.length > 0) {
-      if (await hasGraph(this.state, result.finalUrl)) {
-        errorMessage = `duplicate: ${result.finalUrl} is already stored`;
-      } else {
-        triples = stageDocument(this.state, txn, result.finalUrl, doc.quads);
-        chDocument.publish({ url: result.finalUrl, triples });
-      }
-    } else if (doc.partial.length > 0 && error !== null) {
-      stagePartial(this.state, txn, result.finalUrl, { error: { code: error, message: errorMessage ?? '' }, quads: doc.partial });
-    }
-    for (const dump of doc.voidPoints.dumps) txn.put(this.state.sub.meta, `void!dump!${dump}`, { url: dump, foundIn: result.finalUrl });
-    for (const ep of doc.voidPoints.endpoints) txn.put(this.state.sub.meta, `void!endpoint!${ep}`, { url: ep, foundIn: result.finalUrl });
-
-    // Judge the links (thesis §6) and queue the ones the strategy keeps, inside the crawl's scope (thesis §11).
-    const depth = entry.depth + 1;
-    const newEntries: NewEntry[] = [];
-    let external = 0;
-    // Sitemaps of a seed's origin (named by robots.txt, or probed), and sitemap files listed by a sitemap index.
-    const direct = [...doc.sitemaps];
-    if (entry.parent === null && entry.link === null) {
-      direct.push(...originProbes(entry.url, this.#fetcher.sitemapsOf(entry.url), this.options.probeWellKnown));
-    }
-    for (const link of direct) {
-      if (!isInScope({ url: link.url, parentPld: pld }, this.#seedPlds)) continue;
-      const rules = [link.rel];
-      newEntries.push({ url: link.url, parent: result.finalUrl, depth, priority: this.#strategy.seedPriority + 0.5, label: null, rules, link });
-    }
-    if (depth <= this.options.maxDepth) {
-      const source = { url: result.finalUrl, depth: entry.depth, type: doc.linkSource };
-      const inScope: LinkFeatures[] = [];
-      for (const link of doc.links) {
-        const offSite = pldOf(link.url) !== pld;
-        if (offSite) external += 1;
-        if (offSite && this.options.stayOnSite) continue; // BeeBot: external links are recorded, not crawled
-        if (isInScope({ url: link.url, parentPld: pld }, this.#seedPlds)) inScope.push(link);
-      }
-      if (this.#strategy.observePage && detectedType !== null) {
-        this.#strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: detectedType, text: doc.text, links: inScope });
-      }
-      for (const link of inScope) {
-        const j = this.#strategy.judge(link, source);
-        if (j.priority === null) continue;
-        newEntries.push({ url: link.url, parent: result.finalUrl, depth, priority: j.priority, label: j.label, rules: j.rules, link });
-        if (j.label === 'H' && this.options.rejudgeQueued) this.#similar.add({ url: link.url, link, parent: result.finalUrl, depth, priority: j.priority, source });
-      }
-    } else {
-      for (const link of doc.links) if (pldOf(link.url) !== pld) external += 1;
-    }
-
+    const stored = await this.#stageDocument(result, doc, txn);
+    const { entries, external } = this.#judgeLinks(entry, result, doc);
     // BeeBot's tables (BeeBot §2): internal and external links of every HTML page, with anchor and context.
-    if (this.options.linkTables && detectedType === 'html') {
-      stageLinkTables(this.state, txn, { url: result.finalUrl, site: pld, level: entry.depth }, doc.links, (u) => pldOf(u) === pld);
+    if (this.options.linkTables && doc.detectedType === 'html') {
+      stageLinkTables(this.state, txn, { url: result.finalUrl, site: entry.pld, level: entry.depth }, doc.links, (u) => pldOf(u) === entry.pld);
     }
 
     this.#seq += 1;
@@ -405,22 +300,104 @@ export class Crawler {
       status: result.status,
       outcome: result.kind,
       contentType: doc.contentType,
-      detectedType,
+      detectedType: doc.detectedType,
       rdfFormat: doc.rdfFormat,
       parent: entry.parent,
       depth: entry.depth,
-      pld,
-      triples,
-      linksQueued: 0,
-      error,
-      errorMessage,
+      pld: entry.pld,
+      triples: stored.triples,
+      linksQueued: await this.#frontier.add(entries, txn),
+      error: doc.error,
+      errorMessage: stored.note ?? doc.errorMessage,
       label: entry.label,
       rules: entry.rules,
       redirects: result.redirects,
       ms: Math.round(performance.now() - t0),
       fetchedAt: new Date().toISOString(),
     };
-    record.linksQueued = await this.#frontier.add(newEntries, txn);
+    await this.#stageRecord(entry, result, record, doc, external, txn);
+    land();
+    this.#tally.add(record);
+    await txn.commit();
+    if (chRecord.hasSubscribers) chRecord.publish(record);
+    await this.#afterCommit(entry, result);
+    return { kind: 'recorded', record };
+  }
+
+  /** Fetches under politeness (one PLD's delay and concurrency), reading the body if the strategy wants it. */
+  async #fetch(entry: FrontierEntry, signal: AbortSignal | undefined): Promise<FetchResult> {
+    this.#politeness.start(entry.pld, entry.pld, Date.now());
+    try {
+      return await this.#fetcher.fetch(entry.url, {
+        read: (head) => isSitemapLink(entry.link) || this.#strategy.shouldRead({ url: head.url, label: entry.label }, head.contentType),
+        ...(signal ? { signal } : {}),
+      });
+    } finally {
+      this.#politeness.finish(entry.pld, entry.pld, Date.now());
+      const delay = this.#fetcher.crawlDelayMs(entry.url);
+      if (delay !== null && delay > 0) this.#politeness.setCrawlDelay(entry.pld, delay);
+    }
+  }
+
+  /**
+   * Stages the document's quads (all or nothing), unless its final URL is stored already (a duplicate reached by
+   * another URL: one document, one graph); the partial output of a document that failed to parse goes apart.
+   */
+  async #stageDocument(result: FetchResult, doc: DocumentAnalysis, txn: Txn): Promise<{ triples: number; note: string | null }> {
+    for (const dump of doc.voidPoints.dumps) txn.put(this.state.sub.meta, `void!dump!${dump}`, { url: dump, foundIn: result.finalUrl });
+    for (const ep of doc.voidPoints.endpoints) txn.put(this.state.sub.meta, `void!endpoint!${ep}`, { url: ep, foundIn: result.finalUrl });
+    if (doc.quads.length === 0) {
+      if (doc.partial.length > 0 && doc.error !== null) {
+        stagePartial(this.state, txn, result.finalUrl, { error: { code: doc.error, message: doc.errorMessage ?? '' }, quads: doc.partial });
+      }
+      return { triples: 0, note: null };
+    }
+    if (await hasGraph(this.state, result.finalUrl)) return { triples: 0, note: `duplicate: ${result.finalUrl} is already stored` };
+    const triples = stageDocument(this.state, txn, result.finalUrl, doc.quads);
+    chDocument.publish({ url: result.finalUrl, triples });
+    return { triples, note: null };
+  }
+
+  /**
+   * The links to queue (thesis §6: judged by the strategy, inside the crawl's scope, thesis §11), plus sitemap files
+   * queued as they are; and the count of links to other PLDs (BeeBot's reward).
+   */
+  #judgeLinks(entry: FrontierEntry, result: FetchResult, doc: DocumentAnalysis): { entries: NewEntry[]; external: number } {
+    const depth = entry.depth + 1;
+    const entries: NewEntry[] = [];
+    // Sitemaps of a seed's origin (named by robots.txt, or probed), and sitemap files listed by a sitemap index.
+    const direct = [...doc.sitemaps];
+    if (entry.parent === null && entry.link === null) {
+      direct.push(...originProbes(entry.url, this.#fetcher.sitemapsOf(entry.url), this.options.probeWellKnown));
+    }
+    for (const link of direct) {
+      if (!isInScope({ url: link.url, parentPld: entry.pld }, this.#seedPlds)) continue;
+      entries.push({ url: link.url, parent: result.finalUrl, depth, priority: this.#strategy.seedPriority + 0.5, label: null, rules: [link.rel], link });
+    }
+    let external = 0;
+    const inScope: LinkFeatures[] = [];
+    for (const link of doc.links) {
+      const offSite = pldOf(link.url) !== entry.pld;
+      if (offSite) external += 1;
+      if (depth > this.options.maxDepth) continue;
+      if (offSite && this.options.stayOnSite) continue; // BeeBot: external links are recorded, not crawled
+      if (isInScope({ url: link.url, parentPld: entry.pld }, this.#seedPlds)) inScope.push(link);
+    }
+    if (this.#strategy.observePage && doc.detectedType !== null && depth <= this.options.maxDepth) {
+      this.#strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: doc.detectedType, text: doc.text, links: inScope });
+    }
+    const source = { url: result.finalUrl, depth: entry.depth, type: doc.linkSource };
+    for (const link of inScope) {
+      const j = this.#strategy.judge(link, source);
+      if (j.priority === null) continue;
+      entries.push({ url: link.url, parent: result.finalUrl, depth, priority: j.priority, label: j.label, rules: j.rules, link });
+      if (j.label === 'H' && this.options.rejudgeQueued) this.#similar.add({ url: link.url, link, parent: result.finalUrl, depth, priority: j.priority, source });
+    }
+    return { entries, external };
+  }
+
+  /** Stages the record and what follows from it: crawl metadata, bad links, redirects, frontier, learning, bandit. */
+  async #stageRecord(entry: FrontierEntry, result: FetchResult, record: CrawlRecord, doc: DocumentAnalysis, external: number, txn: Txn): Promise<void> {
     txn.put(this.state.sub.records, recordKey(record.seq), record);
     if (this.options.crawlGraph) txn.putQuads(recordToQuads(record, this.state.dataFactory)); // in its own graph (CRAWL_GRAPH)
     for (const [i, b] of doc.bad.entries()) txn.put(this.state.sub.badlinks, `${recordKey(record.seq)}!${i}`, b);
@@ -436,22 +413,29 @@ export class Crawler {
       txn.put(this.state.sub.learned, 'strategy', { seq: record.seq, state: this.#strategy.snapshot() });
     }
     if (this.#policy) {
-      this.#policy.update(pld, rewardOf(this.options.reward, record, external));
+      this.#policy.update(entry.pld, rewardOf(this.options.reward, record, external));
       txn.put(this.state.sub.learned, 'bandit', this.#policy.snapshot());
     }
-    land();
-    this.#tally.add(record);
-    await txn.commit();
-    if (chRecord.hasSubscribers) chRecord.publish(record);
+  }
+
+  /** Bandit bookkeeping once a fetch is committed: PLDs out of work retire; BeeBot's Not Available sites too. */
+  async #afterCommit(entry: FrontierEntry, result: FetchResult): Promise<void> {
+    const { pld } = entry;
+    let retired = false;
     // A PLD with nothing queued or in flight leaves the bandit's game (it comes back if new links for it appear).
-    if (this.#policy && !this.#frontier.queues().some((q) => q.pld === pld && (q.queued > 0 || q.inFlight > 0))) this.#policy.retire(pld);
+    if (this.#policy && !this.#frontier.queues().some((q) => q.pld === pld && (q.queued > 0 || q.inFlight > 0))) {
+      this.#policy.retire(pld);
+      retired = true;
+    }
     // BeeBot mode: a site whose start page cannot be fetched is Not Available and leaves the game (BeeBot §2).
     if (this.options.stayOnSite && entry.parent === null && entry.link === null && result.kind !== 'ok' && result.kind !== 'skipped') {
-      await markNotAvailable(this.state, pld);
       this.#unavailable.add(pld);
       this.#policy?.retire(pld);
+      retired = true;
+      await markNotAvailable(this.state, pld);
     }
-    return { kind: 'recorded', record };
+    // The snapshot staged with the record predates the retirement: save it again so a resume sees it.
+    if (retired && this.#policy) await this.state.sub.learned.put('bandit', this.#policy.snapshot());
   }
 
   /**
@@ -486,27 +470,9 @@ export class Crawler {
 
 export { CRAWL_GRAPH };
 
-/** The learning input a record carries (thesis §5): replaying records rebuilds the strategy's state. */
-export function toFetchedDocument(r: CrawlRecord): FetchedDocument {
-  return {
-    url: r.url,
-    finalUrl: r.finalUrl,
-    parent: r.parent,
-    status: r.status,
-    type: r.error !== null && r.detectedType === 'rdf' ? 'other' : r.detectedType,
-    contentType: r.contentType,
-    label: r.label,
-    rules: r.rules,
-  };
-}
-
 function retryDelay(result: FetchResult, attempts: number, delayMs: number): number {
   if (result.kind === 'http-error' && result.retryAfterMs !== null) return Math.min(result.retryAfterMs, 600_000);
   return Math.max(delayMs, 500) * 2 ** attempts;
-}
-
-function finiteOr(n: number, fallback: number): number {
-  return Number.isFinite(n) ? n : fallback;
 }
 
 async function sleepUntil(when: number, signal: AbortSignal): Promise<void> {
@@ -516,10 +482,4 @@ async function sleepUntil(when: number, signal: AbortSignal): Promise<void> {
   } catch {
     // aborted: the caller checks the signal
   }
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: sublevel of JSON values
-async function getOrNull(sub: any, key: string): Promise<unknown> {
-  const v = await sub.get(key);
-  return v === undefined ? null : v;
 }

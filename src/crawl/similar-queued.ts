@@ -45,6 +45,11 @@ export class SimilarQueued {
     return this.#size;
   }
 
+  /** Whether the bound is reached (further links are not indexed). */
+  get full(): boolean {
+    return this.#size >= this.#maxLinks;
+  }
+
   add(q: QueuedLink): void {
     if (this.#size >= this.#maxLinks) return;
     let added = false;

@@ -26,6 +26,7 @@ async function cli(args: string[]): Promise<{ stdout: string; stderr: string; co
 }
 
 interface Doc {
+  outcome: string;
   url: string;
   finalUrl: string;
   triples: number;
@@ -58,7 +59,10 @@ describe('SIGKILL at random moments, resumed each time', () => {
   beforeAll(async () => {
     web = await startSimweb({ profiles: 'dbtune-like', seed: 7, latencyMs: 2 });
     dir = await mkdtemp(join(tmpdir(), 'rdfscout-crash-'));
-    args = ['crawl', web.sites[0]!.startUrl, '--proxy', web.proxyUrl, '--concurrency', '1', '--delay-ms', '0', '--max-docs', String(BUDGET), '--quiet', '--json'];
+    args = ['crawl', web.sites[0]!.startUrl, '--proxy', web.proxyUrl, '--concurrency', '1', '--delay-ms', '0', '--max-docs', String(BUDGET), '--quiet', '--json',
+      // Equality with an uninterrupted crawl needs a deterministic order: the sites' Crawl-delay makes which PLD is
+      // awake a matter of timing, which a bandit's choice (the default round-robin) depends on; the global order less so.
+      '--bandit', 'none'];
   });
 
   afterAll(async () => {
@@ -70,7 +74,8 @@ describe('SIGKILL at random moments, resumed each time', () => {
     const ref = await cli([...args, '--out', join(dir, 'ref')]);
     expect(ref.stderr).toBe('');
     expect(ref.code).toBe(0);
-    expect(JSON.parse(ref.stdout).fetched).toBe(BUDGET);
+    const refSummary = JSON.parse(ref.stdout);
+    expect(refSummary.fetched - refSummary.denied).toBe(BUDGET); // robots refusals are recorded, not spent
 
     const out = join(dir, 'killed');
     const rng = new Rng(20240607);
@@ -104,7 +109,7 @@ describe('SIGKILL at random moments, resumed each time', () => {
     expect(final.stderr).toBe('');
     expect(final.code).toBe(0);
     const summary = JSON.parse(final.stdout);
-    expect(summary.fetched).toBe(BUDGET);
+    expect(summary.fetched - summary.denied).toBe(BUDGET);
     console.log(`crash safety: ${killedMidCrawl} of ${KILLS} runs killed mid-crawl; records after each: ${progress.join(' ')}`);
     expect(killedMidCrawl).toBeGreaterThanOrEqual(KILLS - 2);
     // The kills fell inside the crawl, not before it began or after it ended: records grew across most runs.
@@ -120,7 +125,7 @@ describe('SIGKILL at random moments, resumed each time', () => {
     // No document fetched-and-recorded twice, none stored twice.
     const urls = b.docs.map((d) => d.url);
     expect(new Set(urls).size).toBe(urls.length);
-    expect(b.docs.length).toBe(BUDGET);
+    expect(b.docs.filter((d) => d.outcome !== 'denied').length).toBe(BUDGET);
     // No frontier entry lost: every URL the uninterrupted crawl recorded was recorded here too.
     expect(new Set(urls)).toEqual(new Set(a.docs.map((d) => d.url)));
     // The store opens cleanly (export and docs above opened it; stats too).
