@@ -1,0 +1,75 @@
+// The main job and the simulated-web commands, through the CLI as a user runs them.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ProxyAgent, request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
+
+describe('rdfscout demo', () => {
+  it('crawls a small simulated web focused vs breadth-first and queries the result', async () => {
+    const { stdout } = await run(process.execPath, [CLI, 'demo', '--scale', '0.1', '--budget', '60', '--seed', '3'], { maxBuffer: 16 << 20 });
+    const row = (name: string) => stdout.split('\n').find((l) => l.trim().startsWith(name))?.trim().split(/\s{2,}/) ?? [];
+    const focused = row('focused (fc-r+hr)');
+    const bfs = row('breadth-first (bfs)');
+    expect(focused).toHaveLength(8);
+    expect(Number(focused[2])).toBeGreaterThan(Number(bfs[2])); // RDF documents found
+    expect(Number(focused[2])).toBeLessThanOrEqual(Number(focused[4])); // never above the oracle
+    expect(stdout).toMatch(/\?class\s+\| \?things\s+\| \?documents/);
+    expect(stdout).toMatch(/\(\d+ rows?\)/);
+  }, 120_000);
+});
+
+describe('rdfscout simweb', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rdfscout-simweb-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('truth: JSON lines with a label per URL, the same for the same seed', async () => {
+    const args = [CLI, 'simweb', 'truth', '--profile', 'deri-like', '--seed', '2', '--scale', '0.05'];
+    const a = (await run(process.execPath, args, { maxBuffer: 64 << 20 })).stdout;
+    await run(process.execPath, [...args, '--out', join(dir, 't.jsonl')]);
+    expect(await readFile(join(dir, 't.jsonl'), 'utf8')).toBe(a);
+    const lines = a.trim().split('\n').map((l) => JSON.parse(l) as { url: string; label: string });
+    expect(lines.length).toBeGreaterThan(50);
+    expect(new Set(lines.map((l) => l.label))).toEqual(new Set(['R', 'HR', 'H', 'N']));
+  });
+
+  it('serve: a forward proxy for the simulated hosts until interrupted', async () => {
+    const child = spawn(process.execPath, [CLI, 'simweb', 'serve', '--profile', 'rossetti-like', '--seed', '1', '--scale', '0.05', '--port', '0']);
+    try {
+      let out = '';
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          if (out.includes('Ctrl-C to stop')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`simweb serve exited with ${code}`)));
+      });
+      const { proxyUrl, sites } = JSON.parse(out.slice(0, out.indexOf('\n\n'))) as { proxyUrl: string; sites: Array<{ startUrl: string }> };
+      const agent = new ProxyAgent({ uri: proxyUrl, proxyTunnel: false });
+      try {
+        const res = await request(sites[0]!.startUrl, { dispatcher: agent });
+        expect(res.statusCode).toBe(200);
+        expect(await res.body.text()).toMatch(/<html/i);
+      } finally {
+        await agent.close();
+      }
+    } finally {
+      child.kill('SIGINT');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  });
+
+  it('rejects an unknown profile with exit code 2', async () => {
+    await expect(run(process.execPath, [CLI, 'simweb', 'truth', '--profile', 'nowhere'])).rejects.toMatchObject({ code: 2 });
+  });
+});
