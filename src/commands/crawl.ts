@@ -30,6 +30,8 @@ document as quads in DIR (LevelDB; graph = document URL). Run the same command a
   --proxy URL               send every request through this HTTP forward proxy
   --allow-private           allow private, loopback and link-local addresses
   --follow-rdf-links        also follow the IRIs inside RDF documents (thesis framework 2)
+  --queues one|two          two: the thesis's two-queue variant, an RDF queue and an HTML queue (default one)
+  --rdf-share X             with two queues, the share of --concurrency serving the RDF queue (default 0.5)
   --fixed-labels            a queued link keeps the label it was extracted with (by default, links similar to a
                             newly learned RDF parent are judged again and may become HR)
   --probe-well-known        also fetch /sitemap.xml and /.well-known/void of every seed's origin
@@ -60,6 +62,8 @@ const FLAGS: FlagSpec = {
   proxy: { type: 'string' },
   'allow-private': { type: 'boolean' },
   'follow-rdf-links': { type: 'boolean' },
+  queues: { type: 'string' },
+  'rdf-share': { type: 'string' },
   'probe-well-known': { type: 'boolean' },
   'fixed-labels': { type: 'boolean' },
   'link-tables': { type: 'boolean' },
@@ -109,6 +113,8 @@ export async function crawlOptionsFromArgs(
     proxy: strFlag(values, 'proxy'),
     allowPrivate: boolFlag(values, 'allow-private'),
     followRdfLinks: boolFlag(values, 'follow-rdf-links'),
+    queues: strFlag(values, 'queues') as ExplicitOptions['queues'],
+    rdfShare: strFlag(values, 'rdf-share') === undefined ? undefined : Number(strFlag(values, 'rdf-share')),
     probeWellKnown: boolFlag(values, 'probe-well-known'),
     crawlGraph: values['no-crawl-graph'] === true ? false : undefined,
     rejudgeQueued: values['fixed-labels'] === true ? false : undefined,

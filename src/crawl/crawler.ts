@@ -7,7 +7,7 @@ import { markNotAvailable, stageLinkTables } from '../beebot/index.ts';
 import { RdfscoutError } from '../errors.ts';
 import { Fetcher, Politeness } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
-import { type LevelFrontier, isInScope } from '../frontier/index.ts';
+import { isInScope } from '../frontier/index.ts';
 import type { FrontierEntry, NewEntry, PldQueue } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
 import type { LinkFeatures } from '../links/types.ts';
@@ -22,7 +22,7 @@ import { originProbes } from './discovery.ts';
 import type { SimilarQueued } from './similar-queued.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { recordKey } from './records.ts';
-import { type RestoredCrawl, restoreCrawl, toFetchedDocument } from './restore-crawl.ts';
+import { type CrawlFrontier, type RestoredCrawl, restoreCrawl, toFetchedDocument } from './restore-crawl.ts';
 import { rewardOf } from './reward.ts';
 import type { CrawlSummary, CrawlTally } from './summary.ts';
 import type { CrawlRecord } from './types.ts';
@@ -67,7 +67,7 @@ type Outcome = { kind: 'recorded'; record: CrawlRecord } | { kind: 'retry' } | {
 export class Crawler {
   readonly options: ResolvedCrawlOptions;
   readonly state: CrawlState;
-  readonly #frontier: LevelFrontier;
+  readonly #frontier: CrawlFrontier;
   readonly #strategy: Strategy;
   readonly #policy: BanditPolicy | null;
   readonly #fetcher: Fetcher;

@@ -38,6 +38,10 @@ export interface CrawlOptions {
   allowPrivate: boolean;
   /** Framework 2 (thesis §8.2): fetch RDF documents' IRIs too. Default: false. */
   followRdfLinks: boolean;
+  /** 'two': the two-queue variant (thesis §8.2, Figure 3-5): an RDF queue and an HTML queue. Default: 'one'. */
+  queues: 'one' | 'two';
+  /** With two queues: the share of the fetch workers that serve the RDF queue, in [0, 1]. Default: 0.5. */
+  rdfShare: number;
   /**
    * Crawl only links of the page's own PLD; links to other PLDs are recorded (link tables), not crawled (BeeBot §2).
    * Default: on when reward is 'external-links', else off (thesis §11: one hop out of the seeds' PLDs).
@@ -92,6 +96,8 @@ const DEFAULTS: Omit<CrawlOptions, 'seeds' | 'out'> = {
   proxy: null,
   allowPrivate: false,
   followRdfLinks: false,
+  queues: 'one',
+  rdfShare: 0.5,
   probeWellKnown: false,
   crawlGraph: true,
   rejudgeQueued: true,
@@ -111,7 +117,7 @@ const DEFAULTS: Omit<CrawlOptions, 'seeds' | 'out'> = {
 const KEYS = new Set<string>(['seeds', 'out', ...Object.keys(DEFAULTS)]);
 
 /** Options that define what a crawl is; a resume must not change them. The rest (speed, limits) may change. */
-export const IDENTITY_KEYS = ['strategy', 'bandit', 'reward', 'followRdfLinks', 'normalize', 'maxLinksPerDoc', 'seed'] as const;
+export const IDENTITY_KEYS = ['strategy', 'bandit', 'reward', 'followRdfLinks', 'queues', 'normalize', 'maxLinksPerDoc', 'seed'] as const;
 
 function positiveInt(name: string, value: unknown, allowZero = false, allowInfinity = false): number {
   if (allowInfinity && value === Number.POSITIVE_INFINITY) return value;
@@ -163,6 +169,10 @@ export function resolveCrawlOptions(input: Partial<CrawlOptions> & { out: string
   merged.strategy = oneOf('strategy', merged.strategy, STRATEGY_CHOICES);
   merged.reward = oneOf('reward', merged.reward, REWARD_CHOICES);
   merged.normalize = oneOf('normalize', merged.normalize, ['standard', 'beebot'] as const);
+  merged.queues = oneOf('queues', merged.queues, ['one', 'two'] as const);
+  if (typeof merged.rdfShare !== 'number' || !(merged.rdfShare >= 0 && merged.rdfShare <= 1)) {
+    throw new ArgumentError(`--rdf-share must be a number from 0 to 1 (got ${String(merged.rdfShare)}).`);
+  }
   merged.maxDocs = positiveInt('maxDocs', merged.maxDocs, false, true);
   merged.maxDocsPerPld = positiveInt('maxDocsPerPld', merged.maxDocsPerPld, false, true);
   merged.maxLinksPerDoc = positiveInt('maxLinksPerDoc', merged.maxLinksPerDoc, true);

@@ -1,7 +1,7 @@
 // **restoreCrawl** rebuilds everything a crawl knows from its state folder: options, learned state, tally, seeds.
 import type { BanditPolicy } from '../bandit/types.ts';
 import { createPolicy } from '../bandit/index.ts';
-import { LevelFrontier } from '../frontier/index.ts';
+import { DualFrontier, LevelFrontier } from '../frontier/index.ts';
 import type { FrontierEntry, NewEntry } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
 import { createStrategy } from '../relevance/index.ts';
@@ -14,11 +14,14 @@ import { SimilarQueued } from './similar-queued.ts';
 import { CrawlTally } from './summary.ts';
 import type { CrawlRecord } from './types.ts';
 
+/** The frontier of a crawl: one queue per PLD, or the thesis's two-queue variant. */
+export type CrawlFrontier = LevelFrontier | DualFrontier;
+
 /** What a crawl is made of when it starts or resumes. */
 export interface RestoredCrawl {
   options: ResolvedCrawlOptions;
   resumed: boolean;
-  frontier: LevelFrontier;
+  frontier: CrawlFrontier;
   strategy: Strategy;
   policy: BanditPolicy | null;
   tally: CrawlTally;
@@ -41,7 +44,8 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions)
   const { options, resumed } = await loadCrawlOptions(state, explicit);
   const strategy = createStrategy(options.strategy);
   const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: Number.isFinite(options.maxDocs) ? options.maxDocs : 100_000, seed: options.seed });
-  const frontier = await LevelFrontier.open(state);
+  const frontier =
+    options.queues === 'two' ? await DualFrontier.open(state, { concurrency: options.concurrency, rdfShare: options.rdfShare }) : await LevelFrontier.open(state);
   const tally = new CrawlTally();
   const saved = (await state.sub.learned.get('strategy')) as { seq: number; state: unknown } | undefined;
   const replayAfter = saved !== undefined && strategy.observePage ? saved.seq : 0;
@@ -70,7 +74,7 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions)
  */
 async function indexQueuedLinks(state: CrawlState): Promise<SimilarQueued> {
   const similar = new SimilarQueued();
-  for await (const value of state.sub.frontier.values({ gte: 'q!', lt: 'q"' })) {
+  for await (const value of state.sub.frontier.values({ gte: 'q!', lt: 'q"' })) { // H links live in the (HTML) frontier
     const e = value as FrontierEntry;
     if (e.label !== 'H' || e.link === null || e.parent === null) continue;
     const source = { url: e.parent, depth: e.depth - 1, type: e.link.tag === 'rdf' ? ('rdf' as const) : ('html' as const) };

@@ -3,3 +3,4 @@ export type { Frontier, FrontierEntry, NewEntry, PldQueue } from './types.ts';
 export { LevelFrontier, type LevelFrontierOptions, type SeenRecord } from './level-frontier.ts';
 export { MemoryFrontier } from './memory-frontier.ts';
 export { isInScope, isWithinDepth, seedPldsOf } from './scope.ts';
+export { DualFrontier, type DualFrontierOptions } from './dual-frontier.ts';

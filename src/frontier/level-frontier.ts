@@ -14,6 +14,8 @@ export interface LevelFrontierOptions {
   headSize?: number;
   /** Most entries held in all head buffers together; with many PLDs each buffer shrinks (to 2 at least). Default: 50,000. */
   maxBuffered?: number;
+  /** Sublevels to keep the queue and the seen set in. Default: the state's `frontier` and `seen`. */
+  sublevels?: { queue: AnySublevel; seen: AnySublevel };
 }
 
 /** Value of a `seen` sublevel record (key: the URL). `seq` is the queue seq (of the completed entry for done URLs). */
@@ -80,8 +82,8 @@ export class LevelFrontier implements Frontier {
 
   private constructor(state: CrawlState, opts: LevelFrontierOptions) {
     this.#state = state;
-    this.#queue = state.sub.frontier;
-    this.#seen = state.sub.seen;
+    this.#queue = opts.sublevels?.queue ?? state.sub.frontier;
+    this.#seen = opts.sublevels?.seen ?? state.sub.seen;
     this.#now = opts.now ?? Date.now;
     this.#headSize = Math.max(2, opts.headSize ?? 16);
     this.#maxBuffered = opts.maxBuffered ?? 50_000;
@@ -329,6 +331,11 @@ export class LevelFrontier implements Frontier {
     if (state === URL_STATE.absent) return false;
     if (state === URL_STATE.reserved) return true;
     return (await this.#seen.get(url)) !== undefined;
+  }
+
+  /** Whether the URL was ever seen here (queued, reserved by a pending txn, in flight or done): synchronous. */
+  knows(url: string): boolean {
+    return this.#table.state(url) !== URL_STATE.absent;
   }
 
   size(): { queued: number; inFlight: number; done: number } {
