@@ -25,7 +25,9 @@ export type ErrorCode =
   | 'RDFSCOUT_STORE_LOCKED'
   | 'RDFSCOUT_RESUME_CONFLICT'
   | 'RDFSCOUT_QUERY_FAILED'
-  | 'RDFSCOUT_QUERY_TIMEOUT';
+  | 'RDFSCOUT_QUERY_TIMEOUT'
+  /** A bug: an exception nobody expected. The crawl stops (its state stays consistent: nothing half-written). */
+  | 'RDFSCOUT_INTERNAL';
 
 export interface RdfscoutErrorOptions {
   cause?: unknown;

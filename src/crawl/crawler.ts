@@ -263,8 +263,12 @@ export class Crawler {
         runOptions.onRecord?.({ record: outcome.record, tally: this.#tally, queued: this.#frontier.size().queued, inFlight: this.#inFlight });
       }
     } catch (err) {
-      // A failure to write the store ends the crawl: continuing would lose data.
-      this.#fatal = err instanceof RdfscoutError ? err : new RdfscoutError('RDFSCOUT_STORE_FAILED', String((err as Error)?.message ?? err), { cause: err });
+      // A failure to write the store (RDFSCOUT_STORE_FAILED, from the Txn) or a bug ends the crawl: continuing could
+      // lose data. Nothing of this fetch was committed, so a resume fetches it again.
+      this.#fatal =
+        err instanceof RdfscoutError
+          ? err
+          : new RdfscoutError('RDFSCOUT_INTERNAL', `Unexpected error while processing ${entry.url}: ${String((err as Error)?.stack ?? err)}`, { cause: err, url: entry.url });
     } finally {
       land();
     }
