@@ -209,9 +209,8 @@ export class Crawler {
 
   /** Chooses the next link: among awake PLDs with work, by the bandit or by the global (priority, seq) order. */
   #pick(now: number): FrontierEntry | null {
-    const excluded = new Set<string>();
+    let candidates = this.#frontier.queues().filter((q) => this.#eligible(q) && this.#politeness.canStart(q.pld, q.pld, now));
     for (;;) {
-      const candidates = this.#frontier.queues().filter((q) => !excluded.has(q.pld) && this.#eligible(q) && this.#politeness.canStart(q.pld, q.pld, now));
       if (candidates.length === 0) return null;
       let pld: string;
       if (this.#policy === null) {
@@ -228,7 +227,7 @@ export class Crawler {
         this.#similar.delete(entry.url);
         return entry;
       }
-      excluded.add(pld);
+      candidates = candidates.filter((q) => q.pld !== pld); // its head waits (retry back-off, or a disk read)
     }
   }
 
