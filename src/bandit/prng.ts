@@ -1,4 +1,5 @@
 // **Prng**: a small seeded generator (mulberry32) whose whole state is one 32-bit number, plus the samplers the policies need.
+import { mulberry32 } from '../random/mulberry32.ts';
 
 /**
  * A seeded pseudo-random generator (mulberry32). Its state is a single unsigned 32-bit integer, so a policy
@@ -14,11 +15,9 @@ export class Prng {
 
   /** The next number, uniform in [0, 1). */
   next(): number {
-    this.#state = (this.#state + 0x6d2b79f5) >>> 0;
-    let t = this.#state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    const { state, value } = mulberry32(this.#state);
+    this.#state = state;
+    return value;
   }
 
   /** An integer uniform in [0, n). */

@@ -1,4 +1,5 @@
 // **Rng** is the seeded pseudo-random generator (mulberry32) that makes every simulated web reproducible.
+import { mulberry32 } from '../random/mulberry32.ts';
 
 /** Hashes a seed and any number of string/number parts into a 32-bit unsigned integer (FNV-1a + avalanche). */
 export function hashParts(...parts: ReadonlyArray<string | number>): number {
@@ -35,11 +36,9 @@ export class Rng {
 
   /** Uniform float in [0, 1) (mulberry32). */
   next(): number {
-    this.#state = (this.#state + 0x6d2b79f5) >>> 0;
-    let t = this.#state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    const { state, value } = mulberry32(this.#state);
+    this.#state = state;
+    return value;
   }
 
   /** Uniform integer in [lo, hi] (both inclusive). */
