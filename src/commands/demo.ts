@@ -7,6 +7,7 @@ import { Crawler } from '../crawl/crawler.ts';
 import type { CrawlSummary } from '../crawl/summary.ts';
 import { ArgumentError } from '../errors.ts';
 import { type SimWeb, oracleCurve, startSimweb } from '../simweb/index.ts';
+import { renderTable } from '../metrics/index.ts';
 import { formatResult, runQuery } from '../sparql/index.ts';
 import { type FlagSpec, intFlag, parseFlags, strFlag } from './args.ts';
 
@@ -141,10 +142,8 @@ function formatComparison(rows: Row[]): string {
     String(r.summary.triples),
     String(r.summary.errors),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('   ');
   const ratio = rows[1]!.summary.rdfDocuments === 0 ? '∞' : (rows[0]!.summary.rdfDocuments / rows[1]!.summary.rdfDocuments).toFixed(1);
-  return `${[line(header), ...cells.map(line)].map((l) => `  ${l}`).join('\n')}\n\n  The focused crawler found ${ratio}× the RDF documents of breadth-first with the same fetches.`;
+  return `${indent(renderTable(header, cells))}\n\n  The focused crawler found ${ratio}× the RDF documents of breadth-first with the same fetches.`;
 }
 
 function indent(text: string): string {

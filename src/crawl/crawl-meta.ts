@@ -9,6 +9,7 @@ import {
   optionsFromJson,
   optionsToJson,
   resolveCrawlOptions,
+  stripUndefined,
 } from './options.ts';
 
 export type ExplicitOptions = Partial<CrawlOptions> & { out: string };
@@ -44,8 +45,4 @@ export async function loadCrawlOptions(state: CrawlState, explicit: ExplicitOpti
 export async function saveCrawlOptions(state: CrawlState, options: ResolvedCrawlOptions): Promise<void> {
   const { seeds: _seeds, ...rest } = options;
   await state.sub.meta.put('options', optionsToJson({ ...rest, seeds: [] } as ResolvedCrawlOptions));
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

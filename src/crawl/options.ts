@@ -196,7 +196,8 @@ export function resolveCrawlOptions(input: Partial<CrawlOptions> & { out: string
   return Object.freeze(merged);
 }
 
-function stripUndefined<T extends object>(o: T): Partial<T> {
+/** The object without its undefined fields (so that spreading it never overwrites a value with undefined). */
+export function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
