@@ -1,5 +1,6 @@
 // **topical-cost**: what PageRank/HITS cost the topical strategy — one recompute on 10k/100k-node graphs, and per page amortised.
 // Run: node_modules/.bin/node bench/topical-cost.ts [--json out.json]
+import { mulberry32 } from '../src/random/mulberry32.ts';
 import { writeFileSync } from 'node:fs';
 import { createStrategy } from '../src/relevance/strategies/index.ts';
 import type { LinkFeatures } from '../src/links/types.ts';
@@ -8,15 +9,13 @@ import { GraphScores } from '../src/topical/graph-scores.ts';
 import { computeHits } from '../src/topical/hits.ts';
 import { computePageRank } from '../src/topical/page-rank.ts';
 
-/** Seeded PRNG (mulberry32). */
+/** A seeded generator (the shared mulberry32 step), so every run generates the same data. */
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
+  let state = seed >>> 0;
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    const step = mulberry32(state);
+    state = step.state;
+    return step.value;
   };
 }
 
