@@ -83,6 +83,10 @@ const PAGES: Record<string, { type: string; body: string; status?: number; heade
     body: '@prefix void: <http://rdfs.org/ns/void#> .\n<#ds> a void:Dataset ; void:dataDump </dumps/all.nt> ; void:sparqlEndpoint <http://sparql.example.org/query> .\n',
   },
   '/dumps/all.nt': { type: 'application/n-triples', body: '<http://example.org/a> <http://example.org/p> "1" .\n<http://example.org/b> <http://example.org/p> "2" .\n' },
+  '/.well-known/void': {
+    type: 'text/turtle',
+    body: '@prefix void: <http://rdfs.org/ns/void#> .\n<#site> a void:Dataset ; void:sparqlEndpoint <http://sparql.example.org/well-known> .\n',
+  },
   '/data/home.ttl': { type: 'text/turtle', body: '<http://example.org/home> <http://purl.org/dc/terms/title> "Home" .\n' },
 };
 

@@ -1,0 +1,68 @@
+// Framework 2 (thesis §8.2): IRIs inside RDF documents become links; and the well-known probes.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { DataFactory } from 'rdf-data-factory';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rdfLinksOf } from '../../src/crawl/rdf-links.ts';
+import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
+
+const df = new DataFactory();
+const run = promisify(execFile);
+const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
+
+describe('rdfLinksOf', () => {
+  it('lists http(s) subjects and objects once, seeAlso/sameAs/isDefinedBy/imports first, fragments dropped', () => {
+    const doc = 'http://e.org/a.ttl';
+    const q = (s: string, p: string, o: string) => df.quad(df.namedNode(s), df.namedNode(p), df.namedNode(o));
+    const quads = [
+      q(`${doc}#me`, 'http://xmlns.com/foaf/0.1/knows', 'http://e.org/b.ttl#me'),
+      q(`${doc}#me`, 'http://www.w3.org/2000/01/rdf-schema#seeAlso', 'http://e.org/more.rdf'),
+      q(`${doc}#me`, 'http://xmlns.com/foaf/0.1/mbox', 'mailto:a@e.org'),
+      q('http://e.org/c', 'http://www.w3.org/2002/07/owl#sameAs', 'http://e.org/b.ttl#other'),
+    ];
+    expect(rdfLinksOf(quads, doc, 10).map((l) => [l.url, l.tag, l.rel])).toEqual([
+      ['http://e.org/more.rdf', 'rdf', 'http://www.w3.org/2000/01/rdf-schema#seeAlso'],
+      ['http://e.org/b.ttl', 'rdf', 'http://xmlns.com/foaf/0.1/knows'],
+      ['http://e.org/c', 'rdf', 'http://www.w3.org/2002/07/owl#sameAs'],
+    ]);
+    expect(rdfLinksOf(quads, doc, 1)).toHaveLength(1);
+  });
+});
+
+describe('crawling from an RDF seed', () => {
+  let site: TinySite;
+  let dir: string;
+  beforeAll(async () => {
+    site = await startTinySite();
+    dir = await mkdtemp(join(tmpdir(), 'rdfscout-fw2-'));
+  });
+  afterAll(async () => {
+    await site.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  const crawl = async (name: string, extra: string[]) => {
+    const { stdout } = await run(process.execPath, [CLI, 'crawl', ...extra, '--out', join(dir, name), '--allow-private', '--delay-ms', '0', '--json', '--quiet']);
+    const docs = (await run(process.execPath, [CLI, 'docs', join(dir, name)])).stdout.trim().split('\n').map((l) => JSON.parse(l) as { url: string; rules: string[]; detectedType: string | null; label: string | null });
+    return { summary: JSON.parse(stdout) as { rdfDocuments: number }, docs };
+  };
+
+  it('--follow-rdf-links follows foaf:knows from alice.ttl to bob.ttl (labelled R by extension)', async () => {
+    const without = await crawl('without', [`${site.base}/foaf/alice.ttl`]);
+    // (the seed's robots.txt names a sitemap, so that is crawled too; but nothing inside the RDF is followed)
+    expect(without.docs.map((d) => d.url)).not.toContain(`${site.base}/foaf/bob.ttl`);
+    const withLinks = await crawl('with', [`${site.base}/foaf/alice.ttl`, '--follow-rdf-links']);
+    const bob = withLinks.docs.find((d) => d.url === `${site.base}/foaf/bob.ttl`);
+    expect(bob).toMatchObject({ detectedType: 'rdf', label: 'R' });
+    expect(withLinks.summary.rdfDocuments).toBe(without.summary.rdfDocuments + 1); // bob.ttl
+  });
+
+  it('--probe-well-known fetches /.well-known/void and records its endpoint', async () => {
+    const probed = await crawl('probe', [`${site.base}/people/bob.html`, '--probe-well-known', '--max-docs', '5']);
+    expect(probed.docs.find((d) => d.url === `${site.base}/.well-known/void`)).toMatchObject({ detectedType: 'rdf', rules: ['void'] });
+    const stats = JSON.parse((await run(process.execPath, [CLI, 'stats', join(dir, 'probe'), '--json'])).stdout) as { void: { endpoints: Array<{ url: string }> } };
+    expect(stats.void.endpoints.map((e) => e.url)).toContain('http://sparql.example.org/well-known');
+  });
+});
