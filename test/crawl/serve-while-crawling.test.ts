@@ -1,0 +1,50 @@
+// `rdfscout crawl … --serve PORT`: the crawl process serves its own store over SPARQL while it runs (issue 6).
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { startTinySite } from '../helpers/tiny-site.ts';
+
+const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
+
+it('answers SPARQL over what is stored so far, during the crawl', async () => {
+  const site = await startTinySite(150); // slow pages: the crawl is still running when we ask
+  const dir = await mkdtemp(join(tmpdir(), 'rdfscout-serve-'));
+  const child = spawn(process.execPath, [CLI, 'crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '0', '--concurrency', '1', '--serve', '0', '--quiet', '--json']);
+  try {
+    let stderr = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString();
+        const m = /SPARQL endpoint over this crawl, live: (\S+)/.exec(stderr);
+        if (m) resolve(m[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`crawl exited (${code}) before serving: ${stderr}`)));
+    });
+    const ask = async () => {
+      const q = encodeURIComponent('SELECT (COUNT(*) AS ?n) WHERE { GRAPH <urn:rdfscout:crawl> { ?doc ?p ?o } }');
+      const res = await fetch(`${url}?query=${q}`, { headers: { accept: 'application/sparql-results+json' } });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { results: { bindings: Array<{ n: { value: string } }> } };
+      return Number(body.results.bindings[0]!.n.value);
+    };
+    // Poll until the first records are in, then check the count keeps growing while the crawl runs.
+    let first = 0;
+    const deadline = Date.now() + 30_000;
+    while ((first = await ask()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(first).toBeGreaterThan(0);
+    let later = first;
+    while (later === first && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      later = await ask();
+    }
+    expect(later).toBeGreaterThan(first);
+    const code = await new Promise((r) => child.once('exit', r));
+    expect(code).toBe(0);
+  } finally {
+    child.kill();
+    await site.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 90_000);
