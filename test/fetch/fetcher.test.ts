@@ -1,32 +1,11 @@
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Fetcher } from '../../src/fetch/fetcher.ts';
-import type { FetcherOptions } from '../../src/fetch/options.ts';
+import { describe, expect, it } from 'vitest';
 import type { FetchResult } from '../../src/fetch/types.ts';
-import { type Handler, startHttpServer, type TestServer } from '../helpers/http-server.ts';
+import { Fetcher } from '../../src/fetch/fetcher.ts';
+import { startHttpServer } from '../helpers/http-server.ts';
+import { useFetchHarness } from './harness.ts';
 
-const open: Array<{ close(): Promise<void> }> = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((x) => x.close()));
-});
-
-async function serve(handler: Handler): Promise<TestServer> {
-  const server = await startHttpServer((req, res) => {
-    if (req.url === '/robots.txt') {
-      res.writeHead(404).end();
-      return;
-    }
-    return handler(req, res);
-  });
-  open.push(server);
-  return server;
-}
-
-function fetcher(options: FetcherOptions = {}): Fetcher {
-  const f = new Fetcher({ allowPrivate: true, ...options });
-  open.push(f);
-  return f;
-}
+const { serve, fetcher } = useFetchHarness();
 
 function expectKind<K extends FetchResult['kind']>(result: FetchResult, kind: K): Extract<FetchResult, { kind: K }> {
   expect(result.kind, JSON.stringify({ ...result, body: undefined })).toBe(kind);

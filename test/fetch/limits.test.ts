@@ -1,31 +1,13 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Fetcher } from '../../src/fetch/fetcher.ts';
-import type { FetcherOptions } from '../../src/fetch/options.ts';
 import type { FetchResult } from '../../src/fetch/types.ts';
-import { type Handler, startHttpServer, type TestServer } from '../helpers/http-server.ts';
+import { useFetchHarness } from './harness.ts';
 
-const open: Array<{ close(): Promise<void> }> = [];
+const { serve, fetcher } = useFetchHarness();
 const timers: NodeJS.Timeout[] = [];
-afterEach(async () => {
+afterEach(() => {
   for (const t of timers.splice(0)) clearInterval(t);
-  await Promise.all(open.splice(0).map((x) => x.close()));
 });
-
-async function serve(handler: Handler): Promise<TestServer> {
-  const server = await startHttpServer((req, res) => {
-    if (req.url === '/robots.txt') return void res.writeHead(404).end();
-    return handler(req, res);
-  });
-  open.push(server);
-  return server;
-}
-
-function fetcher(options: FetcherOptions = {}): Fetcher {
-  const f = new Fetcher({ allowPrivate: true, ...options });
-  open.push(f);
-  return f;
-}
 
 function failed(result: FetchResult): Extract<FetchResult, { kind: 'failed' }> {
   expect(result.kind, JSON.stringify({ ...result, body: undefined })).toBe('failed');

@@ -1,30 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { Fetcher } from '../../src/fetch/fetcher.ts';
-import type { FetcherOptions } from '../../src/fetch/options.ts';
+import { describe, expect, it } from 'vitest';
 import { classifyRobotsStatus, RobotsCache, type RobotsLoad } from '../../src/fetch/robots-cache.ts';
 import type { FetchResult } from '../../src/fetch/types.ts';
-import { type Handler, startHttpServer, type TestServer } from '../helpers/http-server.ts';
+import type { Handler, TestServer } from '../helpers/http-server.ts';
+import { useFetchHarness } from './harness.ts';
 
-const open: Array<{ close(): Promise<void> }> = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((x) => x.close()));
-});
+const { serve, fetcher } = useFetchHarness();
 
 /** A site whose robots.txt is answered by `robots`, every other path with a small text page. */
-async function site(robots: Handler, pages?: Handler): Promise<TestServer> {
-  const server = await startHttpServer((req, res) => {
-    if (req.url === '/robots.txt') return robots(req, res);
-    if (pages) return pages(req, res);
-    res.writeHead(200, { 'content-type': 'text/plain' }).end(`page ${req.url}`);
-  });
-  open.push(server);
-  return server;
-}
-
-function fetcher(options: FetcherOptions = {}): Fetcher {
-  const f = new Fetcher({ allowPrivate: true, ...options });
-  open.push(f);
-  return f;
+function site(robots: Handler, pages?: Handler): Promise<TestServer> {
+  return serve(pages ?? ((req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(`page ${req.url}`)), robots);
 }
 
 const pathsAsked = (s: TestServer) => s.requests.map((r) => r.url);
