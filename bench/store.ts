@@ -1,6 +1,6 @@
 // **bench/store** measures the crawl store (quadstore on LevelDB) against an N3.js in-memory Store: load, export, queries.
 // Run: node_modules/.bin/node bench/store.ts [--docs 10000] [--people-per-doc 10]   (≈ 1.2 M quads by default)
-import { mulberry32 } from '../src/random/mulberry32.ts';
+import { seededRandom } from '../src/random/mulberry32.ts';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,15 +24,7 @@ const DCT = 'http://purl.org/dc/terms/';
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 
-/** A seeded generator (the shared mulberry32 step), so every run generates the same data. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    const step = mulberry32(state);
-    state = step.state;
-    return step.value;
-  };
-}
+const prng = seededRandom; // the shared mulberry32 generator: every run generates the same data
 
 type DF = Awaited<ReturnType<typeof openState>>['dataFactory'];
 

@@ -1,6 +1,6 @@
 // **topical-cost**: what PageRank/HITS cost the topical strategy — one recompute on 10k/100k-node graphs, and per page amortised.
 // Run: node_modules/.bin/node bench/topical-cost.ts [--json out.json]
-import { mulberry32 } from '../src/random/mulberry32.ts';
+import { seededRandom } from '../src/random/mulberry32.ts';
 import { writeFileSync } from 'node:fs';
 import { createStrategy } from '../src/relevance/strategies/index.ts';
 import type { LinkFeatures } from '../src/links/types.ts';
@@ -9,15 +9,7 @@ import { GraphScores } from '../src/topical/graph-scores.ts';
 import { computeHits } from '../src/topical/hits.ts';
 import { computePageRank } from '../src/topical/page-rank.ts';
 
-/** A seeded generator (the shared mulberry32 step), so every run generates the same data. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    const step = mulberry32(state);
-    state = step.state;
-    return step.value;
-  };
-}
+const prng = seededRandom; // the shared mulberry32 generator: every run generates the same data
 
 const LINKS_PER_PAGE = 50;
 const NEW_FRACTION = 0.2; // ~10 new nodes a page: a 100k-node graph after ~10k pages

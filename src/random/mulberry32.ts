@@ -11,3 +11,13 @@ export function mulberry32(state: number): { state: number; value: number } {
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
   return { state: next, value: ((t ^ (t >>> 14)) >>> 0) / 4294967296 };
 }
+
+/** A seeded source of floats in [0, 1) built on {@link mulberry32} (for generated data; the state is not exposed). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    const step = mulberry32(state);
+    state = step.state;
+    return step.value;
+  };
+}
