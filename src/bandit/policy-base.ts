@@ -17,11 +17,16 @@ export interface ArmRecord {
   active: boolean;
 }
 
+/** An arm as saved: its record and the policy's own state for it (`saveArm`), if any. */
+export interface SavedArm extends ArmRecord {
+  own?: unknown;
+}
+
 /** The JSON shape of every policy's snapshot. */
 export interface PolicySnapshot {
   policy: string;
-  version: 1;
-  arms: ArmRecord[];
+  version: 2;
+  arms: SavedArm[];
   totalPulls: number;
   totalReward: number;
   /** Sum of squared rewards, for the pooled variance some policies use. */
@@ -29,6 +34,25 @@ export interface PolicySnapshot {
   maxReward: number;
   /** The policy's own state (batch in progress, generator state, window, …). */
   own: unknown;
+}
+
+/** A snapshot without its arms: what `changes()` saves on every call. */
+export type PolicyHead = Omit<PolicySnapshot, 'arms'>;
+
+/**
+ * What changed since the previous `changes()` call: the head (small, always) and only the arms touched since.
+ * A crawl saves this with every fetch, so saving costs O(arms touched), not O(arms) (issue 8's profile: the
+ * full snapshot of 169 arms was 29% of a crawl's CPU). `joinSnapshot` puts the saved parts back together.
+ */
+export interface PolicyChanges {
+  head: PolicyHead;
+  arms: SavedArm[];
+}
+
+/** The snapshot made of a saved head and every saved arm (in any order). */
+export function joinSnapshot(head: unknown, arms: readonly unknown[]): unknown {
+  if (head === null || typeof head !== 'object') return head;
+  return { ...head, arms: [...(arms as SavedArm[])].sort((a, b) => a.order - b.order) };
 }
 
 /**
@@ -71,6 +95,8 @@ export abstract class PolicyBase implements BanditPolicy {
   protected totalSquares = 0;
   /** The largest single reward seen so far (X_max of BeeBot §3 R3). */
   protected maxReward = 0;
+  /** Arms touched since the last `changes()`. */
+  #dirty = new Set<ArmRecord>();
 
   choose(candidates: readonly string[]): string {
     if (candidates.length === 0) {
@@ -79,12 +105,16 @@ export abstract class PolicyBase implements BanditPolicy {
     const seen = new Set<ArmRecord>();
     for (const arm of candidates) {
       const rec = this.#see(arm);
-      rec.active = true; // an arm that has work again comes back with its statistics
+      if (!rec.active) {
+        rec.active = true; // an arm that has work again comes back with its statistics
+        this.#dirty.add(rec);
+      }
       seen.add(rec);
     }
     const awake = [...seen].sort((a, b) => a.order - b.order);
     const rec = this.pick(awake);
     rec.chosen++;
+    this.#dirty.add(rec);
     return rec.arm;
   }
 
@@ -93,6 +123,7 @@ export abstract class PolicyBase implements BanditPolicy {
       throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `${this.name}: a reward must be a finite number ≥ 0 (got ${reward} for ${arm})`);
     }
     const rec = this.#see(arm);
+    this.#dirty.add(rec);
     rec.pulls++;
     rec.totalReward += reward;
     this.totalPulls++;
@@ -106,6 +137,7 @@ export abstract class PolicyBase implements BanditPolicy {
     const rec = this.arms.get(arm);
     if (rec === undefined || !rec.active) return;
     rec.active = false;
+    this.#dirty.add(rec);
     this.onRetire(rec);
   }
 
@@ -121,22 +153,37 @@ export abstract class PolicyBase implements BanditPolicy {
   }
 
   snapshot(): PolicySnapshot {
-    return structuredClone({
+    return { ...this.#head(), arms: [...this.arms.values()].map((rec) => this.#saved(rec)) };
+  }
+
+  changes(): PolicyChanges {
+    const arms = [...this.#dirty].map((rec) => this.#saved(rec));
+    this.#dirty.clear();
+    return { head: this.#head(), arms };
+  }
+
+  /** Copies: values are encoded when the write commits, after later choices may have changed the records. */
+  #head(): PolicyHead {
+    return {
       policy: this.name,
-      version: 1,
-      arms: [...this.arms.values()],
+      version: 2,
       totalPulls: this.totalPulls,
       totalReward: this.totalReward,
       totalSquares: this.totalSquares,
       maxReward: this.maxReward,
       own: this.saveOwn(),
-    });
+    };
+  }
+
+  #saved(rec: ArmRecord): SavedArm {
+    const own = this.saveArm(rec);
+    return own === undefined ? { ...rec } : { ...rec, own };
   }
 
   restore(state: unknown): void {
     const snap = state as Partial<PolicySnapshot> | null;
-    if (snap === null || typeof snap !== 'object' || snap.version !== 1 || !Array.isArray(snap.arms)) {
-      throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `${this.name}: not a bandit policy snapshot (version 1)`);
+    if (snap === null || typeof snap !== 'object' || snap.version !== 2 || !Array.isArray(snap.arms)) {
+      throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `${this.name}: not a bandit policy snapshot (version 2)`);
     }
     if (snap.policy !== this.name) {
       throw new RdfscoutError(
@@ -144,13 +191,17 @@ export abstract class PolicyBase implements BanditPolicy {
         `The saved bandit state belongs to policy "${snap.policy}", not "${this.name}". Resume with --bandit ${snap.policy}.`,
       );
     }
-    this.arms.clear();
-    for (const rec of snap.arms) this.arms.set(rec.arm, { ...rec });
     this.totalPulls = snap.totalPulls ?? 0;
     this.totalReward = snap.totalReward ?? 0;
     this.totalSquares = snap.totalSquares ?? 0;
     this.maxReward = snap.maxReward ?? 0;
     this.loadOwn(structuredClone(snap.own));
+    this.arms.clear();
+    this.#dirty.clear();
+    for (const { own, ...rec } of [...snap.arms].sort((a, b) => a.order - b.order)) {
+      this.arms.set(rec.arm, rec);
+      if (own !== undefined) this.loadArm(rec, structuredClone(own));
+    }
   }
 
   /** The active arms, in discovery order. */
@@ -189,18 +240,29 @@ export abstract class PolicyBase implements BanditPolicy {
   /** Called when an active arm retires. */
   protected onRetire(_rec: ArmRecord): void {}
 
-  /** The policy's own JSON-safe state. */
+  /** The policy's own JSON-safe state, as a fresh value (it is saved later; the policy must not mutate it). */
   protected saveOwn(): unknown {
     return null;
   }
 
   protected loadOwn(_own: unknown): void {}
 
+  /**
+   * The policy's own JSON-safe state for one arm, as a fresh value (undefined: none). It may change only in
+   * `observe` for that arm, so that `changes()` (which saves the arms touched) never misses it.
+   */
+  protected saveArm(_rec: ArmRecord): unknown {
+    return undefined;
+  }
+
+  protected loadArm(_rec: ArmRecord, _own: unknown): void {}
+
   #see(arm: string): ArmRecord {
     let rec = this.arms.get(arm);
     if (rec === undefined) {
       rec = { arm, order: this.arms.size, pulls: 0, chosen: 0, totalReward: 0, active: true };
       this.arms.set(arm, rec);
+      this.#dirty.add(rec);
     }
     return rec;
   }

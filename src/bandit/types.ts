@@ -24,6 +24,12 @@ export interface BanditPolicy {
   /** The arm has nothing left (or its site is Not Available): it leaves the game. */
   retire(arm: string): void;
   stats(): ArmStats[];
+  /** The whole state, JSON-safe. */
   snapshot(): unknown;
+  /**
+   * What changed since the previous call: a small `head` and the arms touched (each with its name in `arm`).
+   * `joinSnapshot(head, every arm saved so far)` gives what `restore` takes.
+   */
+  changes(): { head: unknown; arms: ReadonlyArray<{ arm: string }> };
   restore(state: unknown): void;
 }

@@ -2,6 +2,7 @@
 import { once } from 'node:events';
 import { createPolicy } from '../bandit/index.ts';
 import type { ArmStats } from '../bandit/types.ts';
+import { loadBanditSnapshot } from '../crawl/bandit-state.ts';
 import { readRecords } from '../crawl/records.ts';
 import { CrawlTally } from '../crawl/summary.ts';
 import { exportNQuads } from '../rdf/index.ts';
@@ -67,7 +68,7 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
       last = r.fetchedAt;
     }
     const options = (await state.sub.meta.get('options')) as Record<string, unknown> | undefined;
-    const bandit = (await state.sub.learned.get('bandit')) as unknown;
+    const bandit = await loadBanditSnapshot(state);
     // VoID access points the crawl met (void:dataDump, void:sparqlEndpoint).
     const voidPoints: { dumps: unknown[]; endpoints: unknown[] } = { dumps: [], endpoints: [] };
     for await (const [key, value] of state.sub.meta.iterator({ gte: 'void!', lt: 'void!~' })) {

@@ -16,14 +16,15 @@ import type { Strategy } from '../relevance/types.ts';
 import { CRAWL_GRAPH, recordToQuads } from '../sparql/crawl-vocab.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import type { Txn } from '../state/txn.ts';
-import { type DocumentAnalysis, analyseDocument, isSitemapLink } from './analyse-document.ts';
+import { analyseDocument, type DocumentAnalysis, isSitemapLink } from './analyse-document.ts';
+import { stageBanditChanges } from './bandit-state.ts';
 import type { ExplicitOptions } from './crawl-meta.ts';
 import { originProbes } from './discovery.ts';
-import type { SimilarQueued } from './similar-queued.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { recordKey } from './records.ts';
 import { type CrawlFrontier, type RestoredCrawl, restoreCrawl, toFetchedDocument } from './restore-crawl.ts';
 import { rewardOf } from './reward.ts';
+import type { SimilarQueued } from './similar-queued.ts';
 import type { CrawlSummary, CrawlTally } from './summary.ts';
 import type { CrawlRecord } from './types.ts';
 
@@ -417,7 +418,7 @@ export class Crawler {
     }
     if (this.#policy) {
       this.#policy.update(entry.pld, rewardOf(this.options.reward, record, external));
-      txn.put(this.state.sub.learned, 'bandit', this.#policy.snapshot());
+      stageBanditChanges(this.state, txn, this.#policy);
     }
   }
 
@@ -437,8 +438,8 @@ export class Crawler {
       retired = true;
       await markNotAvailable(this.state, pld);
     }
-    // The snapshot staged with the record predates the retirement: save it again so a resume sees it.
-    if (retired && this.#policy) await this.state.sub.learned.put('bandit', this.#policy.snapshot());
+    // The changes staged with the record predate the retirement: save it too, so a resume sees it.
+    if (retired && this.#policy) await this.#saveBandit();
   }
 
   /**
@@ -456,6 +457,12 @@ export class Crawler {
     if (upgrades.length > 0) await this.#frontier.add(upgrades, txn);
   }
 
+  async #saveBandit(): Promise<void> {
+    const txn = this.state.txn();
+    stageBanditChanges(this.state, txn, this.#policy as BanditPolicy);
+    await txn.commit();
+  }
+
   #shouldRetry(entry: FrontierEntry, result: FetchResult): boolean {
     if (entry.attempts >= this.options.maxRetries) return false;
     if (result.kind === 'failed') return result.retryable;
@@ -466,7 +473,7 @@ export class Crawler {
   /** On a clean stop: the bandit's and (for text-learning strategies) the strategy's latest state. */
   async #persistLearned(): Promise<void> {
     if (this.state.db.status !== 'open') return;
-    if (this.#policy) await this.state.sub.learned.put('bandit', this.#policy.snapshot());
+    if (this.#policy) await this.#saveBandit();
     if (this.#strategy.observePage) await this.state.sub.learned.put('strategy', { seq: this.#seq, state: this.#strategy.snapshot() });
   }
 }

@@ -1,12 +1,14 @@
 // **restoreCrawl** rebuilds everything a crawl knows from its state folder: options, learned state, tally, seeds.
-import type { BanditPolicy } from '../bandit/types.ts';
+
 import { createPolicy } from '../bandit/index.ts';
+import type { BanditPolicy } from '../bandit/types.ts';
 import { DualFrontier, LevelFrontier } from '../frontier/index.ts';
 import type { FrontierEntry, NewEntry } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
 import { createStrategy } from '../relevance/index.ts';
 import type { FetchedDocument, Strategy } from '../relevance/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
+import { loadBanditSnapshot } from './bandit-state.ts';
 import { type ExplicitOptions, loadCrawlOptions, saveCrawlOptions } from './crawl-meta.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { lastSeq, readRecords } from './records.ts';
@@ -54,7 +56,7 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions)
     tally.add(record);
     if (record.seq > replayAfter) strategy.learn(toFetchedDocument(record));
   }
-  const savedPolicy = (await state.sub.learned.get('bandit')) as unknown;
+  const savedPolicy = await loadBanditSnapshot(state);
   if (policy && savedPolicy !== undefined) policy.restore(savedPolicy);
   const seedPlds = new Set<string>(((await state.sub.meta.get('seedPlds')) as string[] | undefined) ?? []);
   const newSeeds: NewEntry[] = options.seeds.map((url) => {

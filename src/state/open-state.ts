@@ -5,10 +5,10 @@ import { ClassicLevel } from 'classic-level';
 import { Quadstore } from 'quadstore';
 import { DataFactory } from 'rdf-data-factory';
 import { RdfscoutError } from '../errors.ts';
-import { Txn, type AnySublevel } from './txn.ts';
+import { type AnySublevel, GroupCommitter, Txn } from './txn.ts';
 
 /** Names of the sublevels. Quadstore writes its indexes at the root (its keys never start with `!`). */
-export const SUBLEVELS = ['frontier', 'seen', 'frontier-rdf', 'seen-rdf', 'records', 'meta', 'learned', 'links', 'redirects', 'badlinks', 'partials', 'extlinks', 'sites'] as const;
+export const SUBLEVELS = ['frontier', 'seen', 'frontier-rdf', 'seen-rdf', 'records', 'meta', 'learned', 'bandit-arms', 'links', 'redirects', 'badlinks', 'partials', 'extlinks', 'sites'] as const;
 export type SublevelName = (typeof SUBLEVELS)[number];
 
 export interface CrawlState {
@@ -52,13 +52,14 @@ export async function openState(dir: string): Promise<CrawlState> {
   const sub = Object.fromEntries(
     SUBLEVELS.map((name) => [name, db.sublevel<string, unknown>(name, { keyEncoding: 'utf8', valueEncoding: 'json' })]),
   ) as unknown as Record<SublevelName, AnySublevel>;
+  const committer = new GroupCommitter(db, quadstore);
   return {
     dir,
     db,
     quadstore,
     dataFactory,
     sub,
-    txn: () => new Txn(db, quadstore),
+    txn: () => new Txn(committer),
     close: async () => {
       await quadstore.close();
       if (db.status === 'open') await db.close();

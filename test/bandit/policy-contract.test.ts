@@ -2,6 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createPolicy, POLICY_NAMES, type PolicyOptions } from '../../src/bandit/create-policy.ts';
+import { joinSnapshot } from '../../src/bandit/policy-base.ts';
 import { RdfscoutError } from '../../src/errors.ts';
 import { play } from './helpers.ts';
 
@@ -59,6 +60,35 @@ describe.each(POLICY_NAMES)('%s', (name) => {
     const rewardLater = (arm: string, k: number) => reward(arm, k + 100);
     expect(play(restored, 150, next, rewardLater)).toEqual(play(original, 150, next, rewardLater));
     expect(restored.snapshot()).toEqual(original.snapshot());
+  });
+
+  it('changes() saves only the arms touched since the last call, and the saved parts restore the whole state', () => {
+    const original = createPolicy(name, OPTS);
+    const saved = new Map<string, unknown>();
+    let head: unknown;
+    const save = () => {
+      const c = JSON.parse(JSON.stringify(original.changes())) as { head: unknown; arms: Array<{ arm: string }> };
+      head = c.head;
+      for (const a of c.arms) saved.set(a.arm, a);
+      return c.arms.map((a) => a.arm);
+    };
+    const arms = Array.from({ length: 12 }, (_, i) => `pld${i}`);
+    for (let step = 0; step < 240; step++) {
+      const cands = arms.filter((_, i) => (i + step) % 3 !== 0);
+      const arm = original.choose(cands);
+      original.update(arm, reward(arm, step));
+      if (step % 40 === 7) original.retire(cands[0]!);
+      const touched = save();
+      // the chosen arm, plus any arm that joined, came back or retired in this step; never all twelve
+      expect(touched).toContain(arm);
+      if (step > 20) expect(touched.length).toBeLessThan(arms.length);
+    }
+    expect(save()).toEqual([]); // nothing touched since
+    const restored = createPolicy(name, { ...OPTS, seed: 999 });
+    restored.restore(joinSnapshot(head, [...saved.values()]));
+    expect(restored.snapshot()).toEqual(original.snapshot());
+    const next = (s: number) => arms.filter((_, i) => (i + s) % 4 !== 1);
+    expect(play(restored, 100, next, reward)).toEqual(play(original, 100, next, reward));
   });
 
   it('refuses a snapshot of another policy, an empty choice and a bad reward', () => {

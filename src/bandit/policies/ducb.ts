@@ -1,6 +1,6 @@
 // **DiscountedUcbPolicy**: discounted UCB (Garivier & Moulines 2008) for arms whose yield dries up (ours, spec §5).
 
-import { type ArmRecord, PolicyBase, argmax, effortOf } from '../policy-base.ts';
+import { type ArmRecord, argmax, effortOf, PolicyBase } from '../policy-base.ts';
 
 interface Discounted {
   /** Discounted pulls N_γ(i), as of step `at`. */
@@ -73,11 +73,16 @@ export class DiscountedUcbPolicy extends PolicyBase {
     return total;
   }
 
-  protected override saveOwn(): unknown {
-    return { disc: [...this.#disc.entries()] };
+  protected override saveArm(rec: ArmRecord): unknown {
+    const d = this.#disc.get(rec.arm);
+    return d === undefined ? undefined : { ...d };
   }
 
-  protected override loadOwn(own: unknown): void {
-    this.#disc = new Map((own as { disc: Array<[string, Discounted]> }).disc);
+  protected override loadArm(rec: ArmRecord, own: unknown): void {
+    this.#disc.set(rec.arm, own as Discounted);
+  }
+
+  protected override loadOwn(_own: unknown): void {
+    this.#disc.clear(); // the arms' entries come with the arms (loadArm, called after this)
   }
 }

@@ -1,6 +1,6 @@
 // **SlidingWindowUcbPolicy**: sliding-window UCB (Garivier & Moulines 2008) — only the last W rewards count (ours, spec §5).
 
-import { type ArmRecord, PolicyBase, argmax, effortOf } from '../policy-base.ts';
+import { type ArmRecord, argmax, effortOf, PolicyBase } from '../policy-base.ts';
 
 /**
  * Sliding-window UCB: statistics over the last W rewards (all arms together), index
@@ -65,14 +65,21 @@ export class SlidingWindowUcbPolicy extends PolicyBase {
     return Math.max(0, c.s) / c.n + bonus;
   }
 
+  /** The window (W entries: the one part of a policy's saved state that grows with W rather than with the arms). */
   protected override saveOwn(): unknown {
-    return { recent: this.#recent, head: this.#head, counts: [...this.#counts.entries()] };
+    return { recent: this.#recent.map(([arm, reward]) => [arm, reward]), head: this.#head };
   }
 
   protected override loadOwn(own: unknown): void {
-    const s = own as { recent: Array<[string, number]>; head: number; counts: Array<[string, { n: number; s: number }]> };
+    const s = own as { recent: Array<[string, number]>; head: number };
     this.#recent = s.recent;
     this.#head = s.head;
-    this.#counts = new Map(s.counts);
+    this.#counts = new Map();
+    for (const [arm, reward] of this.#recent) {
+      const c = this.#counts.get(arm) ?? { n: 0, s: 0 };
+      c.n++;
+      c.s += reward;
+      this.#counts.set(arm, c);
+    }
   }
 }

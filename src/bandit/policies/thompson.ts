@@ -1,7 +1,7 @@
 // **ThompsonPolicy**: Thompson sampling for count rewards, Gamma–Poisson conjugate with an over-dispersion correction (ours, spec §5).
 
+import { type ArmRecord, argmax, effortOf, PolicyBase } from '../policy-base.ts';
 import { Prng, sampleGamma } from '../prng.ts';
-import { type ArmRecord, PolicyBase, argmax, effortOf } from '../policy-base.ts';
 
 /**
  * Thompson sampling for count rewards (links, RDF documents, triples per page).
@@ -94,12 +94,20 @@ export class ThompsonPolicy extends PolicyBase {
   }
 
   protected override saveOwn(): Record<string, unknown> {
-    return { prng: this.#prng.state, disc: [...this.#disc.entries()] };
+    return { prng: this.#prng.state };
   }
 
   protected override loadOwn(own: unknown): void {
-    const s = own as { prng: number; disc: Array<[string, { n: number; s: number; at: number }]> };
-    this.#prng.restore(s.prng);
-    this.#disc = new Map(s.disc);
+    this.#prng.restore((own as { prng: number }).prng);
+    this.#disc.clear(); // the arms' entries come with the arms (loadArm, called after this)
+  }
+
+  protected override saveArm(rec: ArmRecord): unknown {
+    const d = this.#disc.get(rec.arm);
+    return d === undefined ? undefined : { ...d };
+  }
+
+  protected override loadArm(rec: ArmRecord, own: unknown): void {
+    this.#disc.set(rec.arm, own as { n: number; s: number; at: number });
   }
 }

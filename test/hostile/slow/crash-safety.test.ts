@@ -132,3 +132,44 @@ describe('SIGKILL at random moments, resumed each time', () => {
     expect((await cli(['stats', out])).code).toBe(0);
   }, 150_000);
 });
+
+describe('SIGKILL with a bandit and concurrent fetches', () => {
+  let web: SimWeb;
+  let dir: string;
+
+  beforeAll(async () => {
+    web = await startSimweb({ profiles: 'thesis', scale: 0.05, seed: 3, latencyMs: 2 });
+    dir = await mkdtemp(join(tmpdir(), 'rdfscout-crash-bandit-'));
+  });
+
+  afterAll(async () => {
+    await web?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('the saved bandit state always matches the records: every arm has as many pulls as its PLD has records', async () => {
+    const out = join(dir, 'killed');
+    const args = ['crawl', ...web.sites.map((s) => s.startUrl), '--proxy', web.proxyUrl, '--concurrency', '6', '--delay-ms', '0', '--max-docs', '200',
+      '--bandit', 'thompson', '--quiet', '--json', '--out', out];
+    const rng = new Rng(7);
+    const checks: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const child = spawn(NODE, [CLI, ...args], { stdio: 'ignore' });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const before = web.stats().requests;
+      const after = 10 + Math.floor(rng.next() * 30);
+      while (web.stats().requests - before < after && child.exitCode === null) await new Promise((r) => setTimeout(r, 2));
+      child.kill('SIGKILL');
+      await exited;
+      const stats = await cli(['stats', out, '--json']);
+      expect(stats.code).toBe(0);
+      const s = JSON.parse(stats.stdout) as { fetched: number; perPld: Record<string, { fetched: number }>; bandit: Array<{ arm: string; pulls: number }> };
+      const pulls = Object.fromEntries(s.bandit.map((a) => [a.arm, a.pulls]).filter(([, n]) => (n as number) > 0));
+      const records = Object.fromEntries(Object.entries(s.perPld).map(([pld, t]) => [pld, t.fetched]).filter(([, n]) => (n as number) > 0));
+      expect(pulls).toEqual(records);
+      checks.push(String(s.fetched));
+    }
+    console.log(`bandit crash safety: records after each kill: ${checks.join(' ')}`);
+    expect(Number(checks.at(-1))).toBeGreaterThan(Number(checks[0]));
+  }, 120_000);
+});

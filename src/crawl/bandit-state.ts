@@ -1,0 +1,27 @@
+// **bandit-state**: the bandit's state in the crawl store: a small head in `learned` and one entry per arm in
+// `bandit-arms`, written as changes (only the arms touched since the previous save) with every fetch.
+import type { BanditPolicy } from '../bandit/index.ts';
+import { joinSnapshot } from '../bandit/index.ts';
+import type { CrawlState } from '../state/open-state.ts';
+import type { Txn } from '../state/txn.ts';
+
+/**
+ * Saves the policy's changes in `txn`, taken when the batch is written (Txn.beforeWrite): transactions commit
+ * in order, so each save builds on the one before and the store always holds a state the policy was in.
+ */
+export function stageBanditChanges(state: CrawlState, txn: Txn, policy: BanditPolicy): void {
+  txn.beforeWrite(() => {
+    const { head, arms } = policy.changes();
+    txn.put(state.sub.learned, 'bandit', head);
+    for (const arm of arms) txn.put(state.sub['bandit-arms'], arm.arm, arm);
+  });
+}
+
+/** The saved snapshot (head and arms joined), or undefined when the crawl has none. */
+export async function loadBanditSnapshot(state: CrawlState): Promise<unknown> {
+  const head = (await state.sub.learned.get('bandit')) as unknown;
+  if (head === undefined) return undefined;
+  const arms: unknown[] = [];
+  for await (const value of state.sub['bandit-arms'].values()) arms.push(value);
+  return joinSnapshot(head, arms);
+}
