@@ -1,15 +1,19 @@
 // Real crawls of the simulated BeeBot site sets (RAS-like, university-like, 5+5 mix) under every bandit policy: BeeBot §4 Table 2, plus ours.
 //
-// Usage: node bench/bandit.ts [--seeds 20] [--budget 2000] [--scale 1] [--sets ras,univ,mix] [--policies a,b]
-//                             [--thesis] [--thesis-seeds 2] [--thesis-budget 2000] [--json FILE]
+// Usage: node bench/bandit.ts [--seeds 20] [--seed-start 1] [--jobs 2] [--budget 2000] [--scale 1] [--sets ras,univ,mix]
+//                             [--policies a,b] [--thesis] [--thesis-seeds 2] [--thesis-budget 2000] [--json FILE] [--md FILE]
 // Each crawl is in-process (`Crawler`), breadth-first inside each site, one fetch at a time, no politeness delay,
-// so the policy's choice sequence is deterministic. Reward = external links on the fetched pages, read from the
-// simulated web's truth (exact; the engine's own count is capped at --max-links-per-doc).
+// so the policy's choice sequence is deterministic up to retry back-off timing. Reward = external links on the
+// fetched pages, read from the simulated web's truth (exact; the engine's own count is capped at --max-links-per-doc).
+// With --jobs 2 (default) the (set, seed) units run in two child processes at once
+// (one simulated web and every policy per unit); --jobs 1 runs them in this process.
+// Seeds are --seed-start … --seed-start + --seeds − 1: a second range checks that a result is not one of a seed range.
 // With --replay, no HTTP: each site's breadth-first page sequence is computed from the simulated web's graph with
 // BeeBot's semantics (external links are counted, never crawled; depth ≤ 5; redirects followed; robots-disallowed
 // pages skipped) and every policy is replayed over it with `simulate` — fast enough for 20+ seeds.
 // With --thesis, the same policies with rdf-docs reward over the thesis-like multi-PLD web, with bfs and fc-r+hr.
 
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -99,10 +103,23 @@ function meanAndInterval(xs: number[]): { mean: number; half: number } {
   return { mean, half: xs.length > 1 ? (1.96 * Math.sqrt(variance)) / Math.sqrt(xs.length) : Number.NaN };
 }
 
+/** Lines printed so far (for --md). */
+const printed: string[] = [];
+
+function say(line: string): void {
+  console.log(line);
+  printed.push(line);
+}
+
+/** BeeBot §3's fixed rules (and the frontier's own order): the yardstick of "within a few percent of the best fixed rule". */
+const FIXED_RULES = ['none', 'round-robin', 'r1', 'r2', 'r3'];
+
 function printTable(title: string, columns: string[], labels: string[], cell: (label: string, col: string) => number[], baseline: string): void {
-  console.log(`\n${title}`);
+  say(`\n${title}`);
+  const fixed = labels.filter((l) => FIXED_RULES.includes(l));
+  const yardstick = fixed.length > 0 ? fixed : labels;
   const base = Object.fromEntries(columns.map((c) => [c, meanAndInterval(cell(baseline, c)).mean]));
-  const best = Object.fromEntries(columns.map((c) => [c, Math.max(...labels.map((l) => meanAndInterval(cell(l, c)).mean))]));
+  const best = Object.fromEntries(columns.map((c) => [c, Math.max(...yardstick.map((l) => meanAndInterval(cell(l, c)).mean))]));
   const rows = labels.map((l) => [
     l,
     ...columns.map((c) => {
@@ -114,15 +131,117 @@ function printTable(title: string, columns: string[], labels: string[], cell: (l
   const head = ['policy', ...columns];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(line(head));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of rows) console.log(line(r));
+  say(line(head));
+  say(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) say(line(r));
+}
+
+/** One unit of real-crawl work: one simulated web (a set and a generator seed) crawled under every policy. */
+type Unit = { kind: 'beebot'; set: SetName; seed: number } | { kind: 'thesis'; seed: number };
+
+interface UnitRow {
+  label: string;
+  column: string;
+  value: number;
+  offSite: number;
+}
+
+interface UnitSettings {
+  policies: string[];
+  budget: number;
+  scale: number;
+  thesisBudget: number;
+}
+
+const PROFILES: Record<SetName, string> = { ras: 'beebot-ras', univ: 'beebot-univ', mix: 'beebot-ras,beebot-univ' };
+
+/** The mix is the first five RAS-like and the first five university-like sites (Table 1's sample set). */
+function sitesOf(web: SimWeb, set: SetName): SimWeb['sites'] {
+  if (set !== 'mix') return web.sites;
+  return [...web.sites.filter((s) => s.profile === 'beebot-ras').slice(0, 5), ...web.sites.filter((s) => s.profile === 'beebot-univ').slice(0, 5)];
+}
+
+async function runUnit(unit: Unit, u: UnitSettings): Promise<UnitRow[]> {
+  const rows: UnitRow[] = [];
+  if (unit.kind === 'beebot') {
+    const web = await startSimweb({ profiles: PROFILES[unit.set], seed: unit.seed, scale: u.scale });
+    try {
+      const seeds = sitesOf(web, unit.set).map((s) => s.startUrl);
+      for (const bandit of u.policies) {
+        const f = await crawlOnce(web, seeds, { bandit, strategy: 'bfs', reward: 'external-links', budget: u.budget, seed: unit.seed, maxDepth: 5 });
+        rows.push({ label: bandit, column: unit.set, value: f.reward, offSite: f.offSite });
+        console.error(`${unit.set} seed ${unit.seed} ${bandit}: ${f.reward} external links, ${f.offSite} off-site fetches, ${(f.ms / 1000).toFixed(1)} s`);
+      }
+    } finally {
+      await web.close();
+    }
+    return rows;
+  }
+  const web = await startSimweb({ profiles: 'thesis', seed: unit.seed, scale: u.scale });
+  try {
+    for (const strategy of THESIS_STRATEGIES) {
+      for (const bandit of ['none', ...u.policies]) {
+        const f = await crawlOnce(web, web.sites.map((s) => s.startUrl), { bandit, strategy, reward: 'rdf-docs', budget: u.thesisBudget, seed: unit.seed, maxDepth: Number.POSITIVE_INFINITY });
+        rows.push({ label: bandit, column: strategy, value: f.rdfDocuments, offSite: f.offSite });
+        console.error(`thesis seed ${unit.seed} ${strategy} ${bandit}: ${f.rdfDocuments} RDF documents, ${(f.ms / 1000).toFixed(1)} s`);
+      }
+    }
+  } finally {
+    await web.close();
+  }
+  return rows;
+}
+
+const THESIS_STRATEGIES = ['fc-r+hr', 'bfs'];
+
+/** Runs one unit in a child process (this file with --worker); its stdout's last line is the rows as JSON. */
+function runUnitInChild(unit: Unit, u: UnitSettings): Promise<UnitRow[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [import.meta.filename, '--worker', JSON.stringify({ unit, settings: u })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`bench worker for ${JSON.stringify(unit)} exited with ${code}`));
+      resolve(JSON.parse(out.trim().split('\n').at(-1)!) as UnitRow[]);
+    });
+  });
+}
+
+/** Runs the units, `jobs` at a time (1: in this process), and returns every row. */
+async function runUnits(units: Unit[], u: UnitSettings, jobs: number): Promise<UnitRow[]> {
+  const rows: UnitRow[][] = new Array(units.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < units.length) {
+      const k = next++;
+      rows[k] = jobs === 1 ? await runUnit(units[k]!, u) : await runUnitInChild(units[k]!, u);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
+  return rows.flat();
+}
+
+/** label → column → values, in unit order (so that seeds line up across labels). */
+function tabulate(rows: UnitRow[], pick: (r: UnitRow) => number): Map<string, Record<string, number[]>> {
+  const m = new Map<string, Record<string, number[]>>();
+  for (const r of rows) {
+    if (!m.has(r.label)) m.set(r.label, {});
+    const cols = m.get(r.label)!;
+    (cols[r.column] ??= []).push(pick(r));
+  }
+  return m;
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       seeds: { type: 'string', default: '20' },
+      'seed-start': { type: 'string', default: '1' },
+      jobs: { type: 'string', default: '2' },
       budget: { type: 'string', default: '2000' },
       scale: { type: 'string', default: '1' },
       sets: { type: 'string', default: 'ras,univ,mix' },
@@ -133,23 +252,35 @@ async function main(): Promise<void> {
       'thesis-seeds': { type: 'string', default: '2' },
       'thesis-budget': { type: 'string', default: '2000' },
       json: { type: 'string' },
+      md: { type: 'string' },
+      worker: { type: 'string' },
     },
   });
+  if (values.worker !== undefined) {
+    const { unit, settings } = JSON.parse(values.worker) as { unit: Unit; settings: UnitSettings };
+    process.stdout.write(`${JSON.stringify(await runUnit(unit, settings))}\n`);
+    return;
+  }
   const seeds = Number(values.seeds);
+  const seedStart = Number(values['seed-start']);
+  const seedList = Array.from({ length: seeds }, (_, k) => seedStart + k);
+  const jobs = Math.min(2, Math.max(1, Number(values.jobs)));
   const budget = Number(values.budget);
   const scale = Number(values.scale);
   const sets = values.sets.split(',') as SetName[];
   const policies = values.policies.split(/,(?![a-zA-Z]+=)/);
   const started = performance.now();
-  const results: Record<string, unknown> = { budget, seeds, scale };
+  const results: Record<string, unknown> = { budget, seeds, seedStart, scale, jobs };
+  const cols = sets.map((s) => ({ ras: 'RAS-like', univ: 'university-like', mix: 'mix 5+5' })[s]);
+  const setOf = (c: string) => sets[cols.indexOf(c)]!;
+  const seedsText = `seeds ${seedStart}–${seedStart + seeds - 1}`;
 
   if (values.replay) {
     const totals = new Map<string, Record<string, number[]>>(policies.map((p) => [p, { ras: [], univ: [], mix: [] }]));
     for (const set of sets) {
-      for (let seed = 1; seed <= seeds; seed++) {
-        const web = await startSimweb({ profiles: set === 'ras' ? 'beebot-ras' : set === 'univ' ? 'beebot-univ' : 'beebot-ras,beebot-univ', seed, scale });
-        const sites = set === 'mix' ? [...web.sites.filter((s) => s.profile === 'beebot-ras').slice(0, 5), ...web.sites.filter((s) => s.profile === 'beebot-univ').slice(0, 5)] : web.sites;
-        const arms: ReplayArm[] = sites.map((s) => ({ id: s.pld, rewards: siteSequence(web, s.startUrl, 5, budget) }));
+      for (const seed of seedList) {
+        const web = await startSimweb({ profiles: PROFILES[set], seed, scale });
+        const arms: ReplayArm[] = sitesOf(web, set).map((s) => ({ id: s.pld, rewards: siteSequence(web, s.startUrl, 5, budget) }));
         await web.close();
         for (const p of policies) {
           // A policy label may carry options: `thompson:gamma=1`, `r2:step=20`.
@@ -159,40 +290,25 @@ async function main(): Promise<void> {
         }
       }
     }
-    const cols = sets.map((s) => ({ ras: 'RAS-like', univ: 'university-like', mix: 'mix 5+5' })[s]);
     printTable(
-      `External links found, simweb graph replay (BeeBot semantics), N = ${budget} pages, K = 10, ${seeds} seeds, scale ${scale}: mean ± 95% interval (× R1) [× best]`,
+      `External links found, simweb graph replay (BeeBot semantics), N = ${budget} pages, K = 10, ${seeds} seeds (${seedsText}), scale ${scale}: mean ± 95% interval (× R1) [× best fixed rule]`,
       cols,
       policies,
-      (l, c) => totals.get(l)![sets[cols.indexOf(c)]!]!,
+      (l, c) => totals.get(l)![setOf(c)]!,
       policies.includes('r1') ? 'r1' : policies[0]!,
     );
     results.replay = Object.fromEntries(totals);
   }
 
+  const settings: UnitSettings = { policies, budget, scale, thesisBudget: Number(values['thesis-budget']) };
   if (!values['thesis-only'] && !values.replay) {
-    const totals = new Map<string, Record<string, number[]>>(policies.map((p) => [p, { ras: [], univ: [], mix: [] }]));
-    const offSite = new Map<string, Record<string, number[]>>(policies.map((p) => [p, { ras: [], univ: [], mix: [] }]));
-    for (const set of sets) {
-      for (let seed = 1; seed <= seeds; seed++) {
-        const web = await startSimweb({ profiles: set === 'ras' ? 'beebot-ras' : set === 'univ' ? 'beebot-univ' : 'beebot-ras,beebot-univ', seed, scale });
-        const sites = set === 'mix' ? [...web.sites.filter((s) => s.profile === 'beebot-ras').slice(0, 5), ...web.sites.filter((s) => s.profile === 'beebot-univ').slice(0, 5)] : web.sites;
-        try {
-          for (const bandit of policies) {
-            const f = await crawlOnce(web, sites.map((s) => s.startUrl), { bandit, strategy: 'bfs', reward: 'external-links', budget, seed, maxDepth: 5 });
-            totals.get(bandit)![set]!.push(f.reward);
-            offSite.get(bandit)![set]!.push(f.offSite);
-            console.error(`${set} seed ${seed} ${bandit}: ${f.reward} external links, ${f.offSite} off-site fetches, ${(f.ms / 1000).toFixed(1)} s`);
-          }
-        } finally {
-          await web.close();
-        }
-      }
-    }
-    const cols = sets.map((s) => ({ ras: 'RAS-like', univ: 'university-like', mix: 'mix 5+5' })[s]);
-    const byCol = (l: string, c: string, m: typeof totals) => m.get(l)![sets[cols.indexOf(c)]!]!;
+    const units: Unit[] = sets.flatMap((set) => seedList.map((seed) => ({ kind: 'beebot' as const, set, seed })));
+    const rows = await runUnits(units, settings, jobs);
+    const totals = tabulate(rows, (r) => r.value);
+    const offSite = tabulate(rows, (r) => r.offSite);
+    const byCol = (l: string, c: string, m: typeof totals) => m.get(l)?.[setOf(c)] ?? [];
     printTable(
-      `External links found, real crawls, N = ${budget} pages, K = 10, ${seeds} seed(s), scale ${scale}: mean ± 95% interval (× R1) [× best]`,
+      `External links found, real crawls, N = ${budget} pages, K = 10, ${seeds} seed(s) (${seedsText}), scale ${scale}: mean ± 95% interval (× R1) [× best fixed rule]`,
       cols,
       policies,
       (l, c) => byCol(l, c, totals),
@@ -204,35 +320,20 @@ async function main(): Promise<void> {
 
   if (values.thesis || values['thesis-only']) {
     const tSeeds = Number(values['thesis-seeds']);
-    const tBudget = Number(values['thesis-budget']);
-    const labels = ['none', ...policies];
-    const strategies = ['fc-r+hr', 'bfs'];
-    const rdf = new Map<string, Record<string, number[]>>(labels.map((p) => [p, Object.fromEntries(strategies.map((s) => [s, []]))]));
-    for (let seed = 1; seed <= tSeeds; seed++) {
-      const web = await startSimweb({ profiles: 'thesis', seed, scale });
-      try {
-        for (const strategy of strategies) {
-          for (const bandit of labels) {
-            const f = await crawlOnce(web, web.sites.map((s) => s.startUrl), { bandit, strategy, reward: 'rdf-docs', budget: tBudget, seed, maxDepth: Number.POSITIVE_INFINITY });
-            rdf.get(bandit)![strategy]!.push(f.rdfDocuments);
-            console.error(`thesis seed ${seed} ${strategy} ${bandit}: ${f.rdfDocuments} RDF documents, ${(f.ms / 1000).toFixed(1)} s`);
-          }
-        }
-      } finally {
-        await web.close();
-      }
-    }
+    const units: Unit[] = Array.from({ length: tSeeds }, (_, k) => ({ kind: 'thesis' as const, seed: seedStart + k }));
+    const rdf = tabulate(await runUnits(units, settings, jobs), (r) => r.value);
     printTable(
-      `RDF documents found, thesis-like web (${'thesis'}), global budget ${tBudget}, ${tSeeds} seed(s), scale ${scale}: mean ± 95% interval (× no bandit) [× best]`,
-      strategies,
-      labels,
-      (l, c) => rdf.get(l)![c]!,
+      `RDF documents found, thesis-like web (thesis), global budget ${settings.thesisBudget}, ${tSeeds} seed(s) from ${seedStart}, scale ${scale}: mean ± 95% interval (× no bandit) [× best fixed rule]`,
+      THESIS_STRATEGIES,
+      ['none', ...policies],
+      (l, c) => rdf.get(l)?.[c] ?? [],
       'none',
     );
     results.thesis = Object.fromEntries(rdf);
   }
-  console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s in all`);
+  say(`\n${((performance.now() - started) / 1000).toFixed(0)} s in all (${jobs} job(s))`);
   if (values.json) writeFileSync(values.json, JSON.stringify(results, null, 2));
+  if (values.md) writeFileSync(values.md, `${printed.join('\n')}\n`);
 }
 
 await main();

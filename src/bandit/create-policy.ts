@@ -26,7 +26,7 @@ export interface PolicyOptions {
   arms?: number;
   /** r2: n, the batch size. Default: 10. */
   step?: number;
-  /** r3: m, initial pulls per arm. Default: 1. Also thompson, ducb, swucb: initial pulls per arm, default 1. */
+  /** r3: m, initial pulls per arm. Default: 1. Also thompson, ducb, swucb: initial pulls per arm, default 1; auto: 3 (see AutoPolicy). */
   initialStep?: number;
   /** ducb, thompson, auto: the discount γ in (0, 1] of old evidence (1 = none). Default: 0.995 (the best of 0.99–1 in bench/bandit-replay.ts); auto: 0.99, used only while rewards are not heavy-tailed. */
   gamma?: number;
@@ -42,6 +42,9 @@ export interface PolicyOptions {
 
 /** auto's discount while rewards are not heavy-tailed (see AutoPolicy); `gamma` overrides it. */
 const AUTO_GAMMA = 0.99;
+
+/** auto's initial pulls per arm (see AutoPolicy: a start page alone says nothing on heavy-tailed sets); `initialStep` overrides it. */
+export const AUTO_INITIAL_STEP = 3;
 
 const DEFAULTS: Required<Omit<PolicyOptions, 'arms'>> = {
   quantum: 1,
@@ -111,7 +114,7 @@ export function createPolicy(name: string, opts: PolicyOptions = {}): BanditPoli
     case 'swucb':
       return new SlidingWindowUcbPolicy(o.window, o.exploration, o.initialStep);
     case 'auto':
-      return new AutoPolicy(o.seed, o.priorPulls, o.initialStep, opts.gamma ?? AUTO_GAMMA);
+      return new AutoPolicy(o.seed, o.priorPulls, opts.initialStep ?? AUTO_INITIAL_STEP, opts.gamma ?? AUTO_GAMMA);
     default:
       throw new RdfscoutError(
         'RDFSCOUT_INVALID_ARGUMENT',
