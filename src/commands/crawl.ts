@@ -41,7 +41,6 @@ document as quads in DIR (LevelDB; graph = document URL). Run the same command a
   --normalize MODE          standard (default) | beebot (lower-case, no trailing slash)
   --max-retries N           retries of a retryable failure (default 2)
   --seed N                  seed of random choices (default 1)
-  --no-crawl-graph          do not write fetch metadata as quads (faster; records, docs and metrics unaffected)
   --serve PORT              serve a read-only SPARQL endpoint on 127.0.0.1:PORT/sparql while crawling
   --json                    print one JSON summary at the end
   --quiet                   no progress output`;
@@ -73,7 +72,6 @@ const FLAGS: FlagSpec = {
   seed: { type: 'string' },
   'user-agent': { type: 'string' },
   serve: { type: 'string' },
-  'no-crawl-graph': { type: 'boolean' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
 };
@@ -116,7 +114,6 @@ export async function crawlOptionsFromArgs(
     queues: strFlag(values, 'queues') as ExplicitOptions['queues'],
     rdfShare: strFlag(values, 'rdf-share') === undefined ? undefined : Number(strFlag(values, 'rdf-share')),
     probeWellKnown: boolFlag(values, 'probe-well-known'),
-    crawlGraph: values['no-crawl-graph'] === true ? false : undefined,
     rejudgeQueued: values['fixed-labels'] === true ? false : undefined,
     linkTables: boolFlag(values, 'link-tables'),
     stayOnSite: boolFlag(values, 'stay-on-site'),

@@ -13,7 +13,7 @@ import { pldOf } from '../links/index.ts';
 import type { LinkFeatures } from '../links/types.ts';
 import { hasGraph, stageDocument, stagePartial } from '../rdf/index.ts';
 import type { Strategy } from '../relevance/types.ts';
-import { CRAWL_GRAPH, recordToQuads } from '../sparql/crawl-vocab.ts';
+import { CRAWL_GRAPH } from '../sparql/crawl-vocab.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import type { Txn } from '../state/txn.ts';
 import { analyseDocument, type DocumentAnalysis, isSitemapLink } from './analyse-document.ts';
@@ -21,7 +21,7 @@ import { stageBanditChanges } from './bandit-state.ts';
 import type { ExplicitOptions } from './crawl-meta.ts';
 import { originProbes } from './discovery.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
-import { recordKey } from './records.ts';
+import { recordKey, stageRecordWrite } from './records.ts';
 import { type CrawlFrontier, type RestoredCrawl, restoreCrawl, toFetchedDocument } from './restore-crawl.ts';
 import { rewardOf } from './reward.ts';
 import type { SimilarQueued } from './similar-queued.ts';
@@ -402,8 +402,7 @@ export class Crawler {
 
   /** Stages the record and what follows from it: crawl metadata, bad links, redirects, frontier, learning, bandit. */
   async #stageRecord(entry: FrontierEntry, result: FetchResult, record: CrawlRecord, doc: DocumentAnalysis, external: number, txn: Txn): Promise<void> {
-    txn.put(this.state.sub.records, recordKey(record.seq), record);
-    if (this.options.crawlGraph) txn.putQuads(recordToQuads(record, this.state.dataFactory)); // in its own graph (CRAWL_GRAPH)
+    stageRecordWrite(this.state, txn, record); // the crawl graph (CRAWL_GRAPH) is a view over the records
     for (const [i, b] of doc.bad.entries()) txn.put(this.state.sub.badlinks, `${recordKey(record.seq)}!${i}`, b);
     for (const hop of result.redirects) txn.put(this.state.sub.redirects, hop.from, hop);
     const aliases = [result.finalUrl, ...result.redirects.map((h) => h.to)].filter((u) => u !== entry.url);

@@ -54,12 +54,6 @@ export interface CrawlOptions {
    * link keeps the label it got when it was extracted (the thesis's Figure 3-2 read literally). Default: true.
    */
   rejudgeQueued: boolean;
-  /**
-   * Write each fetch's metadata as quads in GRAPH <urn:rdfscout:crawl> (for SPARQL). ~15 quads × 6 indexes per
-   * fetch: on HTML-heavy crawls most of the store's writes. Off: `docs`/`metrics`/`stats` work the same (they
-   * read the records). Default: true.
-   */
-  crawlGraph: boolean;
   /** Probe every seed origin's /sitemap.xml (when robots.txt names no sitemap) and /.well-known/void. Default: false. */
   probeWellKnown: boolean;
   /** URL normalisation: 'standard' (WHATWG) or 'beebot' (lower-case, no trailing slash; BeeBot §2). Default: 'standard'. */
@@ -99,7 +93,6 @@ const DEFAULTS: Omit<CrawlOptions, 'seeds' | 'out'> = {
   queues: 'one',
   rdfShare: 0.5,
   probeWellKnown: false,
-  crawlGraph: true,
   rejudgeQueued: true,
   linkTables: false,
   stayOnSite: false,

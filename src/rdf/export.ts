@@ -3,6 +3,7 @@ import type { Quad } from '@rdfjs/types';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Writer } from 'n3';
+import { CrawlGraphView } from '../sparql/crawl-graph-view.ts';
 import type { CrawlState } from '../state/open-state.ts';
 
 /** Lines are grouped into strings of about this many characters before being written. */
@@ -14,16 +15,22 @@ export interface ExportOptions {
 }
 
 /**
- * Writes all quads of the store (every graph, the crawl-metadata graph included) to `out` as N-Quads, one quad per
- * line, in the store's index order. Memory stays constant: quads are read lazily from quadstore's iterator and
- * written through `pipeline`, which waits while `out` is full. Resolves with the number of quads written.
+ * Writes all quads of the store to `out` as N-Quads, one quad per line: the stored ones (every document graph) in
+ * the store's index order, then the crawl-metadata graph (a view over the records, CrawlGraphView) in fetch order.
+ * Memory stays constant: quads are read lazily and written through `pipeline`, which waits while `out` is full.
+ * Resolves with the number of quads written.
  */
 export async function exportNQuads(state: CrawlState, out: NodeJS.WritableStream, opts: ExportOptions = {}): Promise<number> {
   let count = 0;
   const writer = new Writer({ format: 'N-Quads' });
   async function* lines(): AsyncGenerator<string> {
     let buffer = '';
-    const quads = state.quadstore.match() as unknown as AsyncIterable<Quad>;
+    const stored = state.quadstore.match() as unknown as AsyncIterable<Quad>;
+    const view = new CrawlGraphView(state);
+    const quads = (async function* () {
+      yield* stored;
+      yield* view.match();
+    })();
     for await (const q of quads) {
       buffer += writer.quadToString(q.subject, q.predicate, q.object, q.graph);
       count++;

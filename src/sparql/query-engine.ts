@@ -4,6 +4,7 @@ import { QueryEngine } from '@comunica/query-sparql-rdfjs';
 import type { Quad, Quad_Graph, Quad_Object, Quad_Predicate, Quad_Subject, Term } from '@rdfjs/types';
 import { RdfscoutError } from '../errors.ts';
 import type { CrawlState } from '../state/open-state.ts';
+import { CrawlGraphView } from './crawl-graph-view.ts';
 import { CRAWL_GRAPH } from './crawl-vocab.ts';
 
 /** Options of {@link runQuery}. */
@@ -274,8 +275,14 @@ class BoundedStream<In, Out> implements AsyncIterable<Out> {
   }
 }
 
+/** Whether a pattern's graph term names the crawl graph (a view over the records, CrawlGraphView). */
+function isCrawlGraph(graph: Term | null | undefined): boolean {
+  return graph?.termType === 'NamedNode' && graph.value === CRAWL_GRAPH;
+}
+
 /**
- * The RDF/JS source Comunica reads: the quadstore seen through the dataset described on {@link runQuery}.
+ * The RDF/JS source Comunica reads: the quadstore and the crawl graph's view (CrawlGraphView) seen through the
+ * dataset described on {@link runQuery}.
  * It only reads (no `import`/`remove`, so no Comunica update actor can write through it), remembers every
  * iterator it hands out, and destroys them all when the query is stopped.
  */
@@ -284,13 +291,17 @@ class GuardedSource {
   #signal: AbortSignal;
   #live = new Set<{ destroy(): void; done: boolean }>();
 
+  readonly #view: CrawlGraphView;
+
   constructor(state: CrawlState, signal: AbortSignal) {
     this.#state = state;
     this.#signal = signal;
+    this.#view = new CrawlGraphView(state);
   }
 
   match(subject?: Term | null, predicate?: Term | null, object?: Term | null, graph?: Term | null): unknown {
     if (this.#signal.aborted) return Readable.from([], { objectMode: true });
+    if (isCrawlGraph(graph)) return this.#trackReadable(Readable.from(this.#view.match(subject, predicate, object)));
     const store = this.#state.quadstore;
     const s = (subject ?? undefined) as Quad_Subject | undefined;
     const p = (predicate ?? undefined) as Quad_Predicate | undefined;
@@ -307,17 +318,29 @@ class GuardedSource {
     }
     const it = store.match(s, p, o, (graph ?? undefined) as Quad_Graph | undefined);
     this.#track(it);
-    return it;
+    if (graph) return it;
+    // Any graph: the stored quads, then the crawl graph's.
+    const view = this.#view;
+    return this.#trackReadable(
+      Readable.from(
+        (async function* () {
+          yield* it as unknown as AsyncIterable<Quad>;
+          yield* view.match(subject, predicate, object);
+        })(),
+      ),
+    );
   }
 
-  countQuads(subject?: Term | null, predicate?: Term | null, object?: Term | null, graph?: Term | null): Promise<number> {
+  async countQuads(subject?: Term | null, predicate?: Term | null, object?: Term | null, graph?: Term | null): Promise<number> {
+    if (isCrawlGraph(graph)) return this.#view.count(subject, predicate, object);
     const g = graph?.termType === 'DefaultGraph' ? undefined : ((graph ?? undefined) as Quad_Graph | undefined);
-    return this.#state.quadstore.countQuads(
+    const stored = await this.#state.quadstore.countQuads(
       (subject ?? undefined) as Quad_Subject | undefined,
       (predicate ?? undefined) as Quad_Predicate | undefined,
       (object ?? undefined) as Quad_Object | undefined,
       g,
     );
+    return graph ? stored : stored + (await this.#view.count(subject, predicate, object));
   }
 
   destroyAll(): void {
@@ -328,5 +351,17 @@ class GuardedSource {
   #track(it: { destroy(): void; done: boolean; once(event: string, fn: () => void): unknown }): void {
     this.#live.add(it);
     it.once('end', () => this.#live.delete(it));
+  }
+
+  #trackReadable(r: Readable): Readable {
+    const handle = {
+      destroy: () => r.destroy(),
+      get done() {
+        return r.readableEnded || r.destroyed;
+      },
+    };
+    this.#live.add(handle);
+    r.once('close', () => this.#live.delete(handle));
+    return r;
   }
 }

@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Parser } from 'n3';
+import { DataFactory } from 'rdf-data-factory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CrawlRecord } from '../../src/crawl/types.ts';
+import { recordToQuads } from '../../src/sparql/crawl-vocab.ts';
+import { openState } from '../../src/state/open-state.ts';
 import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
 
 const run = promisify(execFile);
@@ -136,17 +140,29 @@ describe('rdfscout crawl on a local site', () => {
   });
 });
 
-describe('--no-crawl-graph', () => {
-  it('stores the documents but no fetch metadata quads; docs still lists every fetch', async () => {
+describe('the crawl graph', () => {
+  it('is a view over the records: exported and queryable, one description per fetch, nothing extra stored', async () => {
     const site = await startTinySite();
-    const dir = await mkdtemp(join(tmpdir(), 'rdfscout-nograph-'));
+    const dir = await mkdtemp(join(tmpdir(), 'rdfscout-crawlgraph-'));
     try {
-      const res = await cli(['crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '0', '--no-crawl-graph', '--json', '--quiet']);
+      const res = await cli(['crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '0', '--json', '--quiet']);
       expect(JSON.parse(res.stdout).rdfDocuments).toBe(7);
+      const records = (await cli(['docs', join(dir, 'o')])).stdout.trim().split('\n').map((l) => JSON.parse(l) as CrawlRecord);
+      expect(records.length).toBe(JSON.parse(res.stdout).fetched);
+      const df = new DataFactory();
+      const expected = records.flatMap((r) => recordToQuads(r, df)).map((q) => `${q.subject.value} ${q.predicate.value} ${q.object.value}`);
       const quads = new Parser({ format: 'N-Quads' }).parse((await cli(['export', join(dir, 'o')])).stdout);
-      expect(quads.length).toBeGreaterThan(0);
-      expect(quads.some((q) => q.graph.value === 'urn:rdfscout:crawl')).toBe(false);
-      expect((await cli(['docs', join(dir, 'o')])).stdout.trim().split('\n').length).toBe(JSON.parse(res.stdout).fetched);
+      const crawlQuads = quads.filter((q) => q.graph.value === 'urn:rdfscout:crawl').map((q) => `${q.subject.value} ${q.predicate.value} ${q.object.value}`);
+      expect(crawlQuads.sort()).toEqual(expected.sort());
+      const state = await openState(join(dir, 'o'));
+      try {
+        const { items } = await state.quadstore.get({ graph: df.namedNode('urn:rdfscout:crawl') });
+        expect(items).toEqual([]);
+      } finally {
+        await state.close();
+      }
+      const q = await cli(['query', join(dir, 'o'), `SELECT ?status WHERE { GRAPH <urn:rdfscout:crawl> { <${site.base}/foaf/alice.ttl> <http://www.w3.org/2011/http#statusCodeValue> ?status } }`, '--format', 'json']);
+      expect(JSON.parse(q.stdout).results.bindings).toEqual([{ status: { type: 'literal', value: '200', datatype: 'http://www.w3.org/2001/XMLSchema#integer' } }]);
     } finally {
       await site.close();
       await rm(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Quad } from '@rdfjs/types';
 import type { CrawlRecord } from '../../src/crawl/types.ts';
-import { recordToQuads } from '../../src/sparql/crawl-vocab.ts';
+import { stageRecordWrite } from '../../src/crawl/records.ts';
 import { type CrawlState, openState } from '../../src/state/open-state.ts';
 
 export const EX = 'http://ex.org/';
@@ -26,6 +26,8 @@ export function makeRecord(over: Partial<CrawlRecord>): CrawlRecord {
 
 export interface Fixture {
   state: CrawlState;
+  /** The crawl records written (the crawl graph's view is made of them). */
+  records: CrawlRecord[];
   cleanup(): Promise<void>;
 }
 
@@ -55,11 +57,14 @@ export async function makeFixture(): Promise<Fixture> {
     redirects: [{ from: `${EX}doc2-alias`, to: DOC2, status: 303 }], fetchedAt: '2024-05-01T10:00:01.000Z',
   });
   for (const [quads, record] of [[doc1, r1], [doc2, r2]] as const) {
-    await state.txn().putQuads(quads).putQuads(recordToQuads(record, df)).put(state.sub.records, String(record.seq).padStart(10, '0'), record).commit();
+    const txn = state.txn().putQuads(quads);
+    stageRecordWrite(state, txn, record); // as the crawler does: the crawl graph is a view over the records
+    await txn.commit();
   }
   const dirToRemove = dir;
   return {
     state,
+    records: [r1, r2],
     cleanup: async () => {
       await state.close();
       await rm(dirToRemove, { recursive: true, force: true });

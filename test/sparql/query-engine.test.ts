@@ -1,6 +1,7 @@
 import type { Quad } from '@rdfjs/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RdfscoutError } from '../../src/errors.ts';
+import { CRAWL_GRAPH, recordToQuads } from '../../src/sparql/crawl-vocab.ts';
 import { termToNt } from '../../src/sparql/format-results.ts';
 import { QueryRefusedError, type QueryResult, runQuery } from '../../src/sparql/query-engine.ts';
 import { addHeavyGraph, DOC1, DOC2, EX, type Fixture, makeFixture, PREFIXES, TRICKY } from './fixture.ts';
@@ -62,6 +63,34 @@ describe('runQuery', () => {
   it('answers provenance questions with GRAPH ?doc', async () => {
     const rows = await select('SELECT ?doc WHERE { GRAPH ?doc { ex:alice foaf:name "Alice" } } ORDER BY ?doc');
     expect(rows.map((r) => r.doc)).toEqual([`<${DOC1}>`, `<${DOC2}>`]);
+  });
+
+  it('answers the crawl graph from the records: a named document, a redirect hop, counts, any-graph patterns', async () => {
+    const { items: stored } = await fx.state.quadstore.get({ graph: fx.state.dataFactory.namedNode(CRAWL_GRAPH) });
+    expect(stored).toEqual([]); // nothing stored: the crawl graph is made from the records
+    expect(await select(`SELECT ?st ?req WHERE { GRAPH <${CRAWL_GRAPH}> { <${DOC2}> http:statusCodeValue ?st ; rs:requestedUrl ?req } }`)).toEqual([
+      { st: '"200"^^<http://www.w3.org/2001/XMLSchema#integer>', req: `<${EX}doc2-alias>` },
+    ]);
+    expect(await select(`SELECT ?from ?code WHERE { GRAPH <${CRAWL_GRAPH}> { <urn:rdfscout:redirect:2:1> rs:redirectFrom ?from ; http:statusCodeValue ?code } }`)).toEqual([
+      { from: `<${EX}doc2-alias>`, code: '"303"^^<http://www.w3.org/2001/XMLSchema#integer>' },
+    ]);
+    expect(await select(`SELECT ?st WHERE { GRAPH <${CRAWL_GRAPH}> { <${EX}never-fetched> http:statusCodeValue ?st } }`)).toEqual([]);
+    const expected = fx.records.flatMap((r) => recordToQuads(r, fx.state.dataFactory));
+    const [count] = await select(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${CRAWL_GRAPH}> { ?s ?p ?o } }`);
+    expect(count?.n).toBe(`"${expected.length}"^^<http://www.w3.org/2001/XMLSchema#integer>`);
+    const constructed = await quads(await runQuery(fx.state, `CONSTRUCT { ?s ?p ?o } WHERE { GRAPH <${CRAWL_GRAPH}> { ?s ?p ?o } }`));
+    expect(constructed.map((q) => termToNt(q.subject) + termToNt(q.predicate) + termToNt(q.object)).sort()).toEqual(
+      expected.map((q) => termToNt(q.subject) + termToNt(q.predicate) + termToNt(q.object)).sort(),
+    );
+    // GRAPH ?g sees the crawl graph once, next to the document graphs
+    expect(await select('SELECT ?g ?d WHERE { GRAPH ?g { ?s rs:depth ?d } } ORDER BY ?d')).toEqual([
+      { g: `<${CRAWL_GRAPH}>`, d: '"0"^^<http://www.w3.org/2001/XMLSchema#integer>' },
+      { g: `<${CRAWL_GRAPH}>`, d: '"1"^^<http://www.w3.org/2001/XMLSchema#integer>' },
+    ]);
+    // a join that binds the document first (Comunica may look the crawl side up per document)
+    expect(await select(`SELECT ?doc ?t WHERE { GRAPH ?doc { ?x foaf:name "Bob" } GRAPH <${CRAWL_GRAPH}> { ?doc prov:generatedAtTime ?t } }`)).toEqual([
+      { doc: `<${DOC2}>`, t: '"2024-05-01T10:00:01.000Z"^^<http://www.w3.org/2001/XMLSchema#dateTime>' },
+    ]);
   });
 
   it('keeps the crawl graph out of the default graph but queryable by name, joinable with documents', async () => {
