@@ -426,7 +426,7 @@ export class Crawler {
     const { pld } = entry;
     let retired = false;
     // A PLD with nothing queued or in flight leaves the bandit's game (it comes back if new links for it appear).
-    if (this.#policy && !this.#frontier.queues().some((q) => q.pld === pld && (q.queued > 0 || q.inFlight > 0))) {
+    if (this.#policy && !this.#frontier.hasWork(pld)) {
       this.#policy.retire(pld);
       retired = true;
     }

@@ -88,6 +88,10 @@ export class DualFrontier implements Frontier {
     this.#side(side).retry(entry, notBefore, txn);
   }
 
+  hasWork(pld: string): boolean {
+    return this.#rdf.hasWork(pld) || this.#html.hasWork(pld);
+  }
+
   /** One queue per PLD for the scheduler: counts summed, the more urgent of the two heads. */
   queues(): PldQueue[] {
     const merged = new Map<string, PldQueue>();

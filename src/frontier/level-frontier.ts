@@ -310,6 +310,11 @@ export class LevelFrontier implements Frontier {
     });
   }
 
+  hasWork(pld: string): boolean {
+    const st = this.#plds.get(pld);
+    return st !== undefined && st.queued + st.inFlight > 0;
+  }
+
   queues(): PldQueue[] {
     const out: PldQueue[] = [];
     for (const st of this.#plds.values()) {

@@ -64,6 +64,8 @@ export interface Frontier {
   retry(entry: FrontierEntry, notBefore: number, txn: Txn): void;
   /** PLDs with queued or in-flight work. */
   queues(): PldQueue[];
+  /** Whether `pld` has queued or in-flight work (what `queues()` would list), without listing every PLD. */
+  hasWork(pld: string): boolean;
   /** Whether a URL was ever seen (queued, in flight or done). */
   has(url: string): Promise<boolean>;
   size(): { queued: number; inFlight: number; done: number };
