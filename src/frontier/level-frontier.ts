@@ -427,7 +427,9 @@ export class LevelFrontier implements Frontier {
     st.refilling = true;
     st.lateAdds = [];
     const startBound = st.bound;
-    const want = this.#target() - st.buffer.length + 4;
+    // At least a few rows: when PLDs multiply, a PLD's share (#target) can fall below what its buffer already holds,
+    // and a head held back by retries must still be read past (a limit of 0 read nothing, and a negative one all).
+    const want = Math.max(4, this.#target() - st.buffer.length + 4);
     const range = pldRange(st.pld);
     const opts = startBound === '' ? { ...range, limit: want } : { gt: queueKey(st.pld, startBound), lt: range.lt, limit: want };
     const p = (async () => {

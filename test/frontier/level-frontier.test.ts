@@ -112,6 +112,26 @@ describe('LevelFrontier persistence', () => {
   });
 });
 
+describe('LevelFrontier head buffers when PLDs multiply', () => {
+  it('reads past a head held back by retries even after the per-PLD share shrank below the buffer', async () => {
+    const now = 1_000_000;
+    // 12 buffered entries in all: 6 per PLD while a.org is alone, 2 once 16 more PLDs share them.
+    const f = await LevelFrontier.open(state, { headSize: 6, maxBuffered: 12 });
+    await f.add([...Array.from({ length: 10 }, (_, i) => entry(`http://a.org/urgent${i}`, 1)), ...Array.from({ length: 30 }, (_, i) => entry(`http://a.org/later${i}`, 5))]);
+    const urgent: FrontierEntry[] = [];
+    for (let i = 0; i < 10; i++) urgent.push((await take(f, 'a.org', now)) as FrontierEntry);
+    expect(urgent.map((e) => e.priority)).toEqual(Array(10).fill(1));
+    const t = state.txn();
+    for (const e of urgent) f.retry(e, now + 3_600_000, t); // all back at the head, held for an hour
+    await t.commit();
+    await f.add(Array.from({ length: 16 }, (_, i) => entry(`http://p${i}.org/`, 1)));
+    // The head is all held back and the buffer is now larger than a.org's share: the next one comes from disk.
+    const next = await take(f, 'a.org', now);
+    expect(next?.url).toBe('http://a.org/later0');
+    expect(f.size().queued).toBe(10 + 29 + 16);
+  });
+});
+
 describe('LevelFrontier against MemoryFrontier', () => {
   it('gives the same hand-outs and counters over 3,000 random operations', async () => {
     let seed = Number(process.env.FRONTIER_SEED ?? 42);
