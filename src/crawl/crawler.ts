@@ -22,7 +22,7 @@ import type { ExplicitOptions } from './crawl-meta.ts';
 import { originProbes } from './discovery.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { recordKey, stageRecordWrite } from './records.ts';
-import { type CrawlFrontier, type RestoredCrawl, restoreCrawl, toFetchedDocument } from './restore-crawl.ts';
+import { type CrawlFrontier, type RestoredCrawl, restoreCrawl, shouldRejudge, toFetchedDocument } from './restore-crawl.ts';
 import { rewardOf } from './reward.ts';
 import type { SimilarQueued } from './similar-queued.ts';
 import type { CrawlSummary, CrawlTally } from './summary.ts';
@@ -84,6 +84,8 @@ export class Crawler {
   #fatal: RdfscoutError | null = null;
   /** Queued H links by r1/r2 keys, judged again when C_HR(t) learns a parent similar to them (thesis §5). */
   readonly #similar: SimilarQueued;
+  /** Queued H links are indexed and judged again (--fixed-labels off, and the strategy learns RDF parents). */
+  readonly #rejudge: boolean;
   /** PLDs whose start page could not be fetched (BeeBot's Not Available); the bandit no longer serves them. */
   readonly #unavailable = new Set<string>();
 
@@ -99,6 +101,7 @@ export class Crawler {
     this.#seedPlds = init.seedPlds;
     this.#resumed = init.resumed;
     this.#similar = init.similar;
+    this.#rejudge = shouldRejudge(init.options, init.strategy);
     const o = init.options;
     this.#fetcher = new Fetcher({
       proxy: o.proxy ?? undefined,
@@ -395,7 +398,7 @@ export class Crawler {
       const j = this.#strategy.judge(link, source);
       if (j.priority === null) continue;
       entries.push({ url: link.url, parent: result.finalUrl, depth, priority: j.priority, label: j.label, rules: j.rules, link });
-      if (j.label === 'H' && this.options.rejudgeQueued) this.#similar.add({ url: link.url, link, parent: result.finalUrl, depth, priority: j.priority, source });
+      if (j.label === 'H' && this.#rejudge) this.#similar.add({ url: link.url, link, parent: result.finalUrl, depth, priority: j.priority, source });
     }
     return { entries, external };
   }
@@ -410,7 +413,7 @@ export class Crawler {
 
     const learned = toFetchedDocument(record);
     this.#strategy.learn(learned);
-    if (learned.type === 'rdf' && learned.parent !== null && this.options.rejudgeQueued) await this.#rejudgeSimilarTo(learned.parent, txn);
+    if (learned.type === 'rdf' && learned.parent !== null && this.#rejudge) await this.#rejudgeSimilarTo(learned.parent, txn);
     if (this.#strategy.observePage && snapshotDue(record.seq, this.#lastSnapshotSeq)) {
       this.#lastSnapshotSeq = record.seq;
       txn.put(this.state.sub.learned, 'strategy', { seq: record.seq, state: this.#strategy.snapshot() });

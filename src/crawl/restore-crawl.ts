@@ -35,6 +35,11 @@ export interface RestoredCrawl {
   similar: SimilarQueued;
 }
 
+/** Whether the crawl judges queued H links again when C_HR learns a parent: only where that can change a verdict. */
+export function shouldRejudge(options: { rejudgeQueued: boolean }, strategy: Strategy): boolean {
+  return options.rejudgeQueued && strategy.rejudgesOnLearn === true;
+}
+
 /**
  * Opens the crawl in `state`: merges stored and given options (a resume may not change identity options), replays
  * the records into the strategy's learned state (thesis §5: C_HR(t) is a function of the fetched documents) and the
@@ -66,7 +71,7 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions)
   await saveCrawlOptions(state, options);
   await state.sub.meta.put('seedPlds', [...seedPlds]);
   await frontier.add(newSeeds);
-  const similar = options.rejudgeQueued ? await indexQueuedLinks(state) : new SimilarQueued();
+  const similar = shouldRejudge(options, strategy) ? await indexQueuedLinks(state) : new SimilarQueued();
   return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds, similar };
 }
 

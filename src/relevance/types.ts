@@ -62,6 +62,11 @@ export interface Strategy {
   /** Priority of seeds (the most urgent). */
   readonly seedPriority: number;
   judge(link: LinkFeatures, source: LinkSource): Judgement;
+  /**
+   * Whether learning an RDF parent (C_HR, thesis §5) can make `judge` rank an already queued H link more urgent,
+   * so the crawl should keep queued H links indexed and judge them again (FC-R+HR and its kin). Absent: never.
+   */
+  readonly rejudgesOnLearn?: boolean;
   /** Fetch filter (thesis §7 CTF, §10 EXF): read the body of a response with this content type? */
   shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean;
   learn(doc: FetchedDocument): void;

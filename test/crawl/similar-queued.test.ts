@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import { readRecords } from '../../src/crawl/records.ts';
+import { shouldRejudge } from '../../src/crawl/restore-crawl.ts';
+import { createStrategy } from '../../src/relevance/index.ts';
 import { SimilarQueued, similarityKeys } from '../../src/crawl/similar-queued.ts';
 import type { CrawlRecord } from '../../src/crawl/types.ts';
 
@@ -97,5 +99,14 @@ describe('a crawl that learns an RDF parent', () => {
     const order = records.map(path);
     expect(records.find((r) => path(r) === '/people/bob/')).toMatchObject({ label: 'H', rules: [] });
     expect(order.indexOf('/people/bob/')).toBeGreaterThan(order.indexOf('/news/5'));
+  });
+});
+
+describe('shouldRejudge', () => {
+  it('only for strategies whose verdicts learning an RDF parent can change, and not with --fixed-labels', () => {
+    const on = (name: string, rejudgeQueued = true) => shouldRejudge({ rejudgeQueued }, createStrategy(name));
+    expect(['fc-r+hr', 'fc-r+hr2', 'topical+hr'].map((n) => on(n))).toEqual([true, true, true]);
+    expect(['bfs', 'fc-r', 'fc-r2', 'topical'].map((n) => on(n))).toEqual([false, false, false, false]);
+    expect(on('fc-r+hr', false)).toBe(false);
   });
 });

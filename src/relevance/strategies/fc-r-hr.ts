@@ -20,6 +20,7 @@ export interface FcRHrSnapshot extends StrategySnapshot {
 export class FcRHrStrategy implements Strategy {
   readonly name: string = 'fc-r+hr';
   readonly seedPriority = PRIORITY.seed;
+  readonly rejudgesOnLearn = true;
   readonly #concepts: ConceptSets;
   #parents = new ParentSet();
 

@@ -23,6 +23,7 @@ export interface TopicalHrSnapshot extends TopicalSnapshot {
  */
 export class TopicalHrStrategy extends TopicalStrategy {
   override readonly name = 'topical+hr';
+  readonly rejudgesOnLearn = true;
   #parents = new ParentSet();
 
   constructor(options?: TopicalStrategyOptions) {
