@@ -213,7 +213,8 @@ export class Crawler {
 
   /** Chooses the next link: among awake PLDs with work, by the bandit or by the global (priority, seq) order. */
   #pick(now: number): FrontierEntry | null {
-    let candidates = this.#frontier.queues().filter((q) => this.#eligible(q) && this.#politeness.canStart(q.pld, q.pld, now));
+    // PLDs whose queued entries all wait out a retry back-off are not offered (the bandit would count a pull).
+    let candidates = this.#frontier.queues().filter((q) => this.#eligible(q) && this.#politeness.canStart(q.pld, q.pld, now) && this.#frontier.dueAt(q.pld) <= now);
     for (;;) {
       if (candidates.length === 0) return null;
       let pld: string;
@@ -240,7 +241,8 @@ export class Crawler {
     let earliest: number | null = null;
     for (const q of this.#frontier.queues()) {
       if (!this.#eligible(q)) continue;
-      const ready = this.#politeness.readyAt(q.pld, q.pld, now);
+      // Politeness and retry back-offs: a PLD whose queued entries all wait out a back-off is not polled meanwhile.
+      const ready = Math.max(this.#politeness.readyAt(q.pld, q.pld, now), this.#frontier.dueAt(q.pld));
       if (!Number.isFinite(ready)) continue; // busy until an in-flight fetch ends, which wakes the loop anyway
       const t = Math.max(ready, now + 5);
       if (earliest === null || t < earliest) earliest = t;

@@ -88,6 +88,10 @@ export class DualFrontier implements Frontier {
     this.#side(side).retry(entry, notBefore, txn);
   }
 
+  dueAt(pld: string): number {
+    return Math.min(this.#rdf.dueAt(pld), this.#html.dueAt(pld));
+  }
+
   hasWork(pld: string): boolean {
     return this.#rdf.hasWork(pld) || this.#html.hasWork(pld);
   }

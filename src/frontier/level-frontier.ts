@@ -310,6 +310,18 @@ export class LevelFrontier implements Frontier {
     });
   }
 
+  dueAt(pld: string): number {
+    const st = this.#plds.get(pld);
+    if (st === undefined || st.queued === 0) return Number.POSITIVE_INFINITY;
+    if (st.queued > st.buffer.length) return 0; // some are on disk only, and may be due
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const b of st.buffer) {
+      if (b.entry.notBefore === 0) return 0; // never retried: due (the usual head)
+      if (b.entry.notBefore < earliest) earliest = b.entry.notBefore;
+    }
+    return earliest;
+  }
+
   hasWork(pld: string): boolean {
     const st = this.#plds.get(pld);
     return st !== undefined && st.queued + st.inFlight > 0;

@@ -112,6 +112,12 @@ export class MemoryFrontier implements Frontier {
     });
   }
 
+  dueAt(pld: string): number {
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const e of this.#queues.get(pld)?.entries ?? []) if (e.notBefore < earliest) earliest = e.notBefore;
+    return earliest;
+  }
+
   hasWork(pld: string): boolean {
     const q = this.#queues.get(pld);
     return q !== undefined && q.entries.length + q.inFlight > 0;

@@ -66,6 +66,12 @@ export interface Frontier {
   queues(): PldQueue[];
   /** Whether `pld` has queued or in-flight work (what `queues()` would list), without listing every PLD. */
   hasWork(pld: string): boolean;
+  /**
+   * When `next(pld)` may next hand something out: the earliest `notBefore` of its queued entries (retry
+   * back-offs); 0 when one is due now or may be (entries not read from disk yet); Infinity when none is queued.
+   * Lets the crawl sleep until a back-off ends instead of polling.
+   */
+  dueAt(pld: string): number;
   /** Whether a URL was ever seen (queued, in flight or done). */
   has(url: string): Promise<boolean>;
   size(): { queued: number; inFlight: number; done: number };

@@ -111,8 +111,11 @@ export function runFrontierContract(make: (opts: { now: () => number }) => Promi
     expect(h.frontier.size()).toMatchObject({ queued: 1, inFlight: 1 });
     await t.commit();
     expect(h.frontier.size()).toMatchObject({ queued: 2, inFlight: 0 });
+    expect(h.frontier.dueAt('a.org')).toBe(0); // /2 is due
     expect((await take(h.frontier, 'a.org'))?.url).toBe('http://a.org/2');
     expect(await take(h.frontier, 'a.org')).toBeNull(); // /1 is held back
+    expect(h.frontier.dueAt('a.org')).toBe(clock.t + 5000); // … until then
+    expect(h.frontier.dueAt('nothing.org')).toBe(Number.POSITIVE_INFINITY);
     expect(await take(h.frontier, 'a.org', clock.t + 4999)).toBeNull();
     clock.t += 5000;
     const again = await take(h.frontier, 'a.org');
