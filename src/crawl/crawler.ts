@@ -202,8 +202,7 @@ export class Crawler {
 
   /** A PLD's budget spent: its requests so far (robots refusals excepted) plus those in flight. */
   #pldSpent(pld: string): number {
-    const t = this.#tally.pld(pld);
-    return t.fetched - t.denied + (this.#inFlightPerPld.get(pld) ?? 0);
+    return this.#tally.spentOf(pld) + (this.#inFlightPerPld.get(pld) ?? 0);
   }
 
   /** Whether a PLD's queue may be served at all (work left, budget left, not Not Available); politeness aside. */

@@ -73,6 +73,12 @@ export class CrawlTally {
     return this.fetched - this.denied;
   }
 
+  /** A PLD's spent budget (its records but robots refusals), without adding the PLD to `perPld`. */
+  spentOf(name: string): number {
+    const t = this.perPld.get(name);
+    return t === undefined ? 0 : t.fetched - t.denied;
+  }
+
   pld(name: string): PldTally {
     let t = this.perPld.get(name);
     if (!t) {
