@@ -2,6 +2,7 @@
 //
 // Usage: node bench/bandit.ts [--seeds 20] [--seed-start 1] [--jobs 2] [--budget 2000] [--scale 1] [--sets ras,univ,mix]
 //                             [--policies a,b] [--thesis] [--thesis-seeds 2] [--thesis-budget 2000] [--json FILE] [--md FILE]
+//                             [--partial FILE (each finished unit's rows, as JSON lines)]
 // Each crawl is in-process (`Crawler`), breadth-first inside each site, one fetch at a time, no politeness delay,
 // so the policy's choice sequence is deterministic up to retry back-off timing. Reward = external links on the
 // fetched pages, read from the simulated web's truth (exact; the engine's own count is capped at --max-links-per-doc).
@@ -14,7 +15,7 @@
 // With --thesis, the same policies with rdf-docs reward over the thesis-like multi-PLD web, with bfs and fc-r+hr.
 
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -211,14 +212,24 @@ function runUnitInChild(unit: Unit, u: UnitSettings): Promise<UnitRow[]> {
   });
 }
 
-/** Runs the units, `jobs` at a time (1: in this process), and returns every row. */
-async function runUnits(units: Unit[], u: UnitSettings, jobs: number): Promise<UnitRow[]> {
+/**
+ * Runs the units, `jobs` at a time (1: in this process), and returns every row. A unit that fails is tried once
+ * more; each finished unit's rows are appended to `partial` (JSON lines), if given, so that a crash loses one unit.
+ */
+async function runUnits(units: Unit[], u: UnitSettings, jobs: number, partial?: string): Promise<UnitRow[]> {
   const rows: UnitRow[][] = new Array(units.length);
   let next = 0;
+  const once = (unit: Unit) => (jobs === 1 ? runUnit(unit, u) : runUnitInChild(unit, u));
   const worker = async () => {
     while (next < units.length) {
       const k = next++;
-      rows[k] = jobs === 1 ? await runUnit(units[k]!, u) : await runUnitInChild(units[k]!, u);
+      try {
+        rows[k] = await once(units[k]!);
+      } catch (err) {
+        console.error(`unit ${JSON.stringify(units[k])} failed (${(err as Error).message}); trying it once more`);
+        rows[k] = await once(units[k]!);
+      }
+      if (partial) appendFileSync(partial, `${JSON.stringify({ unit: units[k], rows: rows[k] })}\n`);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
@@ -253,6 +264,7 @@ async function main(): Promise<void> {
       'thesis-budget': { type: 'string', default: '2000' },
       json: { type: 'string' },
       md: { type: 'string' },
+      partial: { type: 'string' },
       worker: { type: 'string' },
     },
   });
@@ -303,7 +315,7 @@ async function main(): Promise<void> {
   const settings: UnitSettings = { policies, budget, scale, thesisBudget: Number(values['thesis-budget']) };
   if (!values['thesis-only'] && !values.replay) {
     const units: Unit[] = sets.flatMap((set) => seedList.map((seed) => ({ kind: 'beebot' as const, set, seed })));
-    const rows = await runUnits(units, settings, jobs);
+    const rows = await runUnits(units, settings, jobs, values.partial);
     const totals = tabulate(rows, (r) => r.value);
     const offSite = tabulate(rows, (r) => r.offSite);
     const byCol = (l: string, c: string, m: typeof totals) => m.get(l)?.[setOf(c)] ?? [];
@@ -321,7 +333,7 @@ async function main(): Promise<void> {
   if (values.thesis || values['thesis-only']) {
     const tSeeds = Number(values['thesis-seeds']);
     const units: Unit[] = Array.from({ length: tSeeds }, (_, k) => ({ kind: 'thesis' as const, seed: seedStart + k }));
-    const rdf = tabulate(await runUnits(units, settings, jobs), (r) => r.value);
+    const rdf = tabulate(await runUnits(units, settings, jobs, values.partial), (r) => r.value);
     printTable(
       `RDF documents found, thesis-like web (thesis), global budget ${settings.thesisBudget}, ${tSeeds} seed(s) from ${seedStart}, scale ${scale}: mean ± 95% interval (× no bandit) [× best fixed rule]`,
       THESIS_STRATEGIES,
