@@ -25,11 +25,14 @@ import { recordKey, stageRecordWrite } from './records.ts';
 import { type CrawlFrontier, type RestoredCrawl, restoreCrawl, shouldRejudge, toFetchedDocument } from './restore-crawl.ts';
 import { rewardOf } from './reward.ts';
 import type { SimilarQueued } from './similar-queued.ts';
+import { ReadySet } from './ready-set.ts';
 import type { CrawlSummary, CrawlTally } from './summary.ts';
 import type { CrawlRecord } from './types.ts';
 
 /** Reason of the run loop's internal timer cancellations. */
 const WAKE = Symbol('wake');
+/** Every PLD is placed afresh at least this often (ms): a safety net under the event-driven ready set. */
+const FULL_SCAN_MS = 1000;
 
 /**
  * Strategies that learn from page text are snapshotted every max(200 records, 10% of the crawl) and at a clean
@@ -84,6 +87,9 @@ export class Crawler {
   #fatal: RdfscoutError | null = null;
   /** Queued H links by r1/r2 keys, judged again when C_HR(t) learns a parent similar to them (thesis §5). */
   readonly #similar: SimilarQueued;
+  /** PLDs servable now, and when the others wake (#evaluate places a PLD after every change to it). */
+  readonly #ready = new ReadySet();
+  #lastFullScan = Number.NEGATIVE_INFINITY;
   /** Queued H links are indexed and judged again (--fixed-labels off, and the strategy learns RDF parents). */
   readonly #rejudge: boolean;
   /** PLDs whose start page could not be fetched (BeeBot's Not Available); the bandit no longer serves them. */
@@ -159,6 +165,7 @@ export class Crawler {
         dispatched = true;
         const job = this.#runOne(entry, runOptions).finally(() => active.delete(job));
         active.add(job);
+        this.#evaluate(entry.pld, Date.now()); // started: politeness delay, host concurrency, budget
       }
       if (active.size === 0 && !dispatched) {
         if (this.#frontier.loading) {
@@ -205,49 +212,65 @@ export class Crawler {
     return this.#tally.spentOf(pld) + (this.#inFlightPerPld.get(pld) ?? 0);
   }
 
-  /** Whether a PLD's queue may be served at all (work left, budget left, not Not Available); politeness aside. */
-  #eligible(q: PldQueue): boolean {
-    return q.queued > 0 && this.#pldSpent(q.pld) < this.options.maxDocsPerPld && !this.#unavailable.has(q.pld);
+  /**
+   * Places a PLD in the ready set after anything about it changed: servable now (work due, budget left, not Not
+   * Available, politeness allows), asleep until its politeness delay or retry back-off ends, or out until the
+   * next change (nothing queued, budget spent, host at its concurrency limit).
+   */
+  #evaluate(pld: string, now: number): void {
+    if (this.#unavailable.has(pld) || this.#pldSpent(pld) >= this.options.maxDocsPerPld) {
+      this.#ready.place(pld, null, now);
+      return;
+    }
+    // dueAt: the earliest retry back-off end among its queued entries (Infinity when none is queued).
+    this.#ready.place(pld, Math.max(this.#politeness.readyAt(pld, pld, now), this.#frontier.dueAt(pld)), now);
   }
 
-  /** Chooses the next link: among awake PLDs with work, by the bandit or by the global (priority, seq) order. */
+  /** Every PLD with work, placed afresh: at the start, and now and then as a safety net (FULL_SCAN_MS). */
+  #evaluateAll(now: number): void {
+    for (const q of this.#frontier.queues()) this.#evaluate(q.pld, now);
+    this.#lastFullScan = now;
+  }
+
+  /** Chooses the next link: among ready PLDs, by the bandit or by the global (priority, seq) order. */
   #pick(now: number): FrontierEntry | null {
-    // PLDs whose queued entries all wait out a retry back-off are not offered (the bandit would count a pull).
-    let candidates = this.#frontier.queues().filter((q) => this.#eligible(q) && this.#politeness.canStart(q.pld, q.pld, now) && this.#frontier.dueAt(q.pld) <= now);
+    if (now - this.#lastFullScan >= FULL_SCAN_MS) this.#evaluateAll(now);
+    const candidates = [...this.#ready.wake(now)];
     for (;;) {
       if (candidates.length === 0) return null;
       let pld: string;
       if (this.#policy === null) {
-        let best = candidates[0]!;
-        for (const q of candidates) {
-          if (q.headPriority < best.headPriority || (q.headPriority === best.headPriority && q.headSeq < best.headSeq)) best = q;
+        let best: PldQueue | null = null;
+        for (const name of candidates) {
+          const q = this.#frontier.queueOf(name);
+          if (q !== null && (best === null || q.headPriority < best.headPriority || (q.headPriority === best.headPriority && q.headSeq < best.headSeq))) best = q;
         }
-        pld = best.pld;
+        pld = best?.pld ?? (candidates[0] as string);
       } else {
-        pld = this.#policy.choose(candidates.map((q) => q.pld));
+        pld = this.#policy.choose(candidates);
       }
       const entry = this.#frontier.next(pld, now);
       if (entry !== null) {
         this.#similar.delete(entry.url);
         return entry;
       }
-      candidates = candidates.filter((q) => q.pld !== pld); // its head waits (retry back-off, or a disk read)
+      // Its head waits (a retry back-off: it goes to sleep; a disk read: it stays ready for the next pick).
+      this.#evaluate(pld, now);
+      candidates.splice(candidates.indexOf(pld), 1);
     }
   }
 
-  /** When something may become available: the earliest politeness wake-up or retry time; null when nothing is left. */
+  /** When something may become available: now + 5 ms while PLDs are ready but unserved (heads read from disk), else the earliest wake-up; null when nothing is left. */
   #nextWake(now: number): number | null {
-    let earliest: number | null = null;
-    for (const q of this.#frontier.queues()) {
-      if (!this.#eligible(q)) continue;
-      // Politeness and retry back-offs: a PLD whose queued entries all wait out a back-off is not polled meanwhile.
-      const ready = Math.max(this.#politeness.readyAt(q.pld, q.pld, now), this.#frontier.dueAt(q.pld));
-      if (!Number.isFinite(ready)) continue; // busy until an in-flight fetch ends, which wakes the loop anyway
-      const t = Math.max(ready, now + 5);
-      if (earliest === null || t < earliest) earliest = t;
+    if (this.#ready.wake(now).size > 0) return now + 5;
+    let earliest = this.#ready.nextWake();
+    if (earliest === null && this.#inFlight === 0) {
+      this.#evaluateAll(now); // before concluding that nothing is left
+      if (this.#ready.wake(now).size > 0) return now;
+      earliest = this.#ready.nextWake();
     }
-    if (earliest === null && this.#inFlight > 0) return now + 50;
-    return earliest;
+    if (earliest !== null) return Math.max(earliest, now + 5);
+    return this.#inFlight > 0 ? now + 50 : null;
   }
 
   async #runOne(entry: FrontierEntry, runOptions: CrawlRunOptions): Promise<void> {
@@ -275,6 +298,7 @@ export class Crawler {
           : new RdfscoutError('RDFSCOUT_INTERNAL', `Unexpected error while processing ${entry.url}: ${String((err as Error)?.stack ?? err)}`, { cause: err, url: entry.url });
     } finally {
       land();
+      this.#evaluate(entry.pld, Date.now()); // its in-flight fetch no longer counts against its budget
     }
   }
 
@@ -288,6 +312,7 @@ export class Crawler {
       const txn = this.state.txn();
       this.#frontier.retry(entry, Date.now() + waitMs, txn);
       await txn.commit();
+      this.#evaluate(entry.pld, Date.now());
       return { kind: 'retry' };
     }
 
@@ -327,6 +352,15 @@ export class Crawler {
     land();
     this.#tally.add(record);
     await txn.commit();
+    // What the commit changed: this PLD's queue and budget, and the PLDs that got new links.
+    const now = Date.now();
+    this.#evaluate(entry.pld, now);
+    let last = entry.pld;
+    for (const e of entries) {
+      const pld = pldOf(e.url);
+      if (pld !== last) this.#evaluate(pld, now);
+      last = pld;
+    }
     if (chRecord.hasSubscribers) chRecord.publish(record);
     await this.#afterCommit(entry, result);
     return { kind: 'recorded', record };
@@ -344,6 +378,7 @@ export class Crawler {
       this.#politeness.finish(entry.pld, entry.pld, Date.now());
       const delay = this.#fetcher.crawlDelayMs(entry.url);
       if (delay !== null && delay > 0) this.#politeness.setCrawlDelay(entry.pld, delay);
+      this.#evaluate(entry.pld, Date.now());
     }
   }
 
@@ -437,6 +472,7 @@ export class Crawler {
     // BeeBot mode: a site whose start page cannot be fetched is Not Available and leaves the game (BeeBot §2).
     if (this.options.stayOnSite && entry.parent === null && entry.link === null && result.kind !== 'ok' && result.kind !== 'skipped') {
       this.#unavailable.add(pld);
+      this.#ready.place(pld, null, Date.now());
       this.#policy?.retire(pld);
       retired = true;
       await markNotAvailable(this.state, pld);

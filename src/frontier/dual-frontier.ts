@@ -101,18 +101,15 @@ export class DualFrontier implements Frontier {
     const merged = new Map<string, PldQueue>();
     for (const q of [...this.#rdf.queues(), ...this.#html.queues()]) {
       const m = merged.get(q.pld);
-      if (m === undefined) {
-        merged.set(q.pld, { ...q });
-        continue;
-      }
-      m.queued += q.queued;
-      m.inFlight += q.inFlight;
-      if (q.headPriority < m.headPriority || (q.headPriority === m.headPriority && q.headSeq < m.headSeq)) {
-        m.headPriority = q.headPriority;
-        m.headSeq = q.headSeq;
-      }
+      merged.set(q.pld, m === undefined ? { ...q } : mergeQueues(m, q));
     }
     return [...merged.values()];
+  }
+
+  queueOf(pld: string): PldQueue | null {
+    const a = this.#rdf.queueOf(pld);
+    const b = this.#html.queueOf(pld);
+    return a === null ? b : b === null ? a : mergeQueues({ ...a }, b);
   }
 
   async has(url: string): Promise<boolean> {
@@ -150,4 +147,15 @@ export class DualFrontier implements Frontier {
     });
     return side;
   }
+}
+
+/** `m` with `q`'s counts added and the more urgent of the two heads (mutates and returns `m`). */
+function mergeQueues(m: PldQueue, q: PldQueue): PldQueue {
+  m.queued += q.queued;
+  m.inFlight += q.inFlight;
+  if (q.headPriority < m.headPriority || (q.headPriority === m.headPriority && q.headSeq < m.headSeq)) {
+    m.headPriority = q.headPriority;
+    m.headSeq = q.headSeq;
+  }
+  return m;
 }

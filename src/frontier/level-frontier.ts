@@ -330,17 +330,14 @@ export class LevelFrontier implements Frontier {
   queues(): PldQueue[] {
     const out: PldQueue[] = [];
     for (const st of this.#plds.values()) {
-      if (st.queued + st.inFlight === 0) continue;
-      const head = st.buffer[0]?.entry;
-      out.push({
-        pld: st.pld,
-        queued: st.queued,
-        inFlight: st.inFlight,
-        headPriority: head?.priority ?? Number.POSITIVE_INFINITY,
-        headSeq: head?.seq ?? Number.POSITIVE_INFINITY,
-      });
+      if (st.queued + st.inFlight > 0) out.push(queueOfState(st));
     }
     return out;
+  }
+
+  queueOf(pld: string): PldQueue | null {
+    const st = this.#plds.get(pld);
+    return st === undefined || st.queued + st.inFlight === 0 ? null : queueOfState(st);
   }
 
   async has(url: string): Promise<boolean> {
@@ -499,4 +496,15 @@ export class LevelFrontier implements Frontier {
     if (st.refilling) st.deferred.push(sortKey);
     else st.removing.delete(sortKey);
   }
+}
+
+function queueOfState(st: PldState): PldQueue {
+  const head = st.buffer[0]?.entry;
+  return {
+    pld: st.pld,
+    queued: st.queued,
+    inFlight: st.inFlight,
+    headPriority: head?.priority ?? Number.POSITIVE_INFINITY,
+    headSeq: head?.seq ?? Number.POSITIVE_INFINITY,
+  };
 }

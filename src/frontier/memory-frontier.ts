@@ -126,17 +126,23 @@ export class MemoryFrontier implements Frontier {
   queues(): PldQueue[] {
     const out: PldQueue[] = [];
     for (const q of this.#queues.values()) {
-      if (q.entries.length + q.inFlight === 0) continue;
-      const head = q.entries[0];
-      out.push({
-        pld: q.pld,
-        queued: q.entries.length,
-        inFlight: q.inFlight,
-        headPriority: head?.priority ?? Number.POSITIVE_INFINITY,
-        headSeq: head?.seq ?? Number.POSITIVE_INFINITY,
-      });
+      const view = this.queueOf(q.pld);
+      if (view !== null) out.push(view);
     }
     return out;
+  }
+
+  queueOf(pld: string): PldQueue | null {
+    const q = this.#queues.get(pld);
+    if (q === undefined || q.entries.length + q.inFlight === 0) return null;
+    const head = q.entries[0];
+    return {
+      pld: q.pld,
+      queued: q.entries.length,
+      inFlight: q.inFlight,
+      headPriority: head?.priority ?? Number.POSITIVE_INFINITY,
+      headSeq: head?.seq ?? Number.POSITIVE_INFINITY,
+    };
   }
 
   async has(url: string): Promise<boolean> {

@@ -66,6 +66,8 @@ export interface Frontier {
   queues(): PldQueue[];
   /** Whether `pld` has queued or in-flight work (what `queues()` would list), without listing every PLD. */
   hasWork(pld: string): boolean;
+  /** `pld`'s entry of `queues()` (null when it has no work), without listing every PLD. */
+  queueOf(pld: string): PldQueue | null;
   /**
    * When `next(pld)` may next hand something out: the earliest `notBefore` of its queued entries (retry
    * back-offs); 0 when one is due now or may be (entries not read from disk yet); Infinity when none is queued.

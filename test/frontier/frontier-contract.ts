@@ -98,6 +98,9 @@ export function runFrontierContract(make: (opts: { now: () => number }) => Promi
     expect(h.frontier.queues().map((q) => q.pld).sort()).toEqual(['127.0.0.1', 'a.org']);
     // hasWork agrees with queues(): queued or in flight counts, a drained or unknown PLD has none
     expect(['a.org', 'b.org', 'c.org', '127.0.0.1'].map((p) => h.frontier.hasWork(p))).toEqual([true, false, false, true]);
+    // queueOf is queues()'s entry for one PLD
+    for (const q of h.frontier.queues()) expect(h.frontier.queueOf(q.pld)).toEqual(q);
+    expect(h.frontier.queueOf('b.org')).toBeNull();
     const a2 = await take(h.frontier, 'a.org'); // the last queued one: a.org now has only in-flight work
     expect(a2).not.toBeNull();
     expect(h.frontier.hasWork('a.org')).toBe(true);
