@@ -3,6 +3,7 @@
 import type { Quad, Term } from '@rdfjs/types';
 import { RECORD_URL_SEP, readRecords, recordKey } from '../crawl/records.ts';
 import type { CrawlRecord } from '../crawl/types.ts';
+import { RdfscoutError } from '../errors.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import { recordToQuads } from './crawl-vocab.ts';
 
@@ -43,6 +44,15 @@ export class CrawlGraphView {
   }
 
   async *#recordsAbout(subject: Term | null): AsyncGenerator<CrawlRecord> {
+    for await (const record of this.#recordsMatching(subject)) {
+      if (!isRecord(record)) {
+        throw new RdfscoutError('RDFSCOUT_STORE_FAILED', `A crawl record in ${this.#state.dir} is malformed (${JSON.stringify(record).slice(0, 200)}); the crawl graph cannot be read.`);
+      }
+      yield record;
+    }
+  }
+
+  async *#recordsMatching(subject: Term | null): AsyncGenerator<CrawlRecord> {
     if (subject === null) {
       yield* readRecords(this.#state);
       return;
@@ -63,4 +73,10 @@ export class CrawlGraphView {
       if (record !== undefined) yield record;
     }
   }
+}
+
+/** The fields recordToQuads relies on. */
+function isRecord(r: unknown): r is CrawlRecord {
+  const x = r as Partial<CrawlRecord> | null;
+  return x !== null && typeof x === 'object' && typeof x.seq === 'number' && typeof x.url === 'string' && typeof x.finalUrl === 'string' && Array.isArray(x.rules) && Array.isArray(x.redirects);
 }
