@@ -21,7 +21,7 @@ describe('ReadySet', () => {
   it('wakes sleepers in time order, whatever the order they were placed in', () => {
     const r = new ReadySet();
     const times = [50, 10, 40, 30, 20, 60, 5, 45];
-    times.forEach((t, i) => r.place(`p${i}.org`, 1000 + t, 1000));
+    for (const [i, t] of times.entries()) r.place(`p${i}.org`, 1000 + t, 1000);
     const woken: string[] = [];
     for (let now = 1000; now <= 1060; now++) for (const p of r.wake(now)) if (!woken.includes(p)) woken.push(p);
     const expected = times.map((t, i) => [t, `p${i}.org`] as const).sort((a, b) => a[0] - b[0]).map(([, p]) => p);
