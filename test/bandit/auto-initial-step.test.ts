@@ -1,7 +1,6 @@
 // Tests of auto's initial step: every site gets three pages before sampling, so one early hub cannot hide the others.
 import { describe, expect, it } from 'vitest';
 import { AUTO_INITIAL_STEP, createPolicy } from '../../src/bandit/create-policy.ts';
-import { simulate } from '../../src/bandit/simulate.ts';
 import { countOf, play } from './helpers.ts';
 
 describe('auto initial step', () => {
