@@ -481,7 +481,7 @@ export class Crawler {
     const { pld } = entry;
     let retired = false;
     // A PLD with nothing queued or in flight leaves the bandit's game (it comes back if new links for it appear).
-    if (this.#policy && !this.#frontier.hasWork(pld)) {
+    if (this.#policy && this.#frontier.queueOf(pld) === null) {
       this.#policy.retire(pld);
       retired = true;
     }

@@ -92,10 +92,6 @@ export class DualFrontier implements Frontier {
     return Math.min(this.#rdf.dueAt(pld), this.#html.dueAt(pld));
   }
 
-  hasWork(pld: string): boolean {
-    return this.#rdf.hasWork(pld) || this.#html.hasWork(pld);
-  }
-
   /** One queue per PLD for the scheduler: counts summed, the more urgent of the two heads. */
   queues(): PldQueue[] {
     const merged = new Map<string, PldQueue>();

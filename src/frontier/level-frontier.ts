@@ -322,11 +322,6 @@ export class LevelFrontier implements Frontier {
     return earliest;
   }
 
-  hasWork(pld: string): boolean {
-    const st = this.#plds.get(pld);
-    return st !== undefined && st.queued + st.inFlight > 0;
-  }
-
   queues(): PldQueue[] {
     const out: PldQueue[] = [];
     for (const st of this.#plds.values()) {

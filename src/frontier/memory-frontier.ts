@@ -118,11 +118,6 @@ export class MemoryFrontier implements Frontier {
     return earliest;
   }
 
-  hasWork(pld: string): boolean {
-    const q = this.#queues.get(pld);
-    return q !== undefined && q.entries.length + q.inFlight > 0;
-  }
-
   queues(): PldQueue[] {
     const out: PldQueue[] = [];
     for (const q of this.#queues.values()) {

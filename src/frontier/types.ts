@@ -64,9 +64,7 @@ export interface Frontier {
   retry(entry: FrontierEntry, notBefore: number, txn: Txn): void;
   /** PLDs with queued or in-flight work. */
   queues(): PldQueue[];
-  /** Whether `pld` has queued or in-flight work (what `queues()` would list), without listing every PLD. */
-  hasWork(pld: string): boolean;
-  /** `pld`'s entry of `queues()` (null when it has no work), without listing every PLD. */
+  /** `pld`'s entry of `queues()` (null when it has no queued or in-flight work), without listing every PLD. */
   queueOf(pld: string): PldQueue | null;
   /**
    * When `next(pld)` may next hand something out: the earliest `notBefore` of its queued entries (retry

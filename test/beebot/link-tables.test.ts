@@ -1,26 +1,20 @@
 // BeeBot's tables on a real LevelDB: internal/external links by site, the site list, Not Available.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { markNotAvailable, parseSiteList, readSites, stageLinkTables, stageSites } from '../../src/beebot/index.ts';
 import { pldOf } from '../../src/links/normalize-url.ts';
 import type { LinkFeatures } from '../../src/links/types.ts';
-import { type CrawlState, openState } from '../../src/state/open-state.ts';
+import type { CrawlState } from '../../src/state/open-state.ts';
+import { tempState } from '../frontier/helpers.ts';
 
 const link = (url: string, anchor = '', context = ''): LinkFeatures => ({ url, tag: 'a', anchor, title: '', type: '', rel: '', context });
 
 describe('link tables', () => {
-  let dir: string;
   let state: CrawlState;
+  let dispose: () => Promise<void>;
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-'));
-    state = await openState(dir);
+    ({ state, dispose } = await tempState());
   });
-  afterEach(async () => {
-    await state.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterEach(() => dispose());
 
   it('splits a page’s links into internal and external rows, keyed for browsing by site', async () => {
     const txn = state.txn();

@@ -1,24 +1,18 @@
 // CrawlGraphView over a real store: quads per record, lookups by document and redirect hop, malformed records.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stageRecordWrite } from '../../src/crawl/records.ts';
 import { CrawlGraphView } from '../../src/sparql/crawl-graph-view.ts';
 import { CRAWL_TERMS, recordToQuads } from '../../src/sparql/crawl-vocab.ts';
-import { type CrawlState, openState } from '../../src/state/open-state.ts';
+import type { CrawlState } from '../../src/state/open-state.ts';
+import { tempState } from '../frontier/helpers.ts';
 import { EX, makeRecord } from './fixture.ts';
 
-let dir: string;
 let state: CrawlState;
+let dispose: () => Promise<void>;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'rdfscout-view-'));
-  state = await openState(dir);
+  ({ state, dispose } = await tempState());
 });
-afterEach(async () => {
-  await state.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => dispose());
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];

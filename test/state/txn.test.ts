@@ -1,20 +1,14 @@
 // Txn and GroupCommitter on a real LevelDB: commit order, grouping, late writes, all-or-nothing failure.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CrawlState, openState } from '../../src/state/open-state.ts';
+import type { CrawlState } from '../../src/state/open-state.ts';
+import { tempState } from '../frontier/helpers.ts';
 
-let dir: string;
 let state: CrawlState;
+let dispose: () => Promise<void>;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'rdfscout-txn-'));
-  state = await openState(dir);
+  ({ state, dispose } = await tempState());
 });
-afterEach(async () => {
-  await state.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => dispose());
 
 const quad = (s: string, g: string) => {
   const df = state.dataFactory;
