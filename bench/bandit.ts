@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { createPolicy, POLICY_NAMES } from '../src/bandit/create-policy.ts';
 import { type ReplayArm, simulate } from '../src/bandit/simulate.ts';
 import { Crawler } from '../src/crawl/crawler.ts';
-import { readRecords } from '../src/crawl/records.ts';
+import { readRecords } from '../src/crawl-log/record-store.ts';
 import { type SimWeb, startSimweb } from '../src/simweb/index.ts';
 
 type SetName = 'ras' | 'univ' | 'mix';

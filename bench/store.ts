@@ -9,9 +9,9 @@ import { parseArgs } from 'node:util';
 import { QueryEngine } from '@comunica/query-sparql-rdfjs';
 import type { Quad } from '@rdfjs/types';
 import { Parser, Store, Writer } from 'n3';
-import type { CrawlRecord } from '../src/crawl/types.ts';
+import type { CrawlRecord } from '../src/crawl-log/record.ts';
 import { runQuery } from '../src/sparql/query-engine.ts';
-import { recordToQuads } from '../src/sparql/crawl-vocab.ts';
+import { recordToQuads } from '../src/crawl-log/crawl-vocab.ts';
 import { openState } from '../src/state/open-state.ts';
 
 const { values } = parseArgs({ options: { docs: { type: 'string', default: '10000' }, 'people-per-doc': { type: 'string', default: '10' } } });

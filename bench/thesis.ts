@@ -14,7 +14,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CrawlRecord } from '../src/crawl/types.ts';
+import type { CrawlRecord } from '../src/crawl-log/record.ts';
 import { type CrawlMetrics, LABELS, computeMetrics, isRdfDocument, outcomeOf, renderTable } from '../src/metrics/index.ts';
 import type { Label } from '../src/relevance/types.ts';
 import { META_PROFILES, oracleCurve, startSimweb } from '../src/simweb/index.ts';

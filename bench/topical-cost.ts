@@ -2,7 +2,7 @@
 // Run: node_modules/.bin/node bench/topical-cost.ts [--json out.json]
 import { seededRandom } from '../src/random/mulberry32.ts';
 import { writeFileSync } from 'node:fs';
-import { createStrategy } from '../src/relevance/strategies/index.ts';
+import { createStrategy } from '../src/strategies/index.ts';
 import type { LinkFeatures } from '../src/links/types.ts';
 import { CrawlGraph } from '../src/topical/crawl-graph.ts';
 import { GraphScores } from '../src/topical/graph-scores.ts';

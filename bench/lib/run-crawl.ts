@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import type { CrawlOptions } from '../../src/crawl/options.ts';
-import { readRecords } from '../../src/crawl/records.ts';
-import type { CrawlSummary } from '../../src/crawl/summary.ts';
-import type { CrawlRecord } from '../../src/crawl/types.ts';
+import { readRecords } from '../../src/crawl-log/record-store.ts';
+import type { CrawlSummary } from '../../src/crawl-log/tally.ts';
+import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 
 /** Options of `runCrawl`: any crawl option except `out`, plus where to keep the state. */
 export interface RunCrawlOptions extends Partial<Omit<CrawlOptions, 'out'>> {

@@ -4,7 +4,7 @@ import { pldOf } from '../links/normalize-url.ts';
 import type { BadLink, LinkFeatures } from '../links/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import type { Txn } from '../state/txn.ts';
-import { seedToUrl } from '../crawl/options.ts';
+import { seedToUrl } from '../links/seed-url.ts';
 
 /**
  * A row of BeeBot's Internal Links table, in sublevel `links` under key `SITE!URL` (browsable by site).

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Crawler } from '../crawl/crawler.ts';
-import type { CrawlSummary } from '../crawl/summary.ts';
+import type { CrawlSummary } from '../crawl-log/tally.ts';
 import { ArgumentError } from '../errors.ts';
 import { type SimWeb, oracleCurve, startSimweb } from '../simweb/index.ts';
 import { renderTable } from '../metrics/index.ts';

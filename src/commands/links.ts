@@ -1,7 +1,7 @@
 // **rdfscout links**: browse BeeBot's internal, external and bad links tables of a crawl (BeeBot §2).
 import { once } from 'node:events';
 import { type ExternalLinkRow, type InternalLinkRow, readBadLinks, readSites } from '../beebot/link-tables.ts';
-import { readRecords } from '../crawl/records.ts';
+import { readRecords } from '../crawl-log/record-store.ts';
 import { ArgumentError } from '../errors.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import { type FlagSpec, boolFlag, oneOfFlag, parseFlags, requirePositional, strFlag } from './args.ts';

@@ -2,8 +2,8 @@
 import { once } from 'node:events';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readRecords } from '../crawl/records.ts';
-import type { CrawlRecord } from '../crawl/types.ts';
+import { readRecords } from '../crawl-log/record-store.ts';
+import type { CrawlRecord } from '../crawl-log/record.ts';
 import { ArgumentError } from '../errors.ts';
 import { computeMetrics, formatHarvestCsv, formatMetricsTables, parseTruth, type TruthMap } from '../metrics/index.ts';
 import { openState } from '../state/open-state.ts';

@@ -13,7 +13,7 @@ import { pldOf } from '../links/index.ts';
 import type { LinkFeatures } from '../links/types.ts';
 import { hasGraph, stageDocument, stagePartial } from '../rdf/index.ts';
 import type { Strategy } from '../relevance/types.ts';
-import { CRAWL_GRAPH } from '../sparql/crawl-vocab.ts';
+import { CRAWL_GRAPH } from '../crawl-log/crawl-vocab.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import type { Txn } from '../state/txn.ts';
 import { analyseDocument, type DocumentAnalysis, isSitemapLink } from './analyse-document.ts';
@@ -21,13 +21,13 @@ import { stageBanditChanges } from './bandit-state.ts';
 import type { ExplicitOptions } from './crawl-meta.ts';
 import { originProbes } from './discovery.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
-import { recordKey, stageRecordWrite } from './records.ts';
+import { recordKey, stageRecordWrite } from '../crawl-log/record-store.ts';
 import { type CrawlFrontier, type RestoredCrawl, restoreCrawl, shouldRejudge, toFetchedDocument } from './restore-crawl.ts';
 import { rewardOf } from './reward.ts';
 import type { SimilarQueued } from './similar-queued.ts';
 import { ReadySet } from './ready-set.ts';
-import type { CrawlSummary, CrawlTally } from './summary.ts';
-import type { CrawlRecord } from './types.ts';
+import type { CrawlSummary, CrawlTally } from '../crawl-log/tally.ts';
+import type { CrawlRecord } from '../crawl-log/record.ts';
 
 /** Reason of the run loop's internal timer cancellations. */
 const WAKE = Symbol('wake');

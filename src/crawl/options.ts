@@ -1,5 +1,8 @@
 // **resolveCrawlOptions** turns user input into one frozen, validated crawl configuration.
 import { ArgumentError } from '../errors.ts';
+import { seedToUrl } from '../links/seed-url.ts';
+
+export { seedToUrl };
 
 /** Every option of a crawl, with its default. */
 export interface CrawlOptions {
@@ -129,20 +132,6 @@ function oneOf<T extends string>(name: string, value: unknown, choices: readonly
 
 export function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-}
-
-/** A bare PLD or host (`example.org`) becomes `http://example.org/`; anything else must be an http(s) URL. */
-export function seedToUrl(seed: string): string {
-  const s = seed.trim();
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(s) ? s : `http://${s}/`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    throw new ArgumentError(`Seed "${seed}" is not a URL or a domain name.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ArgumentError(`Seed "${seed}" is not http(s).`);
-  return url.href;
 }
 
 /**

@@ -5,16 +5,16 @@ import type { BanditPolicy } from '../bandit/types.ts';
 import { DualFrontier, LevelFrontier } from '../frontier/index.ts';
 import type { FrontierEntry, NewEntry } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
-import { createStrategy } from '../relevance/index.ts';
+import { createStrategy } from '../strategies/index.ts';
 import type { FetchedDocument, Strategy } from '../relevance/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import { loadBanditSnapshot } from './bandit-state.ts';
 import { type ExplicitOptions, loadCrawlOptions, saveCrawlOptions } from './crawl-meta.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
-import { lastSeq, readRecords } from './records.ts';
+import { lastSeq, readRecords } from '../crawl-log/record-store.ts';
 import { SimilarQueued } from './similar-queued.ts';
-import { CrawlTally } from './summary.ts';
-import type { CrawlRecord } from './types.ts';
+import { CrawlTally } from '../crawl-log/tally.ts';
+import type { CrawlRecord } from '../crawl-log/record.ts';
 
 /** The frontier of a crawl: one queue per PLD, or the thesis's two-queue variant. */
 export type CrawlFrontier = LevelFrontier | DualFrontier;

@@ -1,6 +1,6 @@
 // **rewardOf** turns one fetched document into the bandit's reward (BeeBot §3 X(i, j), or RDF found per fetch).
-import type { CrawlRecord } from './types.ts';
-import { isRdfRecord } from './summary.ts';
+import type { CrawlRecord } from '../crawl-log/record.ts';
+import { isRdfRecord } from '../crawl-log/tally.ts';
 
 export type RewardKind = 'rdf-docs' | 'triples' | 'external-links';
 

@@ -1,5 +1,5 @@
 // **Crawl metrics** over crawl records: harvest, precision per label, rule support/confidence, outcomes, depth (thesis §9, §11).
-import type { CrawlRecord } from '../crawl/types.ts';
+import type { CrawlRecord } from '../crawl-log/record.ts';
 import type { Label } from '../relevance/types.ts';
 import { type TruthMap, isFetchedOk, isRdfObtained, trueLabeler } from './true-labels.ts';
 

@@ -1,31 +1,12 @@
 // **True labels** of fetched documents: from a ground-truth map, or derived from the crawl's own records (thesis §2, §9).
-import type { CrawlRecord } from '../crawl/types.ts';
+import { type CrawlRecord, isFetchedOk, isRdfDocument } from '../crawl-log/record.ts';
 import type { Label } from '../relevance/types.ts';
 
 /** Ground truth: URL → true label. Looked up by a record's `url`, then its `finalUrl`. */
 export type TruthMap = ReadonlyMap<string, Label>;
 
-/** The status that makes a document "fetched successfully" (thesis §9: only HTTP 200 documents count). */
-export const SUCCESS_STATUS = 200;
-
-/** Whether a record is a successfully fetched document (thesis §9). */
-export function isFetchedOk(record: CrawlRecord): boolean {
-  return record.status === SUCCESS_STATUS;
-}
-
-/** Whether a record's bytes are truly RDF (status 200, RDF found in its bytes): its true label is `R` (thesis §2). */
-export function isRdfDocument(record: CrawlRecord): boolean {
-  return isFetchedOk(record) && record.detectedType === 'rdf';
-}
-
-/**
- * Whether a record is an RDF document *obtained* (thesis §9 N_RDF, the harvest): truly RDF, parsed without error,
- * with triples, and stored (a duplicate of an already stored final URL stores nothing, so it has 0 triples).
- * The one definition used by the harvest rate everywhere (`metrics`, `stats`, the crawl summary, the reward).
- */
-export function isRdfObtained(record: CrawlRecord): boolean {
-  return isRdfDocument(record) && record.error === null && record.triples > 0;
-}
+// The record predicates (thesis §9) live with the record, in crawl-log; metrics re-exports them.
+export { isFetchedOk, isRdfDocument, isRdfObtained, SUCCESS_STATUS } from '../crawl-log/record.ts';
 
 /**
  * The URLs of RDF parents the records themselves reveal: the `parent` of every RDF document. An HTML record whose

@@ -3,7 +3,7 @@ import type { Quad } from '@rdfjs/types';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Writer } from 'n3';
-import { CrawlGraphView } from '../sparql/crawl-graph-view.ts';
+import { CrawlGraphView } from '../crawl-log/crawl-graph-view.ts';
 import type { CrawlState } from '../state/open-state.ts';
 
 /** Lines are grouped into strings of about this many characters before being written. */

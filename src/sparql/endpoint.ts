@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { RdfscoutError } from '../errors.ts';
 import type { CrawlState } from '../state/open-state.ts';
-import { CRAWL_GRAPH, CRAWL_PREFIXES } from './crawl-vocab.ts';
+import { CRAWL_GRAPH, CRAWL_PREFIXES } from '../crawl-log/crawl-vocab.ts';
 import { formatResult, MEDIA_TYPES, type ResultFormat } from './format-results.ts';
 import { QueryRefusedError, type QueryResult, resolveQueryOptions, runQuery } from './query-engine.ts';
 

@@ -9,7 +9,7 @@ export {
   RS,
   recordToQuads,
   redirectHopIri,
-} from './crawl-vocab.ts';
+} from '../crawl-log/crawl-vocab.ts';
 export { type Endpoint, type EndpointOptions, negotiate, startEndpoint } from './endpoint.ts';
 export {
   csvField,

@@ -4,8 +4,8 @@ import { QueryEngine } from '@comunica/query-sparql-rdfjs';
 import type { Quad, Quad_Graph, Quad_Object, Quad_Predicate, Quad_Subject, Term } from '@rdfjs/types';
 import { RdfscoutError } from '../errors.ts';
 import type { CrawlState } from '../state/open-state.ts';
-import { CrawlGraphView } from './crawl-graph-view.ts';
-import { CRAWL_GRAPH } from './crawl-vocab.ts';
+import { CrawlGraphView } from '../crawl-log/crawl-graph-view.ts';
+import { CRAWL_GRAPH } from '../crawl-log/crawl-vocab.ts';
 
 /** Options of {@link runQuery}. */
 export interface QueryOptions {

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSiteList, stageLinkTables, stageSites } from '../../src/beebot/index.ts';
 import { LINKS_USAGE, runLinksCommand } from '../../src/commands/links.ts';
-import { recordKey } from '../../src/crawl/records.ts';
+import { recordKey } from '../../src/crawl-log/record-store.ts';
 import { ArgumentError } from '../../src/errors.ts';
 import { pldOf } from '../../src/links/normalize-url.ts';
 import type { LinkFeatures } from '../../src/links/types.ts';

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runMetricsCommand } from '../../src/commands/metrics.ts';
 import { Crawler } from '../../src/crawl/crawler.ts';
-import { readRecords } from '../../src/crawl/records.ts';
-import type { CrawlRecord } from '../../src/crawl/types.ts';
+import { readRecords } from '../../src/crawl-log/record-store.ts';
+import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { computeMetrics, parseTruth } from '../../src/metrics/index.ts';
 import { type SimWeb, startSimweb, writeTruth } from '../../src/simweb/index.ts';
 

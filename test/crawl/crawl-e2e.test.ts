@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import { Parser } from 'n3';
 import { DataFactory } from 'rdf-data-factory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CrawlRecord } from '../../src/crawl/types.ts';
-import { recordToQuads } from '../../src/sparql/crawl-vocab.ts';
+import type { CrawlRecord } from '../../src/crawl-log/record.ts';
+import { recordToQuads } from '../../src/crawl-log/crawl-vocab.ts';
 import { openState } from '../../src/state/open-state.ts';
 import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
 

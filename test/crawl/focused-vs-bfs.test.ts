@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
-import { readRecords } from '../../src/crawl/records.ts';
-import type { CrawlRecord } from '../../src/crawl/types.ts';
+import { readRecords } from '../../src/crawl-log/record-store.ts';
+import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 
 const BUDGET = 200;

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
-import { readRecords } from '../../src/crawl/records.ts';
+import { readRecords } from '../../src/crawl-log/record-store.ts';
 import { shouldRejudge } from '../../src/crawl/restore-crawl.ts';
-import { createStrategy } from '../../src/relevance/index.ts';
+import { createStrategy } from '../../src/strategies/index.ts';
 import { SimilarQueued, similarityKeys } from '../../src/crawl/similar-queued.ts';
-import type { CrawlRecord } from '../../src/crawl/types.ts';
+import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 
 const link = (url: string) => ({ url, tag: 'a' as const, anchor: '', title: '', type: '', rel: '', context: '' });
 const queued = (url: string) => ({ url, link: link(url), parent: 'http://e.org/', depth: 1, priority: 3, source: { url: 'http://e.org/', depth: 0, type: 'html' as const } });

@@ -2,9 +2,9 @@
 import { join } from 'node:path';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import type { CrawlOptions } from '../../src/crawl/options.ts';
-import { readRecords } from '../../src/crawl/records.ts';
-import type { CrawlSummary } from '../../src/crawl/summary.ts';
-import type { CrawlRecord } from '../../src/crawl/types.ts';
+import { readRecords } from '../../src/crawl-log/record-store.ts';
+import type { CrawlSummary } from '../../src/crawl-log/tally.ts';
+import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 
 const MB = 1024 * 1024;
 

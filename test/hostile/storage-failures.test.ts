@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
-import { readRecords } from '../../src/crawl/records.ts';
-import type { CrawlRecord } from '../../src/crawl/types.ts';
+import { readRecords } from '../../src/crawl-log/record-store.ts';
+import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { RdfscoutError } from '../../src/errors.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 

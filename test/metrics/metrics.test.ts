@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CrawlRecord } from '../../src/crawl/types.ts';
+import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { computeMetrics, formatHarvestCsv, formatMetricsTables, outcomeOf, parseTruth, renderTable, trueLabeler } from '../../src/metrics/index.ts';
 
 function rec(seq: number, url: string, fields: Partial<CrawlRecord>): CrawlRecord {

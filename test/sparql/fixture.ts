@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Quad } from '@rdfjs/types';
-import type { CrawlRecord } from '../../src/crawl/types.ts';
-import { stageRecordWrite } from '../../src/crawl/records.ts';
+import type { CrawlRecord } from '../../src/crawl-log/record.ts';
+import { stageRecordWrite } from '../../src/crawl-log/record-store.ts';
 import { type CrawlState, openState } from '../../src/state/open-state.ts';
 
 export const EX = 'http://ex.org/';

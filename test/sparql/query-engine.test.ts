@@ -1,7 +1,7 @@
 import type { Quad } from '@rdfjs/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RdfscoutError } from '../../src/errors.ts';
-import { CRAWL_GRAPH, recordToQuads } from '../../src/sparql/crawl-vocab.ts';
+import { CRAWL_GRAPH, recordToQuads } from '../../src/crawl-log/crawl-vocab.ts';
 import { termToNt } from '../../src/sparql/format-results.ts';
 import { QueryRefusedError, type QueryResult, runQuery } from '../../src/sparql/query-engine.ts';
 import { addHeavyGraph, DOC1, DOC2, EX, type Fixture, makeFixture, PREFIXES, TRICKY } from './fixture.ts';

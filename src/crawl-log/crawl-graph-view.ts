@@ -1,8 +1,8 @@
 // **CrawlGraphView**: the crawl-metadata graph (`urn:rdfscout:crawl`) as a view over the crawl records, so
 // fetching writes one record instead of ~17 quads × 6 quadstore indexes (issue 8's profile: 46% of a crawl's CPU).
 import type { Quad, Term } from '@rdfjs/types';
-import { RECORD_URL_SEP, readRecords, recordKey } from '../crawl/records.ts';
-import type { CrawlRecord } from '../crawl/types.ts';
+import { RECORD_URL_SEP, readRecords, recordKey } from './record-store.ts';
+import type { CrawlRecord } from './record.ts';
 import { RdfscoutError } from '../errors.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import { recordToQuads } from './crawl-vocab.ts';

@@ -1,7 +1,7 @@
 // **Crawl records** in the `records` sublevel: keys are zero-padded fetch sequence numbers, so LevelDB order is fetch order.
 import type { CrawlState } from '../state/open-state.ts';
 import type { Txn } from '../state/txn.ts';
-import type { CrawlRecord } from './types.ts';
+import type { CrawlRecord } from './record.ts';
 
 export function recordKey(seq: number): string {
   return String(seq).padStart(12, '0');

@@ -1,6 +1,6 @@
 // The crawl strategies by name (`--strategy`, thesis §10 Table 4-2).
-import { ArgumentError } from '../../errors.ts';
-import type { Strategy } from '../types.ts';
+import { ArgumentError } from '../errors.ts';
+import type { Strategy } from '../relevance/types.ts';
 import { BfsStrategy } from './bfs.ts';
 import type { StrategyOptions } from './common.ts';
 import { FcRStrategy } from './fc-r.ts';

@@ -1,6 +1,6 @@
 // **CrawlTally** keeps the running figures of a crawl (what `--json` prints), rebuilt from records on resume.
-import { isRdfObtained } from '../metrics/true-labels.ts';
-import type { CrawlRecord } from './types.ts';
+import { isRdfObtained } from './record.ts';
+import type { CrawlRecord } from './record.ts';
 
 export interface PldTally {
   fetched: number;
@@ -30,7 +30,7 @@ export interface CrawlSummary {
   resumed: boolean;
 }
 
-/** Whether a record counts as an RDF document obtained (thesis §9); the one definition lives in metrics. */
+/** Whether a record counts as an RDF document obtained (thesis §9); the one definition lives in record.ts. */
 export const isRdfRecord: (r: CrawlRecord) => boolean = isRdfObtained;
 
 /** Figures of a crawl; `fetched` counts every record, the budget counts `fetched − denied` (requests sent). */

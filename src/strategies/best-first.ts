@@ -1,10 +1,10 @@
 // The best-first judgement shared by FC-R, FC-R+HR and FC-R+HR2: NF, Relevancy_R, then a parent predictor (thesis §6).
-import type { LinkFeatures } from '../../links/types.ts';
-import type { ConceptSets } from '../concepts.ts';
-import { deriveLinkFeatures } from '../link-features.ts';
-import { judgeRdfDocumentLink, judgeRelevancyR } from '../relevancy-r.ts';
-import type { Judgement, LinkSource } from '../types.ts';
-import type { UrlParts } from '../url-parts.ts';
+import type { LinkFeatures } from '../links/types.ts';
+import type { ConceptSets } from '../relevance/concepts.ts';
+import { deriveLinkFeatures } from '../relevance/link-features.ts';
+import { judgeRdfDocumentLink, judgeRelevancyR } from '../relevance/relevancy-r.ts';
+import type { Judgement, LinkSource } from '../relevance/types.ts';
+import type { UrlParts } from '../relevance/url-parts.ts';
 import { NF_DROPPED, PRIORITY, failsNf, priorityOfR } from './common.ts';
 
 /** Rules by which a link is predicted an RDF parent (empty: not one). */

@@ -1,8 +1,8 @@
 // **FC-R**: best-first on Relevancy_R alone, no RDF-parent prediction (thesis §10).
-import type { LinkFeatures } from '../../links/types.ts';
-import type { ConceptSets } from '../concepts.ts';
-import { passesCtf } from '../filters.ts';
-import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../types.ts';
+import type { LinkFeatures } from '../links/types.ts';
+import type { ConceptSets } from '../relevance/concepts.ts';
+import { passesCtf } from '../relevance/filters.ts';
+import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../relevance/types.ts';
 import { judgeBestFirst } from './best-first.ts';
 import { PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, resolveStrategyOptions } from './common.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ArgumentError, RdfscoutError } from '../../src/errors.ts';
-import { DEFAULT_STRATEGY, STRATEGY_NAMES, createStrategy, isStrategyName } from '../../src/relevance/strategies/index.ts';
+import { DEFAULT_STRATEGY, STRATEGY_NAMES, createStrategy, isStrategyName } from '../../src/strategies/index.ts';
 import type { FetchedDocument, Strategy } from '../../src/relevance/types.ts';
-import { HTML_SOURCE, htmlSource, link, rdfSource } from './helpers.ts';
+import { HTML_SOURCE, htmlSource, link, rdfSource } from '../relevance/helpers.ts';
 
 function fetched(url: string, parent: string | null, type: FetchedDocument['type']): FetchedDocument {
   return { url, finalUrl: url, parent, status: 200, type, contentType: null, label: null, rules: [] };

@@ -1,6 +1,6 @@
 // **FC-R+HR2**: Relevancy_R, then the [Hat10] URL distance to the learned RDF parents (thesis §10).
-import type { ParentSet } from '../relevancy-hr.ts';
-import type { UrlParts } from '../url-parts.ts';
+import type { ParentSet } from '../relevance/relevancy-hr.ts';
+import type { UrlParts } from '../relevance/url-parts.ts';
 import { type FcRHrSnapshot, FcRHrStrategy } from './fc-r-hr.ts';
 
 /** Rule recorded when [Hat10] predicts an RDF parent. */

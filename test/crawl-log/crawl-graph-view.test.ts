@@ -1,11 +1,11 @@
 // CrawlGraphView over a real store: quads per record, lookups by document and redirect hop, malformed records.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stageRecordWrite } from '../../src/crawl/records.ts';
-import { CrawlGraphView } from '../../src/sparql/crawl-graph-view.ts';
-import { CRAWL_TERMS, recordToQuads } from '../../src/sparql/crawl-vocab.ts';
+import { stageRecordWrite } from '../../src/crawl-log/record-store.ts';
+import { CrawlGraphView } from '../../src/crawl-log/crawl-graph-view.ts';
+import { CRAWL_TERMS, recordToQuads } from '../../src/crawl-log/crawl-vocab.ts';
 import type { CrawlState } from '../../src/state/open-state.ts';
 import { tempState } from '../frontier/helpers.ts';
-import { EX, makeRecord } from './fixture.ts';
+import { EX, makeRecord } from '../sparql/fixture.ts';
 
 let state: CrawlState;
 let dispose: () => Promise<void>;

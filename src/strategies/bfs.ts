@@ -1,10 +1,10 @@
 // **BC**, the breadth-first baseline: NF on links, CTF/EXF on documents, priority = depth (thesis §10).
-import type { LinkFeatures } from '../../links/types.ts';
-import type { ConceptSets } from '../concepts.ts';
-import { passesCtfOrExf } from '../filters.ts';
-import { deriveLinkFeatures } from '../link-features.ts';
-import { judgeRdfDocumentLink, judgeRelevancyR } from '../relevancy-r.ts';
-import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../types.ts';
+import type { LinkFeatures } from '../links/types.ts';
+import type { ConceptSets } from '../relevance/concepts.ts';
+import { passesCtfOrExf } from '../relevance/filters.ts';
+import { deriveLinkFeatures } from '../relevance/link-features.ts';
+import { judgeRdfDocumentLink, judgeRelevancyR } from '../relevance/relevancy-r.ts';
+import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../relevance/types.ts';
 import { NF_DROPPED, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, failsNf, resolveStrategyOptions } from './common.ts';
 
 /**

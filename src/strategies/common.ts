@@ -1,9 +1,9 @@
 // Pieces every crawl strategy shares: options, the thesis's priorities, snapshot checks (thesis §6, §8.2, §10).
-import { RdfscoutError } from '../../errors.ts';
-import type { LinkFeatures } from '../../links/types.ts';
-import { type ConceptSets, defaultConceptSets } from '../concepts.ts';
-import { isNonSemanticLink } from '../filters.ts';
-import type { Judgement, LinkSource } from '../types.ts';
+import { RdfscoutError } from '../errors.ts';
+import type { LinkFeatures } from '../links/types.ts';
+import { type ConceptSets, defaultConceptSets } from '../relevance/concepts.ts';
+import { isNonSemanticLink } from '../relevance/filters.ts';
+import type { Judgement, LinkSource } from '../relevance/types.ts';
 
 /** Options of every strategy. */
 export interface StrategyOptions {

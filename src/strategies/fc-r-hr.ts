@@ -1,10 +1,10 @@
 // **FC-R+HR**, the proposed crawler: Relevancy_R, then Relevancy_HR over the learned C_HR(t) (thesis §5, §6, §10).
-import type { LinkFeatures } from '../../links/types.ts';
-import type { ConceptSets } from '../concepts.ts';
-import { passesCtf } from '../filters.ts';
-import { ParentSet } from '../relevancy-hr.ts';
-import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../types.ts';
-import type { UrlParts } from '../url-parts.ts';
+import type { LinkFeatures } from '../links/types.ts';
+import type { ConceptSets } from '../relevance/concepts.ts';
+import { passesCtf } from '../relevance/filters.ts';
+import { ParentSet } from '../relevance/relevancy-hr.ts';
+import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../relevance/types.ts';
+import type { UrlParts } from '../relevance/url-parts.ts';
 import { judgeBestFirst } from './best-first.ts';
 import { PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, resolveStrategyOptions } from './common.ts';
 

@@ -1,11 +1,11 @@
 // **FC-R2**: best-first on the [Umb09] online association rules learned during the crawl (thesis §10).
-import type { LinkFeatures } from '../../links/types.ts';
-import type { ConceptSets } from '../concepts.ts';
-import { passesCtf } from '../filters.ts';
-import { labelByExtension } from '../relevancy-r.ts';
-import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../types.ts';
-import { Umb09KnowledgeBase } from '../umb09.ts';
-import { parseUrlParts } from '../url-parts.ts';
+import type { LinkFeatures } from '../links/types.ts';
+import type { ConceptSets } from '../relevance/concepts.ts';
+import { passesCtf } from '../relevance/filters.ts';
+import { labelByExtension } from '../relevance/relevancy-r.ts';
+import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../relevance/types.ts';
+import { Umb09KnowledgeBase } from '../relevance/umb09.ts';
+import { parseUrlParts } from '../relevance/url-parts.ts';
 import { NF_DROPPED, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, failsNf, resolveStrategyOptions } from './common.ts';
 
 /** Relevance above which a link is predicted RDF (thesis §10). */

@@ -37,3 +37,25 @@ export interface CrawlRecord {
   /** ISO time the fetch completed. */
   fetchedAt: string;
 }
+
+/** The status that makes a document "fetched successfully" (thesis §9: only HTTP 200 documents count). */
+export const SUCCESS_STATUS = 200;
+
+/** Whether a record is a successfully fetched document (thesis §9). */
+export function isFetchedOk(record: CrawlRecord): boolean {
+  return record.status === SUCCESS_STATUS;
+}
+
+/** Whether a record's bytes are truly RDF (status 200, RDF found in its bytes): its true label is `R` (thesis §2). */
+export function isRdfDocument(record: CrawlRecord): boolean {
+  return isFetchedOk(record) && record.detectedType === 'rdf';
+}
+
+/**
+ * Whether a record is an RDF document *obtained* (thesis §9 N_RDF, the harvest): truly RDF, parsed without error,
+ * with triples, and stored (a duplicate of an already stored final URL stores nothing, so it has 0 triples).
+ * The one definition used by the harvest rate everywhere (`metrics`, `stats`, the crawl summary, the reward).
+ */
+export function isRdfObtained(record: CrawlRecord): boolean {
+  return isRdfDocument(record) && record.error === null && record.triples > 0;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RdfscoutError } from '../../src/errors.ts';
 import type { LinkFeatures } from '../../src/links/types.ts';
-import { TOPICAL_HR_TIE_SPAN, TopicalHrStrategy, TopicalStrategy, createStrategy } from '../../src/relevance/strategies/index.ts';
+import { TOPICAL_HR_TIE_SPAN, TopicalHrStrategy, TopicalStrategy, createStrategy } from '../../src/strategies/index.ts';
 import type { FetchedDocument, Strategy } from '../../src/relevance/types.ts';
 import { htmlSource, link } from '../relevance/helpers.ts';
 

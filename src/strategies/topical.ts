@@ -1,11 +1,11 @@
 // **topical**: the topical-collection agent as a crawl strategy — priority from P(v) (topical §3, issue 9).
-import type { LinkFeatures } from '../../links/types.ts';
-import { TopicalAgent, type TopicalAgentJson, type TopicalAgentOptions } from '../../topical/topical-agent.ts';
-import type { ConceptSets } from '../concepts.ts';
-import { passesCtf } from '../filters.ts';
-import { deriveLinkFeatures } from '../link-features.ts';
-import { judgeRdfDocumentLink, judgeRelevancyR } from '../relevancy-r.ts';
-import type { FetchedDocument, Judgement, Label, LinkSource, ObservedPage, Strategy } from '../types.ts';
+import type { LinkFeatures } from '../links/types.ts';
+import { TopicalAgent, type TopicalAgentJson, type TopicalAgentOptions } from '../topical/topical-agent.ts';
+import type { ConceptSets } from '../relevance/concepts.ts';
+import { passesCtf } from '../relevance/filters.ts';
+import { deriveLinkFeatures } from '../relevance/link-features.ts';
+import { judgeRdfDocumentLink, judgeRelevancyR } from '../relevance/relevancy-r.ts';
+import type { FetchedDocument, Judgement, Label, LinkSource, ObservedPage, Strategy } from '../relevance/types.ts';
 import { NF_DROPPED, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, failsNf, resolveStrategyOptions } from './common.ts';
 
 /** Options of the topical strategies: the common ones plus the agent's. */

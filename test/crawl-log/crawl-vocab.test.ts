@@ -1,7 +1,7 @@
 import { DataFactory } from 'rdf-data-factory';
 import { describe, expect, it } from 'vitest';
-import { CRAWL_GRAPH, CRAWL_TERMS, recordToQuads } from '../../src/sparql/crawl-vocab.ts';
-import { makeRecord } from './fixture.ts';
+import { CRAWL_GRAPH, CRAWL_TERMS, recordToQuads } from '../../src/crawl-log/crawl-vocab.ts';
+import { makeRecord } from '../sparql/fixture.ts';
 
 const df = new DataFactory();
 

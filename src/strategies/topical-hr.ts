@@ -1,11 +1,11 @@
 // **topical+hr**: the thesis's FC-R+HR priority with ties broken by the topical agent's estimate (thesis §6, topical §3).
-import type { LinkFeatures } from '../../links/types.ts';
-import { ParentSet } from '../relevancy-hr.ts';
-import type { FetchedDocument, Judgement, LinkSource } from '../types.ts';
+import type { LinkFeatures } from '../links/types.ts';
+import { ParentSet } from '../relevance/relevancy-hr.ts';
+import type { FetchedDocument, Judgement, LinkSource } from '../relevance/types.ts';
 import { judgeBestFirst } from './best-first.ts';
 import { checkSnapshot } from './common.ts';
 import { type TopicalSnapshot, TopicalStrategy, type TopicalStrategyOptions } from './topical.ts';
-import { TopicalAgent } from '../../topical/topical-agent.ts';
+import { TopicalAgent } from '../topical/topical-agent.ts';
 
 /** Width of the tie-break band: priority = thesis priority + `TOPICAL_HR_TIE_SPAN · (1 − S)` (R ∈ [1, 1.45], HR ∈ [2, 2.45], H ∈ [3, 3.45]). */
 export const TOPICAL_HR_TIE_SPAN = 0.45;

@@ -1,6 +1,6 @@
 // **crawl-vocab** names the terms that describe crawl records as RDF, and turns a `CrawlRecord` into quads.
 import type { DataFactory, NamedNode, Quad, Quad_Object } from '@rdfjs/types';
-import type { CrawlRecord } from '../crawl/types.ts';
+import type { CrawlRecord } from './record.ts';
 
 /** Namespace of rdfscout's own terms (prefix `rs:`). See `src/sparql/VOCABULARY.md`. */
 export const RS = 'https://w3id.org/rdfscout/ns#';
