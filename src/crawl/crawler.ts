@@ -8,7 +8,7 @@ import { RdfscoutError } from '../errors.ts';
 import { Fetcher, Politeness } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { isInScope } from '../frontier/index.ts';
-import type { FrontierEntry, NewEntry, PldQueue } from '../frontier/types.ts';
+import type { Frontier, FrontierEntry, NewEntry, PldQueue } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
 import type { LinkFeatures } from '../links/types.ts';
 import { hasGraph, stageDocument, stagePartial } from '../rdf/index.ts';
@@ -22,9 +22,8 @@ import type { ExplicitOptions } from './crawl-meta.ts';
 import { originProbes } from './discovery.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { recordKey, stageRecordWrite } from '../crawl-log/record-store.ts';
-import { type CrawlFrontier, type RestoredCrawl, restoreCrawl, shouldRejudge, toFetchedDocument } from './restore-crawl.ts';
+import { type RestoredCrawl, restoreCrawl, shouldRejudge, toFetchedDocument } from './restore-crawl.ts';
 import { rewardOf } from './reward.ts';
-import type { SimilarQueued } from './similar-queued.ts';
 import { ReadySet } from './ready-set.ts';
 import type { CrawlSummary, CrawlTally } from '../crawl-log/tally.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
@@ -71,7 +70,7 @@ type Outcome = { kind: 'recorded'; record: CrawlRecord } | { kind: 'retry' } | {
 export class Crawler {
   readonly options: ResolvedCrawlOptions;
   readonly state: CrawlState;
-  readonly #frontier: CrawlFrontier;
+  readonly #frontier: Frontier;
   readonly #strategy: Strategy;
   readonly #policy: BanditPolicy | null;
   readonly #fetcher: Fetcher;
@@ -85,8 +84,6 @@ export class Crawler {
   readonly #inFlightPerPld = new Map<string, number>();
   #inFlight = 0;
   #fatal: RdfscoutError | null = null;
-  /** Queued H links by r1/r2 keys, judged again when C_HR(t) learns a parent similar to them (thesis §5). */
-  readonly #similar: SimilarQueued;
   /** PLDs servable now, and when the others wake (#evaluate places a PLD after every change to it). */
   readonly #ready = new ReadySet();
   #lastFullScan = Number.NEGATIVE_INFINITY;
@@ -108,7 +105,6 @@ export class Crawler {
     this.#lastSnapshotSeq = init.seq;
     this.#seedPlds = init.seedPlds;
     this.#resumed = init.resumed;
-    this.#similar = init.similar;
     this.#rejudge = shouldRejudge(init.options, init.strategy);
     const o = init.options;
     this.#fetcher = new Fetcher({
@@ -252,10 +248,7 @@ export class Crawler {
         pld = this.#policy.choose(candidates);
       }
       const entry = this.#frontier.next(pld, now);
-      if (entry !== null) {
-        this.#similar.delete(entry.url);
-        return entry;
-      }
+      if (entry !== null) return entry;
       // Its head waits (a retry back-off: it goes to sleep; a disk read: it stays ready for the next pick).
       this.#evaluate(pld, now);
       candidates.splice(candidates.indexOf(pld), 1);
@@ -450,7 +443,7 @@ export class Crawler {
       const j = this.#strategy.judge(link, source);
       if (j.priority === null) continue;
       entries.push({ url: link.url, parent: result.finalUrl, depth, priority: j.priority, label: j.label, rules: j.rules, link });
-      if (j.label === 'H' && this.#rejudge) this.#similar.add({ url: link.url, link, parent: result.finalUrl, depth, priority: j.priority, source });
+      if (j.label === 'H' && this.#rejudge) this.#frontier.remember({ url: link.url, link, parent: result.finalUrl, depth, priority: j.priority, source });
     }
     return { entries, external };
   }
@@ -465,7 +458,7 @@ export class Crawler {
 
     const learned = toFetchedDocument(record);
     this.#strategy.learn(learned);
-    if (learned.type === 'rdf' && learned.parent !== null && this.#rejudge) await this.#rejudgeSimilarTo(learned.parent, txn);
+    if (learned.type === 'rdf' && learned.parent !== null && this.#rejudge) await this.#frontier.rejudgeSimilarTo(learned.parent, (q) => this.#strategy.judge(q.link, q.source), txn);
     if (this.#strategy.observePage && snapshotDue(record.seq, this.#lastSnapshotSeq)) {
       this.#lastSnapshotSeq = record.seq;
       txn.put(this.state.sub.learned, 'strategy', { seq: record.seq, state: this.#strategy.snapshot() });
@@ -495,21 +488,6 @@ export class Crawler {
     }
     // The changes staged with the record predate the retirement: save it too, so a resume sees it.
     if (retired && this.#policy) await this.#saveBandit();
-  }
-
-  /**
-   * C_HR(t) has (perhaps) learned `parent`: queued H links similar to it are judged again, and those now more
-   * urgent (e.g. HR by r1) are re-prioritised in the frontier, in the same transaction.
-   */
-  async #rejudgeSimilarTo(parent: string, txn: Txn): Promise<void> {
-    const upgrades: NewEntry[] = [];
-    for (const q of this.#similar.similarTo(parent)) {
-      const j = this.#strategy.judge(q.link, q.source);
-      if (j.priority === null || j.priority >= q.priority) continue;
-      upgrades.push({ url: q.url, parent: q.parent, depth: q.depth, priority: j.priority, label: j.label, rules: j.rules, link: q.link });
-      this.#similar.delete(q.url);
-    }
-    if (upgrades.length > 0) await this.#frontier.add(upgrades, txn);
   }
 
   async #saveBandit(): Promise<void> {

@@ -2,8 +2,8 @@
 
 import { createPolicy } from '../bandit/index.ts';
 import type { BanditPolicy } from '../bandit/types.ts';
-import { DualFrontier, LevelFrontier } from '../frontier/index.ts';
-import type { FrontierEntry, NewEntry } from '../frontier/types.ts';
+import { type Frontier, openFrontier } from '../frontier/index.ts';
+import type { NewEntry } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
 import { createStrategy } from '../strategies/index.ts';
 import type { FetchedDocument, Strategy } from '../relevance/types.ts';
@@ -12,18 +12,14 @@ import { loadBanditSnapshot } from './bandit-state.ts';
 import { type ExplicitOptions, loadCrawlOptions, saveCrawlOptions } from './crawl-meta.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { lastSeq, readRecords } from '../crawl-log/record-store.ts';
-import { SimilarQueued } from './similar-queued.ts';
 import { CrawlTally } from '../crawl-log/tally.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
-
-/** The frontier of a crawl: one queue per PLD, or the thesis's two-queue variant. */
-export type CrawlFrontier = LevelFrontier | DualFrontier;
 
 /** What a crawl is made of when it starts or resumes. */
 export interface RestoredCrawl {
   options: ResolvedCrawlOptions;
   resumed: boolean;
-  frontier: CrawlFrontier;
+  frontier: Frontier;
   strategy: Strategy;
   policy: BanditPolicy | null;
   tally: CrawlTally;
@@ -31,8 +27,6 @@ export interface RestoredCrawl {
   seq: number;
   /** PLDs of all seeds ever given (thesis §11 scope). */
   seedPlds: Set<string>;
-  /** Queued H links by r1/r2 keys (for re-judging when C_HR learns a parent), rebuilt from the queued entries. */
-  similar: SimilarQueued;
 }
 
 /** Whether the crawl judges queued H links again when C_HR learns a parent: only where that can change a verdict. */
@@ -51,8 +45,8 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions)
   const { options, resumed } = await loadCrawlOptions(state, explicit);
   const strategy = createStrategy(options.strategy);
   const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: Number.isFinite(options.maxDocs) ? options.maxDocs : 100_000, seed: options.seed });
-  const frontier =
-    options.queues === 'two' ? await DualFrontier.open(state, { concurrency: options.concurrency, rdfShare: options.rdfShare }) : await LevelFrontier.open(state);
+  // The frontier re-indexes its queued H links for re-judging (thesis §5) when it opens.
+  const frontier = await openFrontier(state, { queues: options.queues, concurrency: options.concurrency, rdfShare: options.rdfShare, rejudge: shouldRejudge(options, strategy) });
   const tally = new CrawlTally();
   const saved = (await state.sub.learned.get('strategy')) as { seq: number; state: unknown } | undefined;
   const replayAfter = saved !== undefined && strategy.observePage ? saved.seq : 0;
@@ -71,24 +65,7 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions)
   await saveCrawlOptions(state, options);
   await state.sub.meta.put('seedPlds', [...seedPlds]);
   await frontier.add(newSeeds);
-  const similar = shouldRejudge(options, strategy) ? await indexQueuedLinks(state) : new SimilarQueued();
-  return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds, similar };
-}
-
-/**
- * The queued H links, indexed for re-judging (one scan of the queue, up to the index's bound), so that a resumed
- * crawl re-judges what an uninterrupted one would have.
- */
-async function indexQueuedLinks(state: CrawlState): Promise<SimilarQueued> {
-  const similar = new SimilarQueued();
-  for await (const value of state.sub.frontier.values({ gte: 'q!', lt: 'q"' })) { // H links live in the (HTML) frontier
-    const e = value as FrontierEntry;
-    if (e.label !== 'H' || e.link === null || e.parent === null) continue;
-    const source = { url: e.parent, depth: e.depth - 1, type: e.link.tag === 'rdf' ? ('rdf' as const) : ('html' as const) };
-    similar.add({ url: e.url, link: e.link, parent: e.parent, depth: e.depth, priority: e.priority, source });
-    if (similar.full) break;
-  }
-  return similar;
+  return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds };
 }
 
 /** The learning input a record carries (thesis §5): replaying records rebuilds the strategy's state. */

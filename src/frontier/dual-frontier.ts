@@ -3,6 +3,7 @@
 import type { CrawlState } from '../state/open-state.ts';
 import type { Txn } from '../state/txn.ts';
 import { LevelFrontier, type LevelFrontierOptions } from './level-frontier.ts';
+import { RejudgingFrontier } from './similar-queued.ts';
 import type { Frontier, FrontierEntry, NewEntry, PldQueue } from './types.ts';
 
 export interface DualFrontierOptions extends LevelFrontierOptions {
@@ -25,7 +26,7 @@ type Side = 'rdf' | 'html';
  * judgement (a link first queued as H and later found as R stays in the HTML queue, re-prioritised there).
  * In flight, as for `LevelFrontier`, only in memory: a crash hands in-flight entries out again from their queue.
  */
-export class DualFrontier implements Frontier {
+export class DualFrontier extends RejudgingFrontier implements Frontier {
   readonly #rdf: LevelFrontier;
   readonly #html: LevelFrontier;
   readonly #rdfSlots: number;
@@ -35,6 +36,7 @@ export class DualFrontier implements Frontier {
   #inFlight = { rdf: 0, html: 0 };
 
   private constructor(rdf: LevelFrontier, html: LevelFrontier, opts: DualFrontierOptions) {
+    super(opts);
     this.#rdf = rdf;
     this.#html = html;
     const concurrency = Math.max(1, opts.concurrency ?? 5);
@@ -44,10 +46,12 @@ export class DualFrontier implements Frontier {
   }
 
   static async open(state: CrawlState, opts: DualFrontierOptions = {}): Promise<DualFrontier> {
-    const { concurrency: _c, rdfShare: _s, ...levelOpts } = opts;
+    const { concurrency: _c, rdfShare: _s, rejudge: _r, ...levelOpts } = opts;
     const rdf = await LevelFrontier.open(state, { ...levelOpts, sublevels: { queue: state.sub['frontier-rdf'], seen: state.sub['seen-rdf'] } });
     const html = await LevelFrontier.open(state, levelOpts);
-    return new DualFrontier(rdf, html, opts);
+    const f = new DualFrontier(rdf, html, opts);
+    await f.indexQueue();
+    return f;
   }
 
   /** Routes each link to its queue by label (R → RDF queue); a URL the other queue knows is not queued twice. */
@@ -72,6 +76,7 @@ export class DualFrontier implements Frontier {
       if (entry !== null) {
         this.#origin.set(entry.url, side);
         this.#inFlight[side] += 1;
+        this.handedOut(entry.url);
         return entry;
       }
     }
@@ -129,6 +134,12 @@ export class DualFrontier implements Frontier {
 
   async settled(): Promise<void> {
     await Promise.all([this.#rdf.settled(), this.#html.settled()]);
+  }
+
+  /** The HTML queue's entries, then the RDF queue's. */
+  async *queued(): AsyncGenerator<FrontierEntry> {
+    yield* this.#html.queued();
+    yield* this.#rdf.queued();
   }
 
   #side(side: Side): LevelFrontier {

@@ -3,11 +3,14 @@ import { RdfscoutError } from '../errors.ts';
 import { hostOf, pldOf } from '../links/normalize-url.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import type { AnySublevel, Txn } from '../state/txn.ts';
-import { pldRange, queueKey, SORT_KEY_MAX, sortKeyOf } from './queue-keys.ts';
-import type { Frontier, FrontierEntry, NewEntry, PldQueue } from './types.ts';
+import { type Buffered, type PldState, QueueHeads, queueOfState } from './queue-heads.ts';
+import { QUEUE_END, QUEUE_PREFIX, queueKey, SORT_KEY_MAX, sortKeyOf } from './queue-keys.ts';
+import { RejudgingFrontier } from './similar-queued.ts';
+import type { Frontier, FrontierEntry, FrontierIndexOptions, NewEntry, PldQueue } from './types.ts';
+import { loadSeen, type SeenRecord } from './seen-load.ts';
 import { URL_STATE, UrlTable } from './url-table.ts';
 
-export interface LevelFrontierOptions {
+export interface LevelFrontierOptions extends FrontierIndexOptions {
   /** Clock used when `next()` is called without `now`. Default: `Date.now`. */
   now?: () => number;
   /** Most entries held in memory at the head of one PLD's queue (up to twice that between trims). Default: 16. */
@@ -18,31 +21,7 @@ export interface LevelFrontierOptions {
   sublevels?: { queue: AnySublevel; seen: AnySublevel };
 }
 
-/** Value of a `seen` sublevel record (key: the URL). `seq` is the queue seq (of the completed entry for done URLs). */
-export type SeenRecord = { state: 'queued'; priority: number; seq: number } | { state: 'done'; seq: number };
-
-interface Buffered {
-  sortKey: string;
-  entry: FrontierEntry;
-}
-
-/** One PLD's queue in memory: counters and the head of its on-disk queue. */
-interface PldState {
-  pld: string;
-  /** Committed queued entries not in flight (may include stale keys of done URLs, dropped when met). */
-  queued: number;
-  inFlight: number;
-  /** Exactly the live queued entries with sort key ≤ `bound`, sorted. */
-  buffer: Buffered[];
-  /** '' when nothing is buffered yet, SORT_KEY_MAX when the whole queue is. */
-  bound: string;
-  refilling: boolean;
-  /** While refilling: committed inserts beyond the bound the refill started from. */
-  lateAdds: Buffered[];
-  /** Sort keys whose deletion is staged (or committed during a refill): never (re)load them. */
-  removing: Set<string>;
-  deferred: string[];
-}
+export type { SeenRecord };
 
 interface InFlight {
   pld: string;
@@ -63,74 +42,46 @@ interface InFlight {
  * A `Txn` that is staged into but never committed leaves its URLs reserved (not handed out, not re-added) until the
  * frontier is reopened; a failed commit is fatal to a crawl anyway (RDFSCOUT_STORE_FAILED), and a restart is exact.
  */
-export class LevelFrontier implements Frontier {
+export class LevelFrontier extends RejudgingFrontier implements Frontier {
   readonly #state: CrawlState;
   readonly #queue: AnySublevel;
   readonly #seen: AnySublevel;
   readonly #now: () => number;
-  readonly #headSize: number;
-  readonly #maxBuffered: number;
   readonly #table = new UrlTable();
-  readonly #plds = new Map<string, PldState>();
+  readonly #heads: QueueHeads;
   readonly #inFlight = new Map<string, InFlight>();
-  readonly #refills = new Set<Promise<void>>();
-  #garbage: Array<{ st: PldState; sortKey: string }> = [];
   #seq = 0;
   #queued = 0;
   #done = 0;
-  #error: unknown = null;
 
   private constructor(state: CrawlState, opts: LevelFrontierOptions) {
+    super(opts);
     this.#state = state;
     this.#queue = opts.sublevels?.queue ?? state.sub.frontier;
     this.#seen = opts.sublevels?.seen ?? state.sub.seen;
     this.#now = opts.now ?? Date.now;
-    this.#headSize = Math.max(2, opts.headSize ?? 16);
-    this.#maxBuffered = opts.maxBuffered ?? 50_000;
+    this.#heads = new QueueHeads({
+      queue: this.#queue,
+      headSize: Math.max(2, opts.headSize ?? 16),
+      maxBuffered: opts.maxBuffered ?? 50_000,
+      isDone: (url) => this.#table.state(url) === URL_STATE.done,
+      isInFlight: (url) => this.#inFlight.has(url),
+    });
   }
 
   /** Opens the frontier of a crawl state, loading counters, the seen set and each PLD's head. */
   static async open(state: CrawlState, opts: LevelFrontierOptions = {}): Promise<LevelFrontier> {
     const f = new LevelFrontier(state, opts);
     await f.#load();
+    await f.indexQueue();
     return f;
   }
 
-  /**
-   * One scan of `seen` (in batches) rebuilds the seen table, the per-PLD counters (a URL is queued exactly while
-   * its record says so: in-flight entries of a crashed run are queued again) and the seq counter; then each PLD's
-   * head is read. Queue keys are not scanned: a stale key (its URL done as an alias) counts for nothing and is
-   * dropped when met.
-   */
   async #load(): Promise<void> {
-    const it = this.#seen.iterator();
-    try {
-      for (;;) {
-        const rows = (await it.nextv(1000)) as Array<[string, SeenRecord]>;
-        if (rows.length === 0) break;
-        for (const [url, rec] of rows) {
-          if (rec.state === 'done') {
-            this.#table.set(url, URL_STATE.done, Number.NaN);
-            this.#done++;
-          } else {
-            this.#table.set(url, URL_STATE.queued, rec.priority);
-            this.#pldState(pldOf(url), '').queued++;
-            this.#queued++;
-          }
-          if (rec.seq > this.#seq) this.#seq = rec.seq;
-        }
-      }
-    } finally {
-      await it.close();
-    }
-    // Heads are read 32 PLDs at a time: 1000 iterators at once cost ~100 MB of native memory for nothing.
-    let started = 0;
-    for (const st of this.#plds.values()) {
-      if (st.queued === 0) continue;
-      this.#refill(st);
-      if (++started % 32 === 0) await this.settled();
-    }
-    await this.settled();
+    const counts = await loadSeen(this.#seen, this.#table, this.#heads);
+    this.#seq = counts.seq;
+    this.#queued = counts.queued;
+    this.#done = counts.done;
   }
 
   async add(entries: readonly NewEntry[], txn?: Txn): Promise<number> {
@@ -151,24 +102,24 @@ export class LevelFrontier implements Frontier {
         t.put(this.#queue, queueKey(entry.pld, b.sortKey), entry);
         t.put(this.#seen, e.url, { state: 'queued', priority: e.priority, seq: entry.seq } satisfies SeenRecord);
         this.#table.set(e.url, URL_STATE.reserved, e.priority);
-        fresh.push({ st: this.#pldState(entry.pld, SORT_KEY_MAX), b });
+        fresh.push({ st: this.#heads.of(entry.pld, SORT_KEY_MAX), b });
       } else if (state === URL_STATE.queued && e.priority < this.#table.priority(e.url) && !this.#inFlight.has(e.url)) {
         upgrades.push(e);
       }
     }
     const moved = upgrades.length > 0 ? await this.#stageUpgrades(upgrades, t) : [];
-    this.#stageGarbage(t);
+    this.#heads.stageGarbage(t);
     t.onCommit(() => {
       for (const { st, b } of fresh) {
         this.#table.set(b.entry.url, URL_STATE.queued, b.entry.priority);
         st.queued++;
         this.#queued++;
-        this.#insert(st, b);
+        this.#heads.insert(st, b);
       }
       for (const { st, oldSortKey, b } of moved) {
         this.#table.set(b.entry.url, URL_STATE.queued, b.entry.priority);
-        this.#finishRemoval(st, oldSortKey);
-        this.#insert(st, b);
+        this.#heads.finishRemoval(st, oldSortKey);
+        this.#heads.insert(st, b);
       }
     });
     if (txn === undefined) await t.commit();
@@ -185,7 +136,7 @@ export class LevelFrontier implements Frontier {
       if (rec?.state !== 'queued' || this.#table.state(e.url) !== URL_STATE.queued || this.#inFlight.has(e.url)) return;
       if (!(e.priority < this.#table.priority(e.url))) return;
       const entry = this.#entryOf(e, rec.seq);
-      const st = this.#pldState(entry.pld, SORT_KEY_MAX);
+      const st = this.#heads.of(entry.pld, SORT_KEY_MAX);
       const oldSortKey = sortKeyOf(rec.priority, rec.seq);
       const b = { sortKey: sortKeyOf(e.priority, rec.seq), entry };
       t.del(this.#queue, queueKey(entry.pld, oldSortKey));
@@ -202,8 +153,8 @@ export class LevelFrontier implements Frontier {
   }
 
   next(pld: string, now?: number): FrontierEntry | null {
-    if (this.#error !== null) throw this.#error;
-    const st = this.#plds.get(pld);
+    this.#heads.throwIfFailed();
+    const st = this.#heads.get(pld);
     if (st === undefined) return null;
     const time = now ?? this.#now();
     const buf = st.buffer;
@@ -212,7 +163,7 @@ export class LevelFrontier implements Frontier {
       if (this.#table.state(b.entry.url) === URL_STATE.done) {
         // Marked done as an alias of another URL after it was queued: drop its key.
         buf.splice(i--, 1);
-        this.#dropStale(st, b.sortKey);
+        this.#heads.dropStale(st, b.sortKey);
         continue;
       }
       if (b.entry.notBefore > time) continue;
@@ -221,17 +172,18 @@ export class LevelFrontier implements Frontier {
       this.#queued--;
       st.inFlight++;
       this.#inFlight.set(b.entry.url, { pld, sortKey: b.sortKey, finishing: false });
-      this.#maybeRefill(st);
+      this.#heads.maybeRefill(st);
+      this.handedOut(b.entry.url);
       return b.entry;
     }
     // Nothing eligible here (empty, or all held back by notBefore) but more on disk: read further.
-    if (st.queued > buf.length) this.#refill(st);
+    if (st.queued > buf.length) this.#heads.refill(st);
     return null;
   }
 
   complete(entry: FrontierEntry, txn: Txn, aliases: readonly string[] = []): void {
     const f = this.#claim(entry, 'complete');
-    const st = this.#plds.get(f.pld) as PldState;
+    const st = this.#heads.get(f.pld) as PldState;
     txn.del(this.#queue, queueKey(f.pld, f.sortKey));
     st.removing.add(f.sortKey);
     const done: SeenRecord = { state: 'done', seq: entry.seq };
@@ -247,7 +199,7 @@ export class LevelFrontier implements Frontier {
       newlyDone.push(alias);
       if (state === URL_STATE.queued && !this.#inFlight.has(alias)) {
         // A queued alias in a head buffer is unqueued now; one further back is dropped when met (`next`, refill).
-        const ast = this.#plds.get(pldOf(alias));
+        const ast = this.#heads.get(pldOf(alias));
         if (ast !== undefined) uncounted.push({ st: ast, url: alias });
         const at = ast?.buffer.findIndex((x) => x.entry.url === alias) ?? -1;
         if (ast !== undefined && at >= 0) {
@@ -259,16 +211,16 @@ export class LevelFrontier implements Frontier {
       }
       if (state === URL_STATE.absent) this.#table.set(alias, URL_STATE.reserved, Number.NaN);
     }
-    this.#stageGarbage(txn);
+    this.#heads.stageGarbage(txn);
     txn.onCommit(() => {
       this.#inFlight.delete(entry.url);
       st.inFlight--;
-      this.#finishRemoval(st, f.sortKey);
+      this.#heads.finishRemoval(st, f.sortKey);
       for (const url of newlyDone) {
         if (this.#table.state(url) !== URL_STATE.done) this.#done++;
         this.#table.set(url, URL_STATE.done, Number.NaN);
       }
-      for (const u of unqueued) this.#finishRemoval(u.st, u.sortKey);
+      for (const u of unqueued) this.#heads.finishRemoval(u.st, u.sortKey);
       for (const u of uncounted) {
         // Handed out meanwhile (it left `queued` then): its own complete() finishes it.
         if (this.#inFlight.has(u.url)) continue;
@@ -280,7 +232,7 @@ export class LevelFrontier implements Frontier {
 
   retry(entry: FrontierEntry, notBefore: number, txn: Txn): void {
     const f = this.#claim(entry, 'retry');
-    const st = this.#plds.get(f.pld) as PldState;
+    const st = this.#heads.get(f.pld) as PldState;
     if (this.#table.state(entry.url) === URL_STATE.done) {
       // Done meanwhile as another URL's alias: nothing left to retry.
       txn.del(this.#queue, queueKey(f.pld, f.sortKey));
@@ -288,7 +240,7 @@ export class LevelFrontier implements Frontier {
       txn.onCommit(() => {
         this.#inFlight.delete(entry.url);
         st.inFlight--;
-        this.#finishRemoval(st, f.sortKey);
+        this.#heads.finishRemoval(st, f.sortKey);
       });
       return;
     }
@@ -299,19 +251,19 @@ export class LevelFrontier implements Frontier {
     st.removing.add(f.sortKey);
     txn.put(this.#queue, queueKey(f.pld, b.sortKey), again);
     txn.put(this.#seen, entry.url, { state: 'queued', priority: again.priority, seq: again.seq } satisfies SeenRecord);
-    this.#stageGarbage(txn);
+    this.#heads.stageGarbage(txn);
     txn.onCommit(() => {
       this.#inFlight.delete(entry.url);
       st.inFlight--;
       st.queued++;
       this.#queued++;
-      this.#finishRemoval(st, f.sortKey);
-      this.#insert(st, b);
+      this.#heads.finishRemoval(st, f.sortKey);
+      this.#heads.insert(st, b);
     });
   }
 
   dueAt(pld: string): number {
-    const st = this.#plds.get(pld);
+    const st = this.#heads.get(pld);
     if (st === undefined || st.queued === 0) return Number.POSITIVE_INFINITY;
     if (st.queued > st.buffer.length) return 0; // some are on disk only, and may be due
     let earliest = Number.POSITIVE_INFINITY;
@@ -324,14 +276,14 @@ export class LevelFrontier implements Frontier {
 
   queues(): PldQueue[] {
     const out: PldQueue[] = [];
-    for (const st of this.#plds.values()) {
+    for (const st of this.#heads.values()) {
       if (st.queued + st.inFlight > 0) out.push(queueOfState(st));
     }
     return out;
   }
 
   queueOf(pld: string): PldQueue | null {
-    const st = this.#plds.get(pld);
+    const st = this.#heads.get(pld);
     return st === undefined || st.queued + st.inFlight === 0 ? null : queueOfState(st);
   }
 
@@ -351,15 +303,20 @@ export class LevelFrontier implements Frontier {
     return { queued: this.#queued, inFlight: this.#inFlight.size, done: this.#done };
   }
 
-  /** Whether head buffers are being read from disk (then `next()` may give null for a PLD with queued entries). */
   get loading(): boolean {
-    return this.#refills.size > 0;
+    return this.#heads.loading;
   }
 
-  /** Resolves when no head buffer is being refilled (a PLD with queued entries may give `next() === null` until then). */
-  async settled(): Promise<void> {
-    while (this.#refills.size > 0) await Promise.all(this.#refills);
-    if (this.#error !== null) throw this.#error;
+  settled(): Promise<void> {
+    return this.#heads.settled();
+  }
+
+  /** Every queued key of the queue sublevel, PLD by PLD in queue order (stale keys of done URLs included). */
+  async *queued(): AsyncGenerator<FrontierEntry> {
+    for await (const value of this.#queue.values({ gte: QUEUE_PREFIX, lt: QUEUE_END })) {
+      const e = value as FrontierEntry;
+      if (!this.#inFlight.has(e.url)) yield e;
+    }
   }
 
   /** Bytes of the in-memory seen set (for benchmarks). */
@@ -382,124 +339,4 @@ export class LevelFrontier implements Frontier {
   #entryOf(e: NewEntry, seq: number): FrontierEntry {
     return { ...e, pld: pldOf(e.url), host: hostOf(e.url), seq, attempts: 0, notBefore: 0 };
   }
-
-  #pldState(pld: string, bound: string): PldState {
-    let st = this.#plds.get(pld);
-    if (st === undefined) {
-      st = { pld, queued: 0, inFlight: 0, buffer: [], bound, refilling: false, lateAdds: [], removing: new Set(), deferred: [] };
-      this.#plds.set(pld, st);
-    }
-    return st;
-  }
-
-  /** Entries per head buffer: `headSize`, less when many PLDs share `maxBuffered`. */
-  #target(): number {
-    return Math.max(2, Math.min(this.#headSize, Math.floor(this.#maxBuffered / Math.max(1, this.#plds.size))));
-  }
-
-  /** Puts a committed queued entry into the head buffer when it falls inside it. */
-  #insert(st: PldState, b: Buffered): void {
-    if (b.sortKey > st.bound) {
-      if (st.refilling) st.lateAdds.push(b);
-      else this.#maybeRefill(st);
-      return;
-    }
-    const buf = st.buffer;
-    let lo = 0;
-    let hi = buf.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((buf[mid] as Buffered).sortKey < b.sortKey) lo = mid + 1;
-      else hi = mid;
-    }
-    buf.splice(lo, 0, b);
-    const target = this.#target();
-    if (buf.length > 2 * target) {
-      // The tail stays on disk only; the buffer then covers keys up to its new last one.
-      buf.length = target;
-      st.bound = (buf[target - 1] as Buffered).sortKey;
-    }
-  }
-
-  #maybeRefill(st: PldState): void {
-    if (!st.refilling && st.queued > st.buffer.length && st.buffer.length <= this.#target() >> 1) this.#refill(st);
-  }
-
-  /** Reads the next keys after the buffer's bound into the buffer (asynchronously; see `settled`). */
-  #refill(st: PldState): void {
-    if (st.refilling || st.bound === SORT_KEY_MAX) return;
-    st.refilling = true;
-    st.lateAdds = [];
-    const startBound = st.bound;
-    // At least a few rows: when PLDs multiply, a PLD's share (#target) can fall below what its buffer already holds,
-    // and a head held back by retries must still be read past (a limit of 0 read nothing, and a negative one all).
-    const want = Math.max(4, this.#target() - st.buffer.length + 4);
-    const range = pldRange(st.pld);
-    const opts = startBound === '' ? { ...range, limit: want } : { gt: queueKey(st.pld, startBound), lt: range.lt, limit: want };
-    const p = (async () => {
-      try {
-        const rows = (await this.#queue.iterator(opts).all()) as Array<[string, FrontierEntry]>;
-        if (st.bound !== startBound) return; // trimmed meanwhile: the buffer is full, what was read stays on disk
-        const newBound = rows.length < want ? SORT_KEY_MAX : (rows[rows.length - 1] as [string, FrontierEntry])[0].slice(-33);
-        const merged = new Map<string, Buffered>();
-        for (const b of st.buffer) merged.set(b.sortKey, b);
-        for (const [key, entry] of rows) {
-          const sortKey = key.slice(-33);
-          if (merged.has(sortKey) || st.removing.has(sortKey) || this.#inFlight.has(entry.url)) continue;
-          if (this.#table.state(entry.url) === URL_STATE.done) {
-            this.#dropStale(st, sortKey);
-            continue;
-          }
-          merged.set(sortKey, { sortKey, entry });
-        }
-        for (const b of st.lateAdds) {
-          if (b.sortKey <= newBound && !st.removing.has(b.sortKey)) merged.set(b.sortKey, b);
-        }
-        st.buffer = [...merged.values()].sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
-        st.bound = newBound;
-      } catch (err) {
-        this.#error = new RdfscoutError('RDFSCOUT_STORE_FAILED', `Could not read the frontier of ${st.pld}: ${(err as Error).message}`, { cause: err });
-      } finally {
-        st.refilling = false;
-        st.lateAdds = [];
-        for (const k of st.deferred) st.removing.delete(k);
-        st.deferred = [];
-      }
-      if (this.#error === null) this.#maybeRefill(st);
-    })();
-    this.#refills.add(p);
-    void p.finally(() => this.#refills.delete(p));
-  }
-
-  /** A queued key whose URL is done (an alias; already uncounted): delete it with the next transaction. */
-  #dropStale(st: PldState, sortKey: string): void {
-    st.removing.add(sortKey);
-    this.#garbage.push({ st, sortKey });
-  }
-
-  #stageGarbage(txn: Txn): void {
-    if (this.#garbage.length === 0) return;
-    const garbage = this.#garbage;
-    this.#garbage = [];
-    for (const g of garbage) txn.del(this.#queue, queueKey(g.st.pld, g.sortKey));
-    txn.onCommit(() => {
-      for (const g of garbage) this.#finishRemoval(g.st, g.sortKey);
-    });
-  }
-
-  #finishRemoval(st: PldState, sortKey: string): void {
-    if (st.refilling) st.deferred.push(sortKey);
-    else st.removing.delete(sortKey);
-  }
-}
-
-function queueOfState(st: PldState): PldQueue {
-  const head = st.buffer[0]?.entry;
-  return {
-    pld: st.pld,
-    queued: st.queued,
-    inFlight: st.inFlight,
-    headPriority: head?.priority ?? Number.POSITIVE_INFINITY,
-    headSeq: head?.seq ?? Number.POSITIVE_INFINITY,
-  };
 }

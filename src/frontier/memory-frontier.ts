@@ -2,7 +2,8 @@
 import { RdfscoutError } from '../errors.ts';
 import { hostOf, pldOf } from '../links/normalize-url.ts';
 import type { Txn } from '../state/txn.ts';
-import type { Frontier, FrontierEntry, NewEntry, PldQueue } from './types.ts';
+import { RejudgingFrontier } from './similar-queued.ts';
+import type { Frontier, FrontierEntry, FrontierIndexOptions, NewEntry, PldQueue } from './types.ts';
 
 interface Queue {
   pld: string;
@@ -21,7 +22,7 @@ function before(a: FrontierEntry, b: FrontierEntry): boolean {
  * `Txn` take effect when it commits (`txn.onCommit`); URLs are reserved at once so that concurrent transactions do
  * not queue one URL twice. O(queue length) per operation: not for large crawls.
  */
-export class MemoryFrontier implements Frontier {
+export class MemoryFrontier extends RejudgingFrontier implements Frontier {
   readonly #now: () => number;
   /** URL → 'reserved' (staged, not committed) | 'queued' | 'done'. */
   readonly #seen = new Map<string, 'reserved' | 'queued' | 'done'>();
@@ -30,7 +31,8 @@ export class MemoryFrontier implements Frontier {
   #seq = 0;
   #done = 0;
 
-  constructor(opts: { now?: () => number } = {}) {
+  constructor(opts: { now?: () => number } & FrontierIndexOptions = {}) {
+    super(opts);
     this.#now = opts.now ?? Date.now;
   }
 
@@ -82,6 +84,7 @@ export class MemoryFrontier implements Frontier {
     const [entry] = q.entries.splice(i, 1) as [FrontierEntry];
     q.inFlight++;
     this.#inFlight.set(entry.url, { finishing: false });
+    this.handedOut(entry.url);
     return entry;
   }
 
@@ -148,6 +151,17 @@ export class MemoryFrontier implements Frontier {
     let queued = 0;
     for (const q of this.#queues.values()) queued += q.entries.length;
     return { queued, inFlight: this.#inFlight.size, done: this.#done };
+  }
+
+  /** Nothing is read in the background. */
+  get loading(): boolean {
+    return false;
+  }
+
+  async settled(): Promise<void> {}
+
+  async *queued(): AsyncGenerator<FrontierEntry> {
+    for (const q of this.#queues.values()) yield* q.entries.filter((e) => this.#seen.get(e.url) !== 'done');
   }
 
   #claim(entry: FrontierEntry, what: string): void {

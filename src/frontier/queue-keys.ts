@@ -3,6 +3,9 @@
 /** Prefix of every queued entry's key: `q!<pld>!<priority 16 hex>!<seq 16 digits>`. */
 export const QUEUE_PREFIX = 'q!';
 
+/** Sorts after every queue key (`"` is the character after `!`). */
+export const QUEUE_END = 'q"';
+
 const view = new DataView(new ArrayBuffer(8));
 
 /**

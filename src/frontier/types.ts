@@ -1,6 +1,6 @@
 // Types of the frontier: what is left to crawl, per PLD, persisted with the rest of the crawl state.
 import type { LinkFeatures } from '../links/types.ts';
-import type { Label } from '../relevance/types.ts';
+import type { Label, LinkSource } from '../relevance/types.ts';
 import type { Txn } from '../state/txn.ts';
 
 /** A link to be queued. The frontier fills in `pld`, `host` and `seq`. */
@@ -43,6 +43,24 @@ export interface PldQueue {
   headSeq: number;
 }
 
+/** A queued H link kept for a possible re-judgement when C_HR(t) learns a parent similar to it (thesis §5). */
+export interface QueuedLink {
+  url: string;
+  link: LinkFeatures;
+  parent: string;
+  depth: number;
+  /** The priority it was queued with (an upgrade must be more urgent). */
+  priority: number;
+  source: LinkSource;
+}
+
+/** A verdict on a link judged again: its new priority (null: drop), label and the rules that fired. */
+export interface Rejudgement {
+  priority: number | null;
+  label: Label | null;
+  rules: string[];
+}
+
 /**
  * The crawl frontier.
  *
@@ -78,7 +96,28 @@ export interface Frontier {
   /**
    * Resolves when background reads have finished. A persistent frontier refills each PLD's in-memory head from disk
    * asynchronously, so `next(pld)` may return null while `queues()` still counts queued entries for that PLD; await
-   * this before concluding the PLD is blocked. Optional: in-memory frontiers need none.
+   * this before concluding the PLD is blocked. An in-memory frontier resolves at once.
    */
-  settled?(): Promise<void>;
+  settled(): Promise<void>;
+  /** Whether background reads are under way (then `next(pld)` may return null for a PLD with queued entries). */
+  readonly loading: boolean;
+  /** Every queued entry (not in flight), each PLD's queue in its order: what a resume rebuilds in-memory indexes from. */
+  queued(): AsyncIterable<FrontierEntry>;
+  /**
+   * Keeps a queued H link for re-judging (thesis §5: Relevancy_HR at time t). A no-op unless the frontier was
+   * opened with `rejudge: true`; bounded (links past the bound keep the label they were queued with). A link
+   * handed out by `next()` is forgotten. A resumed frontier re-indexes the queued H links it holds.
+   */
+  remember(q: QueuedLink): void;
+  /**
+   * C_HR(t) has (perhaps) learned `parentUrl`: the remembered links similar to it by r1/r2 are judged again with
+   * `judge`, and those now more urgent are re-prioritised, staged in `txn`.
+   */
+  rejudgeSimilarTo(parentUrl: string, judge: (q: QueuedLink) => Rejudgement, txn: Txn): Promise<void>;
+}
+
+/** Options every frontier backend takes when a crawl opens it. */
+export interface FrontierIndexOptions {
+  /** Keep queued H links indexed for `rejudgeSimilarTo` (thesis §5). Default: false. */
+  rejudge?: boolean;
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * The layer order (README "How it is built"). Modules in one row are independent of each other; each row may
  * import from the rows above it only. A module is a folder of src/ (or a file at its top, such as errors.ts).
  */
-export const LAYERS: readonly (readonly string[])[] = [
+const LAYERS: readonly (readonly string[])[] = [
   ['errors'],
   ['random', 'links', 'fetch', 'state'],
   ['relevance', 'bandit'],
@@ -29,29 +29,29 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Relative specifiers of every static, re-export and dynamic import of a file. */
-export function importsOf(text: string): string[] {
+function importsOf(text: string): string[] {
   const out: string[] = [];
   const re = /(?:^|\n)\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
   for (const m of text.matchAll(re)) {
     const spec = m[1] ?? m[2] ?? m[3];
-    if (spec !== undefined && spec.startsWith('.')) out.push(spec);
+    if (spec?.startsWith('.')) out.push(spec);
   }
   return out;
 }
 
 /** The module of a file under src/: its first folder, or its own name for a top-level file. */
-export function moduleOf(file: string): string {
+function moduleOf(file: string): string {
   const rel = relative(SRC, file).split(/[\\/]/);
   return rel.length === 1 ? (rel[0] as string).replace(/\.ts$/, '') : (rel[0] as string);
 }
 
 /** Index of a module's row in LAYERS, or -1 when it is in none. */
-export function layerOf(module: string): number {
+function layerOf(module: string): number {
   return LAYERS.findIndex((row) => row.includes(module));
 }
 
 /** Every import of src/ that goes to the same or a higher layer (another module), as "from → to" lines. */
-export function layerViolations(files: readonly { path: string; text: string }[]): string[] {
+function layerViolations(files: readonly { path: string; text: string }[]): string[] {
   const bad: string[] = [];
   for (const { path, text } of files) {
     const from = moduleOf(path);

@@ -9,7 +9,7 @@ import { Crawler } from '../../src/crawl/crawler.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import { shouldRejudge } from '../../src/crawl/restore-crawl.ts';
 import { createStrategy } from '../../src/strategies/index.ts';
-import { SimilarQueued, similarityKeys } from '../../src/crawl/similar-queued.ts';
+import { SimilarQueued, similarityKeys } from '../../src/frontier/similar-queued.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 
 const link = (url: string) => ({ url, tag: 'a' as const, anchor: '', title: '', type: '', rel: '', context: '' });

@@ -5,9 +5,9 @@ import { entry, runFrontierContract, take } from './frontier-contract.ts';
 import { tempState } from './helpers.ts';
 
 describe('DualFrontier (the Frontier contract)', () => {
-  runFrontierContract(async ({ now }) => {
+  runFrontierContract(async ({ now, rejudge }) => {
     const { state, dispose } = await tempState();
-    return { frontier: await DualFrontier.open(state, { now }), txn: () => state.txn(), close: dispose };
+    return { frontier: await DualFrontier.open(state, { now, rejudge }), txn: () => state.txn(), close: dispose };
   });
 });
 

@@ -37,10 +37,10 @@ export async function drain(h: FrontierHarness, pld: string): Promise<string[]> 
   return out;
 }
 
-export function runFrontierContract(make: (opts: { now: () => number }) => Promise<FrontierHarness>): void {
-  const withFrontier = (fn: (h: FrontierHarness, clock: { t: number }) => Promise<void>) => async () => {
+export function runFrontierContract(make: (opts: { now: () => number; rejudge?: boolean }) => Promise<FrontierHarness>): void {
+  const withFrontier = (fn: (h: FrontierHarness, clock: { t: number }) => Promise<void>, rejudge = false) => async () => {
     const clock = { t: 1_000_000 };
-    const h = await make({ now: () => clock.t });
+    const h = await make({ now: () => clock.t, rejudge });
     try {
       await fn(h, clock);
     } finally {
@@ -161,5 +161,54 @@ export function runFrontierContract(make: (opts: { now: () => number }) => Promi
     h.frontier.complete(e, h.txn());
     expect(() => h.frontier.complete(e, h.txn())).toThrow(/not in flight/);
     expect(() => h.frontier.retry(e, 0, h.txn())).toThrow(/not in flight/);
+  }));
+
+  it('queued() lists the queued entries, PLD by PLD in queue order, without those in flight', withFrontier(async (h) => {
+    await h.frontier.add([entry('http://a.org/1', 2), entry('http://a.org/2', 1), entry('http://b.org/1', 1)]);
+    expect(h.frontier.loading).toBe(false);
+    await h.frontier.settled();
+    const e = (await take(h.frontier, 'b.org')) as FrontierEntry;
+    const listed: string[] = [];
+    for await (const q of h.frontier.queued()) listed.push(q.url);
+    expect(listed).toEqual(['http://a.org/2', 'http://a.org/1']);
+    h.frontier.complete(e, h.txn());
+  }));
+
+  const h1 = (url: string, priority: number) => ({
+    url,
+    link: { url, tag: 'a' as const, anchor: '', title: '', type: '', rel: '', context: '' },
+    parent: 'http://a.org/',
+    depth: 1,
+    priority,
+    source: { url: 'http://a.org/', depth: 0, type: 'html' as const },
+  });
+
+  it('re-judges remembered H links similar to a learned parent (thesis §5 r1), and forgets handed-out ones', withFrontier(async (h) => {
+    const urls = ['http://a.org/m/1/', 'http://a.org/m/2/', 'http://a.org/m/3/', 'http://a.org/other'];
+    await h.frontier.add(urls.map((u) => entry(u, 5, { label: 'H' })));
+    for (const u of urls) h.frontier.remember(h1(u, 5));
+    const first = (await take(h.frontier, 'a.org')) as FrontierEntry; // m/1 leaves the index when handed out
+    expect(first.url).toBe('http://a.org/m/1/');
+    const judged: string[] = [];
+    const t = h.txn();
+    await h.frontier.rejudgeSimilarTo('http://a.org/m/9/', (q) => {
+      judged.push(q.url);
+      return q.url.endsWith('3/') ? { priority: 1, label: 'HR', rules: ['r1'] } : { priority: 5, label: 'H', rules: [] };
+    }, t);
+    await t.commit();
+    expect(judged.sort()).toEqual(['http://a.org/m/2/', 'http://a.org/m/3/']);
+    const next = (await take(h.frontier, 'a.org')) as FrontierEntry;
+    expect(next).toMatchObject({ url: 'http://a.org/m/3/', priority: 1, label: 'HR', rules: ['r1'] });
+  }, true));
+
+  it('keeps no index unless opened to re-judge', withFrontier(async (h) => {
+    await h.frontier.add([entry('http://a.org/m/1/', 5, { label: 'H' })]);
+    h.frontier.remember(h1('http://a.org/m/1/', 5));
+    let called = 0;
+    await h.frontier.rejudgeSimilarTo('http://a.org/m/9/', () => {
+      called++;
+      return { priority: 0, label: 'HR', rules: [] };
+    }, h.txn());
+    expect(called).toBe(0);
   }));
 }

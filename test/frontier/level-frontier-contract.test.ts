@@ -5,15 +5,15 @@ import { runFrontierContract } from './frontier-contract.ts';
 import { tempState } from './helpers.ts';
 
 describe('LevelFrontier', () => {
-  runFrontierContract(async ({ now }) => {
+  runFrontierContract(async ({ now, rejudge }) => {
     const { state, dispose } = await tempState();
-    return { frontier: await LevelFrontier.open(state, { now }), txn: () => state.txn(), close: dispose };
+    return { frontier: await LevelFrontier.open(state, { now, rejudge }), txn: () => state.txn(), close: dispose };
   });
 });
 
 describe('LevelFrontier with 2-entry head buffers', () => {
-  runFrontierContract(async ({ now }) => {
+  runFrontierContract(async ({ now, rejudge }) => {
     const { state, dispose } = await tempState();
-    return { frontier: await LevelFrontier.open(state, { now, headSize: 2 }), txn: () => state.txn(), close: dispose };
+    return { frontier: await LevelFrontier.open(state, { now, headSize: 2, rejudge }), txn: () => state.txn(), close: dispose };
   });
 });

@@ -5,9 +5,9 @@ import { runFrontierContract } from './frontier-contract.ts';
 import { tempState } from './helpers.ts';
 
 describe('MemoryFrontier', () => {
-  runFrontierContract(async ({ now }) => {
+  runFrontierContract(async ({ now, rejudge }) => {
     // Txn needs a store to commit into (nothing is written to it).
     const { state, dispose } = await tempState();
-    return { frontier: new MemoryFrontier({ now }), txn: () => state.txn(), close: dispose };
+    return { frontier: new MemoryFrontier({ now, rejudge }), txn: () => state.txn(), close: dispose };
   });
 });

@@ -1,0 +1,146 @@
+// **SimilarQueued** indexes queued H links by the URL keys of the thesis's r1/r2 rules, so that when C_HR(t) learns a
+// new RDF parent the queued links similar to it can be judged again (thesis §5: Relevancy_HR at time t).
+import { parseUrlParts } from '../relevance/url-parts.ts';
+import type { Txn } from '../state/txn.ts';
+import type { FrontierEntry, FrontierIndexOptions, NewEntry, QueuedLink, Rejudgement } from './types.ts';
+
+export type { QueuedLink };
+
+/**
+ * r1 key: same host, same number of segments, same segments but the last (`/members/member1/` ~ `/members/member2/`).
+ * r2 key: same host and path (the query differs). Null when the rule cannot hold for this URL (thesis §5: r1 needs
+ * n > 1; r2 a non-null path).
+ */
+export function similarityKeys(url: string): string[] {
+  const { host, segments } = parseUrlParts(url);
+  if (host === '') return [];
+  const keys: string[] = [];
+  if (segments.length > 1) keys.push(`r1|${host}|${segments.length}|${segments.slice(0, -1).join('/')}`);
+  if (segments.length > 0) keys.push(`r2|${host}|${segments.join('/')}`);
+  return keys;
+}
+
+/**
+ * Queued links by similarity key. Bounded: past `maxLinks` new links are not indexed (they keep the label they were
+ * queued with, as in the thesis). In memory only: a resumed frontier rebuilds it from its queue (`indexQueued`).
+ */
+export class SimilarQueued {
+  readonly #byKey = new Map<string, Map<string, QueuedLink>>();
+  readonly #maxLinks: number;
+  #size = 0;
+
+  constructor(maxLinks = 200_000) {
+    this.#maxLinks = maxLinks;
+  }
+
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Whether the bound is reached (further links are not indexed). */
+  get full(): boolean {
+    return this.#size >= this.#maxLinks;
+  }
+
+  add(q: QueuedLink): void {
+    if (this.#size >= this.#maxLinks) return;
+    let added = false;
+    for (const key of similarityKeys(q.url)) {
+      let bucket = this.#byKey.get(key);
+      if (bucket === undefined) this.#byKey.set(key, (bucket = new Map()));
+      if (!bucket.has(q.url)) added = true;
+      bucket.set(q.url, q);
+    }
+    if (added) this.#size += 1;
+  }
+
+  /** Forgets a link (handed out, or no longer a candidate). */
+  delete(url: string): void {
+    let removed = false;
+    for (const key of similarityKeys(url)) {
+      const bucket = this.#byKey.get(key);
+      if (bucket?.delete(url)) {
+        removed = true;
+        if (bucket.size === 0) this.#byKey.delete(key);
+      }
+    }
+    if (removed) this.#size -= 1;
+  }
+
+  /** Queued links that r1 or r2 could now find similar to `parentUrl` (each once; `parentUrl` itself excluded). */
+  similarTo(parentUrl: string): QueuedLink[] {
+    const out = new Map<string, QueuedLink>();
+    for (const key of similarityKeys(parentUrl)) {
+      for (const [url, q] of this.#byKey.get(key) ?? []) if (url !== parentUrl) out.set(url, q);
+    }
+    return [...out.values()];
+  }
+}
+
+/**
+ * The queued H links of `entries` (a frontier's queue, in order), indexed up to the bound, so that a resumed crawl
+ * re-judges what an uninterrupted one would have.
+ */
+export async function indexQueued(similar: SimilarQueued, entries: AsyncIterable<FrontierEntry>): Promise<void> {
+  for await (const e of entries) {
+    if (e.label !== 'H' || e.link === null || e.parent === null) continue;
+    const source = { url: e.parent, depth: e.depth - 1, type: e.link.tag === 'rdf' ? ('rdf' as const) : ('html' as const) };
+    similar.add({ url: e.url, link: e.link, parent: e.parent, depth: e.depth, priority: e.priority, source });
+    if (similar.full) break;
+  }
+}
+
+/**
+ * Judges the links of `similar` close to `parentUrl` again (thesis §5, C_HR at time t); those now more urgent leave
+ * the index and are handed to `add` (the frontier's own, staged in `txn`) with the new verdict.
+ */
+export async function rejudgeSimilar(
+  similar: SimilarQueued,
+  parentUrl: string,
+  judge: (q: QueuedLink) => Rejudgement,
+  add: (entries: readonly NewEntry[], txn: Txn) => Promise<number>,
+  txn: Txn,
+): Promise<void> {
+  const upgrades: NewEntry[] = [];
+  for (const q of similar.similarTo(parentUrl)) {
+    const j = judge(q);
+    if (j.priority === null || j.priority >= q.priority) continue;
+    upgrades.push({ url: q.url, parent: q.parent, depth: q.depth, priority: j.priority, label: j.label, rules: j.rules, link: q.link });
+    similar.delete(q.url);
+  }
+  if (upgrades.length > 0) await add(upgrades, txn);
+}
+
+/**
+ * What every frontier backend shares for re-judging (thesis §5): the bounded index of queued H links, kept when the
+ * frontier is opened with `rejudge: true`. A backend calls `handedOut(url)` from `next()` and `indexQueue()` once
+ * opened (a resume re-indexes what its queue holds).
+ */
+export abstract class RejudgingFrontier {
+  readonly #similar: SimilarQueued | null;
+
+  constructor(opts: FrontierIndexOptions) {
+    this.#similar = opts.rejudge ? new SimilarQueued() : null;
+  }
+
+  abstract add(entries: readonly NewEntry[], txn?: Txn): Promise<number>;
+  abstract queued(): AsyncIterable<FrontierEntry>;
+
+  remember(q: QueuedLink): void {
+    this.#similar?.add(q);
+  }
+
+  async rejudgeSimilarTo(parentUrl: string, judge: (q: QueuedLink) => Rejudgement, txn: Txn): Promise<void> {
+    if (this.#similar !== null) await rejudgeSimilar(this.#similar, parentUrl, judge, (e, t) => this.add(e, t), txn);
+  }
+
+  /** Rebuilds the index from the queue (after a resume). */
+  protected async indexQueue(): Promise<void> {
+    if (this.#similar !== null) await indexQueued(this.#similar, this.queued());
+  }
+
+  /** A link handed out leaves the index. */
+  protected handedOut(url: string): void {
+    this.#similar?.delete(url);
+  }
+}
