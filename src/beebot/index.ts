@@ -6,6 +6,8 @@ export {
   markNotAvailable,
   parseSiteList,
   readBadLinks,
+  readExternalLinks,
+  readInternalLinks,
   readSites,
   type SiteRow,
   stageLinkTables,

@@ -2,6 +2,7 @@
 import { ArgumentError } from '../errors.ts';
 import { pldOf } from '../links/normalize-url.ts';
 import type { BadLink, LinkFeatures } from '../links/types.ts';
+import { readBadLinkRows } from '../crawl-log/record-store.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import type { Txn } from '../state/txn.ts';
 import { seedToUrl } from '../links/seed-url.ts';
@@ -91,6 +92,20 @@ export function stageLinkTables(
     }
   }
   return { internal, external };
+}
+
+/** The Internal Links rows of one site (or of every site), in URL order. */
+export async function* readInternalLinks(state: CrawlState, site?: string): AsyncGenerator<InternalLinkRow> {
+  for await (const v of state.sub.links.values(siteRange(site))) yield v as InternalLinkRow;
+}
+
+/** The External Links rows of one site (or of every site), in URL order. */
+export async function* readExternalLinks(state: CrawlState, site?: string): AsyncGenerator<ExternalLinkRow> {
+  for await (const v of state.sub.extlinks.values(siteRange(site))) yield v as ExternalLinkRow;
+}
+
+function siteRange(site: string | undefined): { gt?: string; lt?: string } {
+  return site === undefined ? {} : { gt: `${site}!`, lt: `${site}!\uffff` };
 }
 
 /** Site-list key: the number, zero-padded so that rows list in number order. */
@@ -190,8 +205,5 @@ export function parseSiteList(text: string): SiteRow[] {
 
 /** The bad links of a crawl (BeeBot's Bad Links table: the crawler writes them in sublevel `badlinks`). */
 export async function* readBadLinks(state: CrawlState): AsyncGenerator<BadLink & { site: string }> {
-  for await (const value of state.sub.badlinks.values()) {
-    const b = value as BadLink;
-    yield { ...b, site: pldOf(b.page) };
-  }
+  for await (const b of readBadLinkRows(state)) yield { ...b, site: pldOf(b.page) };
 }

@@ -1,6 +1,6 @@
 // **rdfscout links**: browse BeeBot's internal, external and bad links tables of a crawl (BeeBot §2).
 import { once } from 'node:events';
-import { type ExternalLinkRow, type InternalLinkRow, readBadLinks, readSites } from '../beebot/link-tables.ts';
+import { readBadLinks, readExternalLinks, readInternalLinks, readSites } from '../beebot/link-tables.ts';
 import { readRecords } from '../crawl-log/record-store.ts';
 import { ArgumentError } from '../errors.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
@@ -65,10 +65,8 @@ export async function readLinkRows(state: CrawlState, table: Table, filter: { si
     }
     return out;
   }
-  const range = site === undefined ? {} : { gt: `${site}!`, lt: `${site}!\uffff` };
   if (table === 'external') {
-    for await (const v of state.sub.extlinks.values(range)) {
-      const r = v as ExternalLinkRow;
+    for await (const r of readExternalLinks(state, site)) {
       const row: LinkRowOut = { url: r.url, site: r.site, page: r.page, level: r.level, anchor: r.anchor, context: r.context, processed: null };
       if (matches(row)) out.push(row);
     }
@@ -79,8 +77,7 @@ export async function readLinkRows(state: CrawlState, table: Table, filter: { si
     done.add(rec.url);
     done.add(rec.finalUrl);
   }
-  for await (const v of state.sub.links.values(range)) {
-    const r = v as InternalLinkRow;
+  for await (const r of readInternalLinks(state, site)) {
     const row: LinkRowOut = { url: r.url, site: r.site, page: r.page, level: r.level, anchor: '', context: '', processed: done.has(r.url) };
     if (matches(row)) out.push(row);
   }

@@ -2,9 +2,11 @@
 import { once } from 'node:events';
 import { createPolicy } from '../bandit/index.ts';
 import type { ArmStats } from '../bandit/types.ts';
-import { loadBanditSnapshot } from '../crawl/bandit-state.ts';
+import { readStoredOptions } from '../crawl/crawl-meta.ts';
+import { loadBanditSnapshot } from '../crawl/learned-store.ts';
 import { readRecords } from '../crawl-log/record-store.ts';
 import { CrawlTally } from '../crawl-log/tally.ts';
+import { readVoidPoints } from '../crawl-log/void-facts.ts';
 import { exportNQuads } from '../rdf/index.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import { type FlagSpec, parseFlags, requirePositional } from './args.ts';
@@ -67,13 +69,10 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
       first ??= r.fetchedAt;
       last = r.fetchedAt;
     }
-    const options = (await state.sub.meta.get('options')) as Record<string, unknown> | undefined;
+    const options = await readStoredOptions(state);
     const bandit = await loadBanditSnapshot(state);
     // VoID access points the crawl met (void:dataDump, void:sparqlEndpoint).
-    const voidPoints: { dumps: unknown[]; endpoints: unknown[] } = { dumps: [], endpoints: [] };
-    for await (const [key, value] of state.sub.meta.iterator({ gte: 'void!', lt: 'void!~' })) {
-      (String(key).startsWith('void!dump!') ? voidPoints.dumps : voidPoints.endpoints).push(value);
-    }
+    const voidPoints = await readVoidPoints(state);
     const summary = tally.summary(first && last ? Date.parse(last) - Date.parse(first) : 0, 'exhausted', false);
     const { stoppedBy: _s, resumed: _r, ...figures } = summary;
     if (values.json) {

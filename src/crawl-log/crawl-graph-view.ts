@@ -1,7 +1,7 @@
 // **CrawlGraphView**: the crawl-metadata graph (`urn:rdfscout:crawl`) as a view over the crawl records, so
 // fetching writes one record instead of ~17 quads × 6 quadstore indexes (issue 8's profile: 46% of a crawl's CPU).
 import type { Quad, Term } from '@rdfjs/types';
-import { RECORD_URL_SEP, readRecords, recordKey } from './record-store.ts';
+import { readRecord, readRecords, readRecordsOf } from './record-store.ts';
 import type { CrawlRecord } from './record.ts';
 import { RdfscoutError } from '../errors.ts';
 import type { CrawlState } from '../state/open-state.ts';
@@ -58,20 +58,14 @@ export class CrawlGraphView {
       return;
     }
     if (subject.termType !== 'NamedNode') return;
-    const records = this.#state.sub.records;
     if (subject.value.startsWith(REDIRECT_PREFIX)) {
       const seq = Number(subject.value.slice(REDIRECT_PREFIX.length).split(':')[0]);
       if (!Number.isSafeInteger(seq)) return;
-      const record = (await records.get(recordKey(seq))) as CrawlRecord | undefined;
+      const record = await readRecord(this.#state, seq);
       if (record !== undefined) yield record;
       return;
     }
-    const prefix = `${subject.value}${RECORD_URL_SEP}`;
-    const keys = await this.#state.sub['record-urls'].keys({ gte: prefix, lt: `${subject.value}\u0001` }).all();
-    for (const key of keys) {
-      const record = (await records.get(String(key).slice(prefix.length))) as CrawlRecord | undefined;
-      if (record !== undefined) yield record;
-    }
+    yield* readRecordsOf(this.#state, subject.value);
   }
 }
 

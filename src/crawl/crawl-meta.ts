@@ -19,7 +19,7 @@ export type ExplicitOptions = Partial<CrawlOptions> & { out: string };
  * (strategy, bandit, …) may not change on a resume; limits and speed may. Seeds given again are added.
  */
 export async function loadCrawlOptions(state: CrawlState, explicit: ExplicitOptions): Promise<{ options: ResolvedCrawlOptions; resumed: boolean }> {
-  const stored = (await state.sub.meta.get('options')) as Record<string, unknown> | undefined;
+  const stored = await readStoredOptions(state);
   if (stored === undefined) {
     const options = resolveCrawlOptions(explicit);
     if (options.seeds.length === 0) {
@@ -45,4 +45,18 @@ export async function loadCrawlOptions(state: CrawlState, explicit: ExplicitOpti
 export async function saveCrawlOptions(state: CrawlState, options: ResolvedCrawlOptions): Promise<void> {
   const { seeds: _seeds, ...rest } = options;
   await state.sub.meta.put('options', optionsToJson({ ...rest, seeds: [] } as ResolvedCrawlOptions));
+}
+
+/** The options stored by the crawl in `state` as saved (JSON), or undefined for a folder without a crawl. */
+export async function readStoredOptions(state: CrawlState): Promise<Record<string, unknown> | undefined> {
+  return (await state.sub.meta.get('options')) as Record<string, unknown> | undefined;
+}
+
+/** PLDs of all seeds ever given to the crawl (thesis §11 scope). */
+export async function loadSeedPlds(state: CrawlState): Promise<Set<string>> {
+  return new Set<string>(((await state.sub.meta.get('seedPlds')) as string[] | undefined) ?? []);
+}
+
+export async function saveSeedPlds(state: CrawlState, plds: ReadonlySet<string>): Promise<void> {
+  await state.sub.meta.put('seedPlds', [...plds]);
 }

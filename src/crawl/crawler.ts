@@ -1,50 +1,32 @@
-// **Crawler** wires one crawl step together (design.md): scheduler → frontier → fetcher → sniffer → parser/links
-// → strategy → store, and owns concurrency. Every finished fetch is committed in one atomic batch.
+// **Crawler** runs a crawl (design.md): the Scheduler picks a link, the fetcher fetches it, `processDocument` plans
+// what follows, the Committer stages the plan, and one atomic batch commits it. It owns concurrency and the clock.
 import diagnostics from 'node:diagnostics_channel';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { BanditPolicy } from '../bandit/types.ts';
-import { markNotAvailable, stageLinkTables } from '../beebot/index.ts';
-import { RdfscoutError } from '../errors.ts';
-import { Fetcher, Politeness } from '../fetch/index.ts';
-import type { FetchResult } from '../fetch/types.ts';
-import { isInScope } from '../frontier/index.ts';
-import type { Frontier, FrontierEntry, NewEntry, PldQueue } from '../frontier/types.ts';
-import { pldOf } from '../links/index.ts';
-import type { LinkFeatures } from '../links/types.ts';
-import { hasGraph, stageDocument, stagePartial } from '../rdf/index.ts';
-import type { Strategy } from '../relevance/types.ts';
 import { CRAWL_GRAPH } from '../crawl-log/crawl-vocab.ts';
-import { type CrawlState, openState } from '../state/open-state.ts';
-import type { Txn } from '../state/txn.ts';
-import { analyseDocument, type DocumentAnalysis, isSitemapLink } from './analyse-document.ts';
-import { stageBanditChanges } from './bandit-state.ts';
-import type { ExplicitOptions } from './crawl-meta.ts';
-import { originProbes } from './discovery.ts';
-import type { ResolvedCrawlOptions } from './options.ts';
-import { recordKey, stageRecordWrite } from '../crawl-log/record-store.ts';
-import { type RestoredCrawl, restoreCrawl, shouldRejudge, toFetchedDocument } from './restore-crawl.ts';
-import { rewardOf } from './reward.ts';
-import { ReadySet } from './ready-set.ts';
-import type { CrawlSummary, CrawlTally } from '../crawl-log/tally.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
+import type { CrawlSummary, CrawlTally } from '../crawl-log/tally.ts';
+import { RdfscoutError } from '../errors.ts';
+import { Fetcher, type FetcherOptions } from '../fetch/index.ts';
+import type { FetchResult } from '../fetch/types.ts';
+import type { Frontier, FrontierEntry } from '../frontier/types.ts';
+import { pldOf } from '../links/index.ts';
+import { hasGraph } from '../rdf/index.ts';
+import type { Strategy } from '../relevance/types.ts';
+import { type CrawlState, openState } from '../state/open-state.ts';
+import { analyseDocument, isSitemapLink } from './analyse-document.ts';
+import { isNotAvailable, linkTablesHook } from './beebot-hooks.ts';
+import { Committer } from './commit-plan.ts';
+import type { ExplicitOptions } from './crawl-meta.ts';
+import type { ResolvedCrawlOptions } from './options.ts';
+import { processDocument } from './process-document.ts';
+import { type RestoredCrawl, restoreCrawl, shouldRejudge } from './restore-crawl.ts';
+import { retryAfter } from './retry.ts';
+import { Scheduler } from './scheduler.ts';
 
 /** Reason of the run loop's internal timer cancellations. */
 const WAKE = Symbol('wake');
-/** Every PLD is placed afresh at least this often (ms): a safety net under the event-driven ready set. */
-const FULL_SCAN_MS = 1000;
-
-/**
- * Strategies that learn from page text are snapshotted every max(200 records, 10% of the crawl) and at a clean
- * stop: a snapshot grows with the crawl (the topical agent's graph), so a fixed interval would make the crawl
- * quadratic in writes; a geometric one keeps the total written within ~10× the final snapshot.
- */
-function snapshotDue(seq: number, lastSnapshotSeq: number): boolean {
-  return seq - lastSnapshotSeq >= Math.max(200, Math.floor(seq / 10));
-}
-
 // The fetcher publishes rdfscout:fetch:start / rdfscout:fetch:end; the crawl adds what it stored and recorded.
 const chRecord = diagnostics.channel('rdfscout:crawl:record');
-const chDocument = diagnostics.channel('rdfscout:document:stored');
 
 /** What the crawler reports while it runs (the CLI draws a progress bar or logs lines from it). */
 export interface CrawlProgress {
@@ -72,52 +54,51 @@ export class Crawler {
   readonly state: CrawlState;
   readonly #frontier: Frontier;
   readonly #strategy: Strategy;
-  readonly #policy: BanditPolicy | null;
   readonly #fetcher: Fetcher;
-  readonly #politeness: Politeness;
   readonly #tally: CrawlTally;
   readonly #seedPlds: Set<string>;
   readonly #resumed: boolean;
+  readonly #scheduler: Scheduler;
+  readonly #committer: Committer;
   #seq: number;
-  #lastSnapshotSeq: number;
-  /** In-flight fetches per PLD (for the per-PLD budget and concurrency). */
-  readonly #inFlightPerPld = new Map<string, number>();
-  #inFlight = 0;
   #fatal: RdfscoutError | null = null;
-  /** PLDs servable now, and when the others wake (#evaluate places a PLD after every change to it). */
-  readonly #ready = new ReadySet();
-  #lastFullScan = Number.NEGATIVE_INFINITY;
   /** Queued H links are indexed and judged again (--fixed-labels off, and the strategy learns RDF parents). */
   readonly #rejudge: boolean;
-  /** Final URLs of documents staged by fetches whose transaction has not committed yet. */
-  readonly #storing = new Set<string>();
-  /** PLDs whose start page could not be fetched (BeeBot's Not Available); the bandit no longer serves them. */
-  readonly #unavailable = new Set<string>();
 
-  private constructor(state: CrawlState, init: RestoredCrawl) {
-    this.options = init.options;
+  private constructor(state: CrawlState, init: RestoredCrawl, notAvailable: ReadonlySet<string>) {
+    const o = init.options;
+    this.options = o;
     this.state = state;
     this.#frontier = init.frontier;
     this.#strategy = init.strategy;
-    this.#policy = init.policy;
     this.#tally = init.tally;
     this.#seq = init.seq;
-    this.#lastSnapshotSeq = init.seq;
     this.#seedPlds = init.seedPlds;
     this.#resumed = init.resumed;
-    this.#rejudge = shouldRejudge(init.options, init.strategy);
-    const o = init.options;
-    this.#fetcher = new Fetcher({
-      proxy: o.proxy ?? undefined,
-      allowPrivate: o.allowPrivate,
-      connectTimeoutMs: o.connectTimeoutMs,
-      headersTimeoutMs: o.headersTimeoutMs,
-      bodyTimeoutMs: o.bodyTimeoutMs,
-      totalTimeoutMs: o.totalTimeoutMs,
-      maxBodyBytes: o.maxBodyBytes,
-      ...(o.userAgent ? { userAgent: o.userAgent } : {}),
+    this.#rejudge = shouldRejudge(o, init.strategy);
+    this.#fetcher = new Fetcher(fetcherOptions(o));
+    this.#scheduler = new Scheduler({
+      frontier: this.#frontier,
+      policy: init.policy,
+      tally: this.#tally,
+      maxDocs: o.maxDocs,
+      maxDocsPerPld: o.maxDocsPerPld,
+      delayMs: o.delayMs,
+      hostConcurrency: o.hostConcurrency,
+      now: Date.now,
     });
-    this.#politeness = new Politeness({ delayMs: o.delayMs, hostConcurrency: o.hostConcurrency });
+    // BeeBot mode (BeeBot §2) plugs in as hooks: link tables with each page; Not Available sites rebuilt on resume.
+    for (const pld of notAvailable) this.#scheduler.exclude(pld);
+    this.#committer = new Committer({
+      state,
+      frontier: this.#frontier,
+      strategy: this.#strategy,
+      policy: init.policy,
+      reward: o.reward,
+      rejudge: this.#rejudge,
+      seq: init.seq,
+      hooks: o.linkTables ? [linkTablesHook(state)] : [],
+    });
   }
 
   /**
@@ -127,7 +108,11 @@ export class Crawler {
   static async open(explicit: ExplicitOptions): Promise<Crawler> {
     const state = await openState(explicit.out);
     try {
-      return new Crawler(state, await restoreCrawl(state, explicit));
+      const notAvailable = new Set<string>();
+      const init = await restoreCrawl(state, explicit, (r, o) => {
+        if (isNotAvailable(o, r)) notAvailable.add(r.pld);
+      });
+      return new Crawler(state, init, notAvailable);
     } catch (err) {
       await state.close();
       throw err;
@@ -142,6 +127,7 @@ export class Crawler {
   async run(runOptions: CrawlRunOptions = {}): Promise<CrawlSummary> {
     const started = performance.now();
     const { signal } = runOptions;
+    const scheduler = this.#scheduler;
     const active = new Set<Promise<void>>();
     let stoppedBy: CrawlSummary['stoppedBy'] = 'exhausted';
     const wakeUp = new AbortController();
@@ -152,25 +138,25 @@ export class Crawler {
         stoppedBy = 'interrupted';
         break;
       }
-      if (this.#budgetLeft() <= 0) {
+      if (scheduler.budgetLeft() <= 0) {
         stoppedBy = 'budget';
         break;
       }
       let dispatched = false;
-      while (active.size < this.options.concurrency && this.#budgetLeft() > 0) {
-        const entry = this.#pick(Date.now());
+      while (active.size < this.options.concurrency && scheduler.budgetLeft() > 0) {
+        const entry = scheduler.pick();
         if (entry === null) break;
         dispatched = true;
         const job = this.#runOne(entry, runOptions).finally(() => active.delete(job));
         active.add(job);
-        this.#evaluate(entry.pld, Date.now()); // started: politeness delay, host concurrency, budget
+        scheduler.changed(entry.pld); // started: politeness delay, host concurrency, budget
       }
       if (active.size === 0 && !dispatched) {
         if (this.#frontier.loading) {
           await this.#frontier.settled(); // a PLD's head is being read from disk: wait for it, not for a timer
           continue;
         }
-        const wake = this.#nextWake(Date.now());
+        const wake = scheduler.nextWake();
         if (wake === null) {
           stoppedBy = 'exhausted';
           break;
@@ -179,7 +165,7 @@ export class Crawler {
         continue;
       }
       // Wait for a fetch to finish or for a PLD to wake up, whichever comes first; cancel the timer after.
-      const wake = active.size < this.options.concurrency ? this.#nextWake(Date.now()) : null;
+      const wake = active.size < this.options.concurrency ? scheduler.nextWake() : null;
       const timer = new AbortController();
       const cancel = () => timer.abort(WAKE);
       wakeUp.signal.addEventListener('abort', cancel, { once: true });
@@ -191,7 +177,7 @@ export class Crawler {
     }
     await Promise.allSettled(active);
     if (this.#fatal) throw this.#fatal; // the store failed: nothing more is written
-    await this.#persistLearned();
+    await this.#committer.persistLearned(this.#seq);
     return this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed);
   }
 
@@ -200,89 +186,18 @@ export class Crawler {
     await this.state.close();
   }
 
-  /** Fetches still allowed by the total budget (records so far plus those in flight). */
-  #budgetLeft(): number {
-    return this.options.maxDocs - this.#tally.spent - this.#inFlight;
-  }
-
-  /** A PLD's budget spent: its requests so far (robots refusals excepted) plus those in flight. */
-  #pldSpent(pld: string): number {
-    return this.#tally.spentOf(pld) + (this.#inFlightPerPld.get(pld) ?? 0);
-  }
-
-  /**
-   * Places a PLD in the ready set after anything about it changed: servable now (work due, budget left, not Not
-   * Available, politeness allows), asleep until its politeness delay or retry back-off ends, or out until the
-   * next change (nothing queued, budget spent, host at its concurrency limit).
-   */
-  #evaluate(pld: string, now: number): void {
-    if (this.#unavailable.has(pld) || this.#pldSpent(pld) >= this.options.maxDocsPerPld) {
-      this.#ready.place(pld, null, now);
-      return;
-    }
-    // dueAt: the earliest retry back-off end among its queued entries (Infinity when none is queued).
-    this.#ready.place(pld, Math.max(this.#politeness.readyAt(pld, pld, now), this.#frontier.dueAt(pld)), now);
-  }
-
-  /** Every PLD with work, placed afresh: at the start, and now and then as a safety net (FULL_SCAN_MS). */
-  #evaluateAll(now: number): void {
-    for (const q of this.#frontier.queues()) this.#evaluate(q.pld, now);
-    this.#lastFullScan = now;
-  }
-
-  /** Chooses the next link: among ready PLDs, by the bandit or by the global (priority, seq) order. */
-  #pick(now: number): FrontierEntry | null {
-    if (now - this.#lastFullScan >= FULL_SCAN_MS) this.#evaluateAll(now);
-    const candidates = [...this.#ready.wake(now)];
-    for (;;) {
-      if (candidates.length === 0) return null;
-      let pld: string;
-      if (this.#policy === null) {
-        let best: PldQueue | null = null;
-        for (const name of candidates) {
-          const q = this.#frontier.queueOf(name);
-          if (q !== null && (best === null || q.headPriority < best.headPriority || (q.headPriority === best.headPriority && q.headSeq < best.headSeq))) best = q;
-        }
-        pld = best?.pld ?? (candidates[0] as string);
-      } else {
-        pld = this.#policy.choose(candidates);
-      }
-      const entry = this.#frontier.next(pld, now);
-      if (entry !== null) return entry;
-      // Its head waits (a retry back-off: it goes to sleep; a disk read: it stays ready for the next pick).
-      this.#evaluate(pld, now);
-      candidates.splice(candidates.indexOf(pld), 1);
-    }
-  }
-
-  /** When something may become available: now + 5 ms while PLDs are ready but unserved (heads read from disk), else the earliest wake-up; null when nothing is left. */
-  #nextWake(now: number): number | null {
-    if (this.#ready.wake(now).size > 0) return now + 5;
-    let earliest = this.#ready.nextWake();
-    if (earliest === null && this.#inFlight === 0) {
-      this.#evaluateAll(now); // before concluding that nothing is left
-      if (this.#ready.wake(now).size > 0) return now;
-      earliest = this.#ready.nextWake();
-    }
-    if (earliest !== null) return Math.max(earliest, now + 5);
-    return this.#inFlight > 0 ? now + 50 : null;
-  }
-
   async #runOne(entry: FrontierEntry, runOptions: CrawlRunOptions): Promise<void> {
-    this.#inFlight += 1;
-    this.#inFlightPerPld.set(entry.pld, (this.#inFlightPerPld.get(entry.pld) ?? 0) + 1);
     // A fetch stops being "in flight" when it joins the tally (before its commit), so budgets never count it twice.
     const flight = { landed: false };
     const land = () => {
       if (flight.landed) return;
       flight.landed = true;
-      this.#inFlight -= 1;
-      this.#inFlightPerPld.set(entry.pld, (this.#inFlightPerPld.get(entry.pld) ?? 1) - 1);
+      this.#scheduler.landed(entry);
     };
     try {
       const outcome = await this.#process(entry, runOptions.signal, land);
       if (outcome.kind === 'recorded') {
-        runOptions.onRecord?.({ record: outcome.record, tally: this.#tally, queued: this.#frontier.size().queued, inFlight: this.#inFlight });
+        runOptions.onRecord?.({ record: outcome.record, tally: this.#tally, queued: this.#frontier.size().queued, inFlight: this.#scheduler.inFlight });
       }
     } catch (err) {
       // A failure to write the store (RDFSCOUT_STORE_FAILED, from the Txn) or a bug ends the crawl: continuing could
@@ -293,94 +208,71 @@ export class Crawler {
           : new RdfscoutError('RDFSCOUT_INTERNAL', `Unexpected error while processing ${entry.url}: ${String((err as Error)?.stack ?? err)}`, { cause: err, url: entry.url });
     } finally {
       land();
-      this.#evaluate(entry.pld, Date.now()); // its in-flight fetch no longer counts against its budget
+      this.#scheduler.changed(entry.pld); // its in-flight fetch no longer counts against its budget
     }
   }
 
+  /** One fetch: fetched under politeness, put back for a retry, or planned, staged and committed in one batch. */
   async #process(entry: FrontierEntry, signal: AbortSignal | undefined, land: () => void): Promise<Outcome> {
     const t0 = performance.now();
     const result = await this.#fetch(entry, signal);
     if (signal?.aborted) return { kind: 'aborted' };
-    if (this.#shouldRetry(entry, result)) {
-      const waitMs = retryDelay(result, entry.attempts, this.options.delayMs);
-      if (result.kind === 'http-error' && result.retryAfterMs !== null) this.#politeness.backoff(entry.pld, Date.now() + waitMs);
+    const retry = retryAfter(entry, result, this.options);
+    if (retry !== null) {
+      if (retry.serverAsked) this.#scheduler.backoff(entry.pld, Date.now() + retry.waitMs);
       const txn = this.state.txn();
-      this.#frontier.retry(entry, Date.now() + waitMs, txn);
+      this.#frontier.retry(entry, Date.now() + retry.waitMs, txn);
       await txn.commit();
-      this.#evaluate(entry.pld, Date.now());
+      this.#scheduler.changed(entry.pld);
       return { kind: 'retry' };
     }
 
     const txn = this.state.txn();
     const doc = await analyseDocument(result, entry.link, this.options);
-    const stored = await this.#stageDocument(entry, result, doc, txn);
-    const { entries, external } = this.#judgeLinks(entry, result, doc);
-    // BeeBot's tables (BeeBot §2): internal and external links of every HTML page, with anchor and context.
-    if (this.options.linkTables && doc.detectedType === 'html') {
-      stageLinkTables(this.state, txn, { url: result.finalUrl, site: entry.pld, level: entry.depth }, doc.links, (u) => pldOf(u) === entry.pld);
-    }
-
+    const storedAlready = doc.quads.length > 0 && (await this.#storedAlready(entry, result.finalUrl));
     this.#seq += 1;
-    const record: CrawlRecord = {
+    const plan = processDocument(entry, result, doc, {
+      strategy: this.#strategy,
+      options: this.options,
+      seedPlds: this.#seedPlds,
+      rejudge: this.#rejudge,
+      robotsSitemaps: entry.parent === null && entry.link === null ? this.#fetcher.sitemapsOf(entry.url) : [],
+      storedAlready,
       seq: this.#seq,
-      url: entry.url,
-      finalUrl: result.finalUrl,
-      status: result.status,
-      outcome: result.kind,
-      contentType: doc.contentType,
-      detectedType: doc.detectedType,
-      rdfFormat: doc.rdfFormat,
-      parent: entry.parent,
-      depth: entry.depth,
-      pld: entry.pld,
-      triples: stored.triples,
-      linksQueued: await this.#frontier.add(entries, txn),
-      error: doc.error,
-      errorMessage: stored.note ?? doc.errorMessage,
-      label: entry.label,
-      rules: entry.rules,
-      redirects: result.redirects,
       ms: Math.round(performance.now() - t0),
       fetchedAt: new Date().toISOString(),
-    };
-    await this.#stageRecord(entry, result, record, doc, external, txn);
+    });
+    await this.#committer.stage(plan, txn);
+    const { record } = plan;
     land();
     this.#tally.add(record);
     await txn.commit();
     // What the commit changed: this PLD's queue and budget, and the PLDs that got new links.
-    const now = Date.now();
-    this.#evaluate(entry.pld, now);
+    this.#scheduler.changed(entry.pld);
     let last = entry.pld;
-    for (const e of entries) {
+    for (const e of plan.enqueue) {
       const pld = pldOf(e.url);
-      if (pld !== last) this.#evaluate(pld, now);
+      if (pld !== last) this.#scheduler.changed(pld);
       last = pld;
     }
     if (chRecord.hasSubscribers) chRecord.publish(record);
-    await this.#afterCommit(entry, result);
+    await this.#committer.afterCommit(record, this.options, (p) => this.#scheduler.exclude(p));
     return { kind: 'recorded', record };
   }
 
   /** Fetches under politeness (one PLD's delay and concurrency), reading the body if the strategy wants it. */
   async #fetch(entry: FrontierEntry, signal: AbortSignal | undefined): Promise<FetchResult> {
-    this.#politeness.start(entry.pld, entry.pld, Date.now());
+    this.#scheduler.requestStarted(entry);
     try {
       return await this.#fetcher.fetch(entry.url, {
         read: (head) => isSitemapLink(entry.link) || this.#strategy.shouldRead({ url: head.url, label: entry.label }, head.contentType),
         ...(signal ? { signal } : {}),
       });
     } finally {
-      this.#politeness.finish(entry.pld, entry.pld, Date.now());
-      const delay = this.#fetcher.crawlDelayMs(entry.url);
-      if (delay !== null && delay > 0) this.#politeness.setCrawlDelay(entry.pld, delay);
-      this.#evaluate(entry.pld, Date.now());
+      this.#scheduler.requestEnded(entry, this.#fetcher.crawlDelayMs(entry.url));
     }
   }
 
-  /**
-   * Stages the document's quads (all or nothing), unless its final URL is stored already (a duplicate reached by
-   * another URL: one document, one graph); the partial output of a document that failed to parse goes apart.
-   */
   /**
    * Whether the graph `finalUrl` is stored already (or being stored by a fetch in flight). A URL fetched as itself
    * (no redirect) from the one-queue frontier cannot be: the frontier hands a URL out once, and a document stored
@@ -388,135 +280,13 @@ export class Crawler {
    * cases ask the store (one index seek; 3% of a crawl's CPU when asked for every document).
    */
   async #storedAlready(entry: FrontierEntry, finalUrl: string): Promise<boolean> {
-    if (this.#storing.has(finalUrl)) return true;
+    if (this.#committer.isStoring(finalUrl)) return true;
     if (finalUrl === entry.url && this.options.queues === 'one') return false;
     return hasGraph(this.state, finalUrl);
-  }
-
-  async #stageDocument(entry: FrontierEntry, result: FetchResult, doc: DocumentAnalysis, txn: Txn): Promise<{ triples: number; note: string | null }> {
-    for (const dump of doc.voidPoints.dumps) txn.put(this.state.sub.meta, `void!dump!${dump}`, { url: dump, foundIn: result.finalUrl });
-    for (const ep of doc.voidPoints.endpoints) txn.put(this.state.sub.meta, `void!endpoint!${ep}`, { url: ep, foundIn: result.finalUrl });
-    if (doc.quads.length === 0) {
-      if (doc.partial.length > 0 && doc.error !== null) {
-        stagePartial(this.state, txn, result.finalUrl, { error: { code: doc.error, message: doc.errorMessage ?? '' }, quads: doc.partial });
-      }
-      return { triples: 0, note: null };
-    }
-    if (await this.#storedAlready(entry, result.finalUrl)) return { triples: 0, note: `duplicate: ${result.finalUrl} is already stored` };
-    const triples = stageDocument(this.state, txn, result.finalUrl, doc.quads);
-    this.#storing.add(result.finalUrl);
-    txn.onCommit(() => this.#storing.delete(result.finalUrl));
-    chDocument.publish({ url: result.finalUrl, triples });
-    return { triples, note: null };
-  }
-
-  /**
-   * The links to queue (thesis §6: judged by the strategy, inside the crawl's scope, thesis §11), plus sitemap files
-   * queued as they are; and the count of links to other PLDs (BeeBot's reward).
-   */
-  #judgeLinks(entry: FrontierEntry, result: FetchResult, doc: DocumentAnalysis): { entries: NewEntry[]; external: number } {
-    const depth = entry.depth + 1;
-    const entries: NewEntry[] = [];
-    // Sitemaps of a seed's origin (named by robots.txt, or probed), and sitemap files listed by a sitemap index.
-    const direct = [...doc.sitemaps];
-    if (entry.parent === null && entry.link === null) {
-      direct.push(...originProbes(entry.url, this.#fetcher.sitemapsOf(entry.url), this.options.probeWellKnown));
-    }
-    for (const link of direct) {
-      if (!isInScope({ url: link.url, parentPld: entry.pld }, this.#seedPlds)) continue;
-      entries.push({ url: link.url, parent: result.finalUrl, depth, priority: this.#strategy.seedPriority + 0.5, label: null, rules: [link.rel], link });
-    }
-    let external = 0;
-    const inScope: LinkFeatures[] = [];
-    for (const link of doc.links) {
-      const offSite = pldOf(link.url) !== entry.pld;
-      if (offSite) external += 1;
-      if (depth > this.options.maxDepth) continue;
-      if (offSite && this.options.stayOnSite) continue; // BeeBot: external links are recorded, not crawled
-      if (isInScope({ url: link.url, parentPld: entry.pld }, this.#seedPlds)) inScope.push(link);
-    }
-    if (this.#strategy.observePage && doc.detectedType !== null && depth <= this.options.maxDepth) {
-      this.#strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: doc.detectedType, text: doc.text, links: inScope });
-    }
-    const source = { url: result.finalUrl, depth: entry.depth, type: doc.linkSource };
-    for (const link of inScope) {
-      const j = this.#strategy.judge(link, source);
-      if (j.priority === null) continue;
-      entries.push({ url: link.url, parent: result.finalUrl, depth, priority: j.priority, label: j.label, rules: j.rules, link });
-      if (j.label === 'H' && this.#rejudge) this.#frontier.remember({ url: link.url, link, parent: result.finalUrl, depth, priority: j.priority, source });
-    }
-    return { entries, external };
-  }
-
-  /** Stages the record and what follows from it: crawl metadata, bad links, redirects, frontier, learning, bandit. */
-  async #stageRecord(entry: FrontierEntry, result: FetchResult, record: CrawlRecord, doc: DocumentAnalysis, external: number, txn: Txn): Promise<void> {
-    stageRecordWrite(this.state, txn, record); // the crawl graph (CRAWL_GRAPH) is a view over the records
-    for (const [i, b] of doc.bad.entries()) txn.put(this.state.sub.badlinks, `${recordKey(record.seq)}!${i}`, b);
-    for (const hop of result.redirects) txn.put(this.state.sub.redirects, hop.from, hop);
-    const aliases = [result.finalUrl, ...result.redirects.map((h) => h.to)].filter((u) => u !== entry.url);
-    this.#frontier.complete(entry, txn, aliases);
-
-    const learned = toFetchedDocument(record);
-    this.#strategy.learn(learned);
-    if (learned.type === 'rdf' && learned.parent !== null && this.#rejudge) await this.#frontier.rejudgeSimilarTo(learned.parent, (q) => this.#strategy.judge(q.link, q.source), txn);
-    if (this.#strategy.observePage && snapshotDue(record.seq, this.#lastSnapshotSeq)) {
-      this.#lastSnapshotSeq = record.seq;
-      txn.put(this.state.sub.learned, 'strategy', { seq: record.seq, state: this.#strategy.snapshot() });
-    }
-    if (this.#policy) {
-      this.#policy.update(entry.pld, rewardOf(this.options.reward, record, external));
-      stageBanditChanges(this.state, txn, this.#policy);
-    }
-  }
-
-  /** Bandit bookkeeping once a fetch is committed: PLDs out of work retire; BeeBot's Not Available sites too. */
-  async #afterCommit(entry: FrontierEntry, result: FetchResult): Promise<void> {
-    const { pld } = entry;
-    let retired = false;
-    // A PLD with nothing queued or in flight leaves the bandit's game (it comes back if new links for it appear).
-    if (this.#policy && this.#frontier.queueOf(pld) === null) {
-      this.#policy.retire(pld);
-      retired = true;
-    }
-    // BeeBot mode: a site whose start page cannot be fetched is Not Available and leaves the game (BeeBot §2).
-    if (this.options.stayOnSite && entry.parent === null && entry.link === null && result.kind !== 'ok' && result.kind !== 'skipped') {
-      this.#unavailable.add(pld);
-      this.#ready.place(pld, null, Date.now());
-      this.#policy?.retire(pld);
-      retired = true;
-      await markNotAvailable(this.state, pld);
-    }
-    // The changes staged with the record predate the retirement: save it too, so a resume sees it.
-    if (retired && this.#policy) await this.#saveBandit();
-  }
-
-  async #saveBandit(): Promise<void> {
-    const txn = this.state.txn();
-    stageBanditChanges(this.state, txn, this.#policy as BanditPolicy);
-    await txn.commit();
-  }
-
-  #shouldRetry(entry: FrontierEntry, result: FetchResult): boolean {
-    if (entry.attempts >= this.options.maxRetries) return false;
-    if (result.kind === 'failed') return result.retryable;
-    if (result.kind === 'http-error') return result.status === 429 || result.status === 503;
-    return false;
-  }
-
-  /** On a clean stop: the bandit's and (for text-learning strategies) the strategy's latest state. */
-  async #persistLearned(): Promise<void> {
-    if (this.state.db.status !== 'open') return;
-    if (this.#policy) await this.#saveBandit();
-    if (this.#strategy.observePage) await this.state.sub.learned.put('strategy', { seq: this.#seq, state: this.#strategy.snapshot() });
   }
 }
 
 export { CRAWL_GRAPH };
-
-function retryDelay(result: FetchResult, attempts: number, delayMs: number): number {
-  if (result.kind === 'http-error' && result.retryAfterMs !== null) return Math.min(result.retryAfterMs, 600_000);
-  return Math.max(delayMs, 500) * 2 ** attempts;
-}
 
 async function sleepUntil(when: number, signal: AbortSignal): Promise<void> {
   const ms = Math.max(0, when - Date.now());
@@ -525,4 +295,18 @@ async function sleepUntil(when: number, signal: AbortSignal): Promise<void> {
   } catch {
     // aborted: the caller checks the signal
   }
+}
+
+/** The fetcher's options from the crawl's. */
+function fetcherOptions(o: ResolvedCrawlOptions): FetcherOptions {
+  return {
+    proxy: o.proxy ?? undefined,
+    allowPrivate: o.allowPrivate,
+    connectTimeoutMs: o.connectTimeoutMs,
+    headersTimeoutMs: o.headersTimeoutMs,
+    bodyTimeoutMs: o.bodyTimeoutMs,
+    totalTimeoutMs: o.totalTimeoutMs,
+    maxBodyBytes: o.maxBodyBytes,
+    ...(o.userAgent ? { userAgent: o.userAgent } : {}),
+  };
 }

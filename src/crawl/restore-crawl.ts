@@ -8,8 +8,8 @@ import { pldOf } from '../links/index.ts';
 import { createStrategy } from '../strategies/index.ts';
 import type { FetchedDocument, Strategy } from '../relevance/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
-import { loadBanditSnapshot } from './bandit-state.ts';
-import { type ExplicitOptions, loadCrawlOptions, saveCrawlOptions } from './crawl-meta.ts';
+import { loadBanditSnapshot, loadStrategySnapshot } from './learned-store.ts';
+import { type ExplicitOptions, loadCrawlOptions, loadSeedPlds, saveCrawlOptions, saveSeedPlds } from './crawl-meta.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { lastSeq, readRecords } from '../crawl-log/record-store.ts';
 import { CrawlTally } from '../crawl-log/tally.ts';
@@ -39,31 +39,36 @@ export function shouldRejudge(options: { rejudgeQueued: boolean }, strategy: Str
  * the records into the strategy's learned state (thesis §5: C_HR(t) is a function of the fetched documents) and the
  * tally, restores the bandit, and queues the seeds given now (already seen ones are ignored by the frontier).
  * Strategies that also learn from page text (`observePage`) start from their last snapshot and replay what came
- * after it.
+ * after it. `onRecord` sees every record replayed (for hooks that rebuild their state, e.g. BeeBot's Not Available).
  */
-export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions): Promise<RestoredCrawl> {
+export async function restoreCrawl(
+  state: CrawlState,
+  explicit: ExplicitOptions,
+  onRecord?: (record: CrawlRecord, options: ResolvedCrawlOptions) => void,
+): Promise<RestoredCrawl> {
   const { options, resumed } = await loadCrawlOptions(state, explicit);
   const strategy = createStrategy(options.strategy);
   const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: Number.isFinite(options.maxDocs) ? options.maxDocs : 100_000, seed: options.seed });
   // The frontier re-indexes its queued H links for re-judging (thesis §5) when it opens.
   const frontier = await openFrontier(state, { queues: options.queues, concurrency: options.concurrency, rdfShare: options.rdfShare, rejudge: shouldRejudge(options, strategy) });
   const tally = new CrawlTally();
-  const saved = (await state.sub.learned.get('strategy')) as { seq: number; state: unknown } | undefined;
+  const saved = await loadStrategySnapshot(state);
   const replayAfter = saved !== undefined && strategy.observePage ? saved.seq : 0;
   if (replayAfter > 0) strategy.restore(saved?.state);
   for await (const record of readRecords(state)) {
     tally.add(record);
+    onRecord?.(record, options);
     if (record.seq > replayAfter) strategy.learn(toFetchedDocument(record));
   }
   const savedPolicy = await loadBanditSnapshot(state);
   if (policy && savedPolicy !== undefined) policy.restore(savedPolicy);
-  const seedPlds = new Set<string>(((await state.sub.meta.get('seedPlds')) as string[] | undefined) ?? []);
+  const seedPlds = await loadSeedPlds(state);
   const newSeeds: NewEntry[] = options.seeds.map((url) => {
     seedPlds.add(pldOf(url));
     return { url, parent: null, depth: 0, priority: strategy.seedPriority, label: null, rules: [], link: null };
   });
   await saveCrawlOptions(state, options);
-  await state.sub.meta.put('seedPlds', [...seedPlds]);
+  await saveSeedPlds(state, seedPlds);
   await frontier.add(newSeeds);
   return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds };
 }

@@ -1,0 +1,134 @@
+// **Committer** stages a document plan into one transaction: document, record, frontier, learning, bandit — all or nothing.
+import diagnostics from 'node:diagnostics_channel';
+import type { BanditPolicy } from '../bandit/types.ts';
+import type { CrawlRecord } from '../crawl-log/record.ts';
+import { stageBadLinks, stageRecordWrite, stageRedirects } from '../crawl-log/record-store.ts';
+import { stageVoidPoints } from '../crawl-log/void-facts.ts';
+import type { Frontier } from '../frontier/types.ts';
+import { stageDocument, stagePartial } from '../rdf/index.ts';
+import type { Strategy } from '../relevance/types.ts';
+import type { CrawlState } from '../state/open-state.ts';
+import type { Txn } from '../state/txn.ts';
+import { retireIfNotAvailable } from './beebot-hooks.ts';
+import { saveStrategySnapshot, stageBanditChanges, stageStrategySnapshot } from './learned-store.ts';
+import type { DocumentPlan } from './process-document.ts';
+import { toFetchedDocument } from './restore-crawl.ts';
+import { type RewardKind, rewardOf } from './reward.ts';
+
+const chDocument = diagnostics.channel('rdfscout:document:stored');
+
+/**
+ * Strategies that learn from page text are snapshotted every max(200 records, 10% of the crawl) and at a clean
+ * stop: a snapshot grows with the crawl (the topical agent's graph), so a fixed interval would make the crawl
+ * quadratic in writes; a geometric one keeps the total written within ~10× the final snapshot.
+ */
+function snapshotDue(seq: number, lastSnapshotSeq: number): boolean {
+  return seq - lastSnapshotSeq >= Math.max(200, Math.floor(seq / 10));
+}
+
+/** Extra steps a crawl mode plugs into the commit (BeeBot's link tables). */
+export interface CommitHook {
+  stage(plan: DocumentPlan, txn: Txn): void;
+}
+
+export interface CommitterOptions {
+  state: CrawlState;
+  frontier: Frontier;
+  strategy: Strategy;
+  policy: BanditPolicy | null;
+  reward: RewardKind;
+  /** Whether C_HR learning re-judges queued H links (thesis §5). */
+  rejudge: boolean;
+  /** Seq of the last record (the last strategy snapshot is taken as of it). */
+  seq: number;
+  hooks: readonly CommitHook[];
+}
+
+/**
+ * Applies plans: every write of one fetch is staged in the caller's transaction, so that finishing the URL,
+ * storing its document and record, queuing its links and saving what was learned become durable together.
+ * In-memory learning (the strategy, the bandit) is applied while staging, as the crawl has always done.
+ */
+export class Committer {
+  readonly #o: CommitterOptions;
+  /** Final URLs of documents staged by fetches whose transaction has not committed yet. */
+  readonly #storing = new Set<string>();
+  #lastSnapshotSeq: number;
+
+  constructor(o: CommitterOptions) {
+    this.#o = o;
+    this.#lastSnapshotSeq = o.seq;
+  }
+
+  /** Whether a document with this final URL is being stored by a fetch in flight. */
+  isStoring(finalUrl: string): boolean {
+    return this.#storing.has(finalUrl);
+  }
+
+  /** Stages `plan` in `txn` and fills in the record's `triples` and `linksQueued`. */
+  async stage(plan: DocumentPlan, txn: Txn): Promise<void> {
+    const { state, frontier, strategy, policy } = this.#o;
+    const { entry, record } = plan;
+    stageVoidPoints(state, txn, plan.voidPoints, record.finalUrl);
+    if (plan.store?.kind === 'partial') {
+      stagePartial(state, txn, record.finalUrl, { error: plan.store.error, quads: plan.store.quads });
+    } else if (plan.store?.kind === 'document') {
+      const finalUrl = record.finalUrl;
+      record.triples = stageDocument(state, txn, finalUrl, plan.store.quads);
+      this.#storing.add(finalUrl);
+      txn.onCommit(() => this.#storing.delete(finalUrl));
+      chDocument.publish({ url: finalUrl, triples: record.triples });
+    }
+    for (const q of plan.remember) frontier.remember(q);
+    for (const hook of this.#o.hooks) hook.stage(plan, txn);
+    record.linksQueued = await frontier.add(plan.enqueue, txn);
+
+    stageRecordWrite(state, txn, record); // the crawl graph (CRAWL_GRAPH) is a view over the records
+    stageBadLinks(state, txn, record.seq, plan.bad);
+    stageRedirects(state, txn, plan.redirects);
+    frontier.complete(entry, txn, plan.aliases);
+
+    const learned = toFetchedDocument(record);
+    strategy.learn(learned);
+    if (learned.type === 'rdf' && learned.parent !== null && this.#o.rejudge) {
+      await frontier.rejudgeSimilarTo(learned.parent, (q) => strategy.judge(q.link, q.source), txn);
+    }
+    if (strategy.observePage && snapshotDue(record.seq, this.#lastSnapshotSeq)) {
+      this.#lastSnapshotSeq = record.seq;
+      stageStrategySnapshot(state, txn, { seq: record.seq, state: strategy.snapshot() });
+    }
+    if (policy) {
+      policy.update(entry.pld, rewardOf(this.#o.reward, record, plan.external));
+      stageBanditChanges(state, txn, policy);
+    }
+  }
+
+  /** Bandit bookkeeping once a fetch is committed: PLDs out of work retire; BeeBot's Not Available sites too. */
+  async afterCommit(record: CrawlRecord, options: { stayOnSite: boolean }, exclude: (pld: string) => void): Promise<void> {
+    const { frontier, policy, state } = this.#o;
+    let retired = false;
+    // A PLD with nothing queued or in flight leaves the bandit's game (it comes back if new links for it appear).
+    if (policy && frontier.queueOf(record.pld) === null) {
+      policy.retire(record.pld);
+      retired = true;
+    }
+    // BeeBot mode: a site whose start page cannot be fetched is Not Available and leaves the game (BeeBot §2).
+    if (await retireIfNotAvailable(state, options, record, exclude, policy)) retired = true;
+    // The changes staged with the record predate the retirement: save it too, so a resume sees it.
+    if (retired && policy) await this.#saveBandit(policy);
+  }
+
+  /** On a clean stop: the bandit's and (for text-learning strategies) the strategy's latest state, as of record `seq`. */
+  async persistLearned(seq: number): Promise<void> {
+    const { state, policy, strategy } = this.#o;
+    if (state.db.status !== 'open') return;
+    if (policy) await this.#saveBandit(policy);
+    if (strategy.observePage) await saveStrategySnapshot(state, { seq, state: strategy.snapshot() });
+  }
+
+  async #saveBandit(policy: BanditPolicy): Promise<void> {
+    const txn = this.#o.state.txn();
+    stageBanditChanges(this.#o.state, txn, policy);
+    await txn.commit();
+  }
+}

@@ -1,0 +1,162 @@
+// **Scheduler** decides which link is fetched next: the ready set of PLDs, politeness, budgets, bandit or global order.
+import type { BanditPolicy } from '../bandit/types.ts';
+import type { CrawlTally } from '../crawl-log/tally.ts';
+import { Politeness } from '../fetch/politeness.ts';
+import type { Frontier, FrontierEntry, PldQueue } from '../frontier/types.ts';
+import { ReadySet } from './ready-set.ts';
+
+/** Every PLD is placed afresh at least this often (ms): a safety net under the event-driven ready set. */
+const FULL_SCAN_MS = 1000;
+
+export interface SchedulerOptions {
+  frontier: Frontier;
+  /** The PLD bandit (BeeBot §3); null: the frontier's global (priority, seq) order. */
+  policy: BanditPolicy | null;
+  /** Records so far (the spent budget). */
+  tally: CrawlTally;
+  /** Total and per-PLD budgets (fetches; robots refusals are not spent). */
+  maxDocs: number;
+  maxDocsPerPld: number;
+  /** Politeness delay between requests to one PLD (ms) and requests in flight per PLD. */
+  delayMs: number;
+  hostConcurrency: number;
+  /** The clock (epoch ms). Tests inject one; the crawl passes `Date.now`. */
+  now: () => number;
+}
+
+/**
+ * The crawl's scheduling state, pure bookkeeping over an injected clock: which PLDs may be served now (work due,
+ * budget left, not excluded, politeness allows), which one is served next (the bandit's choice among them, or the
+ * most urgent head of all), and when to look again. The crawler tells it what happened (`started`, `fetched`,
+ * `landed`, `changed`), and it never waits or reads the wall clock itself.
+ */
+export class Scheduler {
+  readonly #o: SchedulerOptions;
+  readonly #politeness: Politeness;
+  /** PLDs servable now, and when the others wake (`changed` places a PLD after every change to it). */
+  readonly #ready = new ReadySet();
+  /** In-flight fetches per PLD (for the per-PLD budget). */
+  readonly #inFlightPerPld = new Map<string, number>();
+  /** PLDs out of the game for good (BeeBot's Not Available sites). */
+  readonly #excluded = new Set<string>();
+  #inFlight = 0;
+  #lastFullScan = Number.NEGATIVE_INFINITY;
+
+  constructor(o: SchedulerOptions) {
+    this.#o = o;
+    this.#politeness = new Politeness({ delayMs: o.delayMs, hostConcurrency: o.hostConcurrency });
+  }
+
+  /** Fetches in flight (handed out and not landed). */
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  /** Fetches still allowed by the total budget (records so far plus those in flight). */
+  budgetLeft(): number {
+    return this.#o.maxDocs - this.#o.tally.spent - this.#inFlight;
+  }
+
+  /** A PLD's budget spent: its requests so far (robots refusals excepted) plus those in flight. */
+  #pldSpent(pld: string): number {
+    return this.#o.tally.spentOf(pld) + (this.#inFlightPerPld.get(pld) ?? 0);
+  }
+
+  /**
+   * Places a PLD in the ready set after anything about it changed: servable now (work due, budget left, not
+   * excluded, politeness allows), asleep until its politeness delay or retry back-off ends, or out until the
+   * next change (nothing queued, budget spent, host at its concurrency limit).
+   */
+  changed(pld: string): void {
+    const now = this.#o.now();
+    if (this.#excluded.has(pld) || this.#pldSpent(pld) >= this.#o.maxDocsPerPld) {
+      this.#ready.place(pld, null, now);
+      return;
+    }
+    // dueAt: the earliest retry back-off end among its queued entries (Infinity when none is queued).
+    this.#ready.place(pld, Math.max(this.#politeness.readyAt(pld, pld, now), this.#o.frontier.dueAt(pld)), now);
+  }
+
+  /** Every PLD with work, placed afresh: at the start, and now and then as a safety net (FULL_SCAN_MS). */
+  #changedAll(): void {
+    for (const q of this.#o.frontier.queues()) this.changed(q.pld);
+    this.#lastFullScan = this.#o.now();
+  }
+
+  /** Takes a PLD out of the game for good (BeeBot §2: a Not Available site). */
+  exclude(pld: string): void {
+    this.#excluded.add(pld);
+    this.#ready.place(pld, null, this.#o.now());
+  }
+
+  /** Chooses the next link: among ready PLDs, by the bandit or by the global (priority, seq) order; counts it in flight until `landed`. */
+  pick(): FrontierEntry | null {
+    const now = this.#o.now();
+    if (now - this.#lastFullScan >= FULL_SCAN_MS) this.#changedAll();
+    const candidates = [...this.#ready.wake(now)];
+    const { frontier, policy } = this.#o;
+    for (;;) {
+      if (candidates.length === 0) return null;
+      let pld: string;
+      if (policy === null) {
+        let best: PldQueue | null = null;
+        for (const name of candidates) {
+          const q = frontier.queueOf(name);
+          if (q !== null && (best === null || q.headPriority < best.headPriority || (q.headPriority === best.headPriority && q.headSeq < best.headSeq))) best = q;
+        }
+        pld = best?.pld ?? (candidates[0] as string);
+      } else {
+        pld = policy.choose(candidates);
+      }
+      const entry = frontier.next(pld, now);
+      if (entry !== null) {
+        this.#inFlight += 1;
+        this.#inFlightPerPld.set(entry.pld, (this.#inFlightPerPld.get(entry.pld) ?? 0) + 1);
+        return entry; // the caller starts its request (`requestStarted`), then says `changed(entry.pld)`
+      }
+      // Its head waits (a retry back-off: it goes to sleep; a disk read: it stays ready for the next pick).
+      this.changed(pld);
+      candidates.splice(candidates.indexOf(pld), 1);
+    }
+  }
+
+  /** A picked fetch is no longer in flight (it joined the tally, or was put back): budgets stop counting it. */
+  landed(entry: FrontierEntry): void {
+    this.#inFlight -= 1;
+    this.#inFlightPerPld.set(entry.pld, (this.#inFlightPerPld.get(entry.pld) ?? 1) - 1);
+  }
+
+  /** The request of `entry` goes out now (politeness: one more in flight on its PLD). */
+  requestStarted(entry: FrontierEntry): void {
+    this.#politeness.start(entry.pld, entry.pld, this.#o.now());
+  }
+
+  /** The request of `entry` ended; `crawlDelayMs` is its robots.txt Crawl-delay (null: none). */
+  requestEnded(entry: FrontierEntry, crawlDelayMs: number | null): void {
+    this.#politeness.finish(entry.pld, entry.pld, this.#o.now());
+    if (crawlDelayMs !== null && crawlDelayMs > 0) this.#politeness.setCrawlDelay(entry.pld, crawlDelayMs);
+    this.changed(entry.pld);
+  }
+
+  /** The server asked to wait (Retry-After): no request to the PLD before `until`. */
+  backoff(pld: string, until: number): void {
+    this.#politeness.backoff(pld, until);
+  }
+
+  /**
+   * When something may become available: now + 5 ms while PLDs are ready but unserved (heads read from disk), else
+   * the earliest wake-up; now + 50 ms while fetches are in flight; null when nothing is left.
+   */
+  nextWake(): number | null {
+    const now = this.#o.now();
+    if (this.#ready.wake(now).size > 0) return now + 5;
+    let earliest = this.#ready.nextWake();
+    if (earliest === null && this.#inFlight === 0) {
+      this.#changedAll(); // before concluding that nothing is left
+      if (this.#ready.wake(now).size > 0) return now;
+      earliest = this.#ready.nextWake();
+    }
+    if (earliest !== null) return Math.max(earliest, now + 5);
+    return this.#inFlight > 0 ? now + 50 : null;
+  }
+}
