@@ -91,4 +91,19 @@ describe('layers of src/', () => {
       .map((f) => relative(SRC, f.path));
     expect(named).toEqual([]);
   });
+
+  it('lets only the typed stores touch the state\'s sublevels (each store builds and parses its own keys)', () => {
+    const STORES = [
+      'beebot/link-tables.ts',
+      'crawl-log/record-store.ts',
+      'crawl-log/void-facts.ts',
+      'crawl/crawl-meta.ts',
+      'crawl/learned-store.ts',
+      'frontier/dual-frontier.ts',
+      'frontier/level-frontier.ts',
+      'rdf/document-store.ts',
+    ];
+    const touching = files.filter((f) => /\.sub(\.|\[)/.test(f.text)).map((f) => relative(SRC, f.path).replaceAll('\\', '/'));
+    expect(touching.filter((f) => !STORES.includes(f) && !f.startsWith('state/'))).toEqual([]);
+  });
 });

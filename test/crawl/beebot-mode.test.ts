@@ -84,4 +84,18 @@ describe('BeeBot mode', () => {
     const stats = JSON.parse(stdout) as { bandit: Array<{ arm: string; pulls: number }> };
     expect(stats.bandit.reduce((n, a) => n + a.pulls, 0)).toBe(fetched);
   });
+
+  // Last: it crawls on in the same folder.
+  it('remembers Not Available sites on resume: a new seed on a down site is never fetched', async () => {
+    await run(process.execPath, [CLI, 'crawl', 'http://www.down-sim.org/again', '--out', out(), '--max-docs', '170', '--json', '--quiet']);
+    const state = await openState(out());
+    try {
+      const after: CrawlRecord[] = [];
+      for await (const r of readRecords(state)) after.push(r);
+      expect(after.length).toBeGreaterThan(records.length); // the resume crawled on
+      expect(after.filter((r) => r.pld === 'down-sim.org').map((r) => r.url)).toEqual(['http://www.down-sim.org/']);
+    } finally {
+      await state.close();
+    }
+  }, 120_000);
 });
