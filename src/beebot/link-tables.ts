@@ -4,7 +4,7 @@ import { pldOf } from '../links/normalize-url.ts';
 import type { BadLink, LinkFeatures } from '../links/types.ts';
 import { readBadLinkRows } from '../crawl-log/record-store.ts';
 import type { CrawlState } from '../state/open-state.ts';
-import type { Txn } from '../state/txn.ts';
+import { type Txn, levelTxn } from '../state/txn.ts';
 import { seedToUrl } from '../links/seed-url.ts';
 
 /**
@@ -84,11 +84,11 @@ export function stageLinkTables(
       if (seen.has(key)) continue;
       seen.add(key);
       const row: InternalLinkRow = { url: link.url, site: page.site, page: page.url, level: page.level };
-      txn.put(state.sub.links, key, row);
+      levelTxn(txn).put(state.sub.links, key, row);
     } else {
       external++;
       const row: ExternalLinkRow = { url: link.url, site: page.site, page: page.url, level: page.level, anchor: link.anchor, context: link.context };
-      txn.put(state.sub.extlinks, linkKey(page.site, link.url, page.url), row);
+      levelTxn(txn).put(state.sub.extlinks, linkKey(page.site, link.url, page.url), row);
     }
   }
   return { internal, external };
@@ -116,7 +116,7 @@ function siteKey(number: number): string {
 /** Writes the site list (BeeBot's Seeds table): staged in `txn` when given, else written at once. */
 export async function stageSites(state: CrawlState, txn: Txn | null, sites: readonly SiteRow[]): Promise<void> {
   const t = txn ?? state.txn();
-  for (const s of sites) t.put(state.sub.sites, siteKey(s.number), s);
+  for (const s of sites) levelTxn(t).put(state.sub.sites, siteKey(s.number), s);
   if (txn === null) await t.commit();
 }
 

@@ -1,6 +1,6 @@
 // **Crawl records** in the `records` sublevel: keys are zero-padded fetch sequence numbers, so LevelDB order is fetch order.
 import type { CrawlState } from '../state/open-state.ts';
-import type { Txn } from '../state/txn.ts';
+import { type Txn, levelTxn } from '../state/txn.ts';
 import type { RedirectHop } from '../fetch/types.ts';
 import type { BadLink } from '../links/types.ts';
 import type { CrawlRecord } from './record.ts';
@@ -23,8 +23,8 @@ function recordUrlKey(finalUrl: string, seq: number): string {
  * over the records (CrawlGraphView); the index finds a document's records when a query names the document.
  */
 export function stageRecordWrite(state: CrawlState, txn: Txn, record: CrawlRecord): void {
-  txn.put(state.sub.records, recordKey(record.seq), record);
-  txn.put(state.sub['record-urls'], recordUrlKey(record.finalUrl, record.seq), record.seq);
+  levelTxn(txn).put(state.sub.records, recordKey(record.seq), record);
+  levelTxn(txn).put(state.sub['record-urls'], recordUrlKey(record.finalUrl, record.seq), record.seq);
 }
 
 /** Every crawl record in fetch order (streamed; constant memory). */
@@ -55,7 +55,7 @@ export async function* readRecordsOf(state: CrawlState, finalUrl: string): Async
 
 /** Stages the bad links found on the page of record `seq` (BeeBot's Bad Links table), in page order. */
 export function stageBadLinks(state: CrawlState, txn: Txn, seq: number, bad: readonly BadLink[]): void {
-  for (const [i, b] of bad.entries()) txn.put(state.sub.badlinks, `${recordKey(seq)}!${i}`, b);
+  for (const [i, b] of bad.entries()) levelTxn(txn).put(state.sub.badlinks, `${recordKey(seq)}!${i}`, b);
 }
 
 /** Every bad link of the crawl, in fetch order. */
@@ -65,5 +65,5 @@ export async function* readBadLinkRows(state: CrawlState): AsyncGenerator<BadLin
 
 /** Stages the redirect hops of a fetch (key: the redirected URL; the latest hop wins). */
 export function stageRedirects(state: CrawlState, txn: Txn, hops: readonly RedirectHop[]): void {
-  for (const hop of hops) txn.put(state.sub.redirects, hop.from, hop);
+  for (const hop of hops) levelTxn(txn).put(state.sub.redirects, hop.from, hop);
 }

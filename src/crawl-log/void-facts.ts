@@ -1,6 +1,6 @@
 // **VoID facts**: the VoID access points (void:dataDump, void:sparqlEndpoint) documents announced, in the crawl store.
 import type { CrawlState } from '../state/open-state.ts';
-import type { Txn } from '../state/txn.ts';
+import { type Txn, levelTxn } from '../state/txn.ts';
 
 /** One access point and the document that named it. */
 export interface VoidPoint {
@@ -13,8 +13,8 @@ const ENDPOINT = 'void!endpoint!';
 
 /** Stages the dumps and endpoints a document (`foundIn`) announces; each URL is kept once (the latest finder). */
 export function stageVoidPoints(state: CrawlState, txn: Txn, points: { dumps: readonly string[]; endpoints: readonly string[] }, foundIn: string): void {
-  for (const url of points.dumps) txn.put(state.sub.meta, `${DUMP}${url}`, { url, foundIn } satisfies VoidPoint);
-  for (const url of points.endpoints) txn.put(state.sub.meta, `${ENDPOINT}${url}`, { url, foundIn } satisfies VoidPoint);
+  for (const url of points.dumps) levelTxn(txn).put(state.sub.meta, `${DUMP}${url}`, { url, foundIn } satisfies VoidPoint);
+  for (const url of points.endpoints) levelTxn(txn).put(state.sub.meta, `${ENDPOINT}${url}`, { url, foundIn } satisfies VoidPoint);
 }
 
 /** Every access point the crawl met, by kind, in URL order. */

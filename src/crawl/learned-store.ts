@@ -3,7 +3,7 @@
 import type { BanditPolicy } from '../bandit/index.ts';
 import { joinSnapshot } from '../bandit/index.ts';
 import type { CrawlState } from '../state/open-state.ts';
-import type { Txn } from '../state/txn.ts';
+import { type Txn, levelTxn } from '../state/txn.ts';
 
 /**
  * Saves the policy's changes in `txn`, taken when the batch is written (Txn.beforeWrite): transactions commit
@@ -12,8 +12,8 @@ import type { Txn } from '../state/txn.ts';
 export function stageBanditChanges(state: CrawlState, txn: Txn, policy: BanditPolicy): void {
   txn.beforeWrite(() => {
     const { head, arms } = policy.changes();
-    txn.put(state.sub.learned, 'bandit', head);
-    for (const arm of arms) txn.put(state.sub['bandit-arms'], arm.arm, arm);
+    levelTxn(txn).put(state.sub.learned, 'bandit', head);
+    for (const arm of arms) levelTxn(txn).put(state.sub['bandit-arms'], arm.arm, arm);
   });
 }
 
@@ -34,7 +34,7 @@ export interface StrategySnapshot {
 
 /** Stages the strategy's snapshot in `txn`. */
 export function stageStrategySnapshot(state: CrawlState, txn: Txn, snapshot: StrategySnapshot): void {
-  txn.put(state.sub.learned, 'strategy', snapshot);
+  levelTxn(txn).put(state.sub.learned, 'strategy', snapshot);
 }
 
 /** Writes the strategy's snapshot at once (at a clean stop). */

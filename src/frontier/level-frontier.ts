@@ -2,7 +2,7 @@
 import { RdfscoutError } from '../errors.ts';
 import { hostOf, pldOf } from '../links/normalize-url.ts';
 import type { CrawlState } from '../state/open-state.ts';
-import type { AnySublevel, Txn } from '../state/txn.ts';
+import { type AnySublevel, type Txn, levelTxn } from '../state/txn.ts';
 import { type Buffered, type PldState, QueueHeads, queueOfState } from './queue-heads.ts';
 import { QUEUE_END, QUEUE_PREFIX, queueKey, SORT_KEY_MAX, sortKeyOf } from './queue-keys.ts';
 import { RejudgingFrontier } from './similar-queued.ts';
@@ -99,8 +99,8 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
       if (state === URL_STATE.absent) {
         const entry = this.#entryOf(e, ++this.#seq);
         const b = { sortKey: sortKeyOf(e.priority, entry.seq), entry };
-        t.put(this.#queue, queueKey(entry.pld, b.sortKey), entry);
-        t.put(this.#seen, e.url, { state: 'queued', priority: e.priority, seq: entry.seq } satisfies SeenRecord);
+        levelTxn(t).put(this.#queue, queueKey(entry.pld, b.sortKey), entry);
+        levelTxn(t).put(this.#seen, e.url, { state: 'queued', priority: e.priority, seq: entry.seq } satisfies SeenRecord);
         this.#table.set(e.url, URL_STATE.reserved, e.priority);
         fresh.push({ st: this.#heads.of(entry.pld, SORT_KEY_MAX), b });
       } else if (state === URL_STATE.queued && e.priority < this.#table.priority(e.url) && !this.#inFlight.has(e.url)) {
@@ -139,9 +139,9 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
       const st = this.#heads.of(entry.pld, SORT_KEY_MAX);
       const oldSortKey = sortKeyOf(rec.priority, rec.seq);
       const b = { sortKey: sortKeyOf(e.priority, rec.seq), entry };
-      t.del(this.#queue, queueKey(entry.pld, oldSortKey));
-      t.put(this.#queue, queueKey(entry.pld, b.sortKey), entry);
-      t.put(this.#seen, e.url, { state: 'queued', priority: e.priority, seq: rec.seq } satisfies SeenRecord);
+      levelTxn(t).del(this.#queue, queueKey(entry.pld, oldSortKey));
+      levelTxn(t).put(this.#queue, queueKey(entry.pld, b.sortKey), entry);
+      levelTxn(t).put(this.#seen, e.url, { state: 'queued', priority: e.priority, seq: rec.seq } satisfies SeenRecord);
       // From now on the old entry must not be handed out nor reloaded.
       st.removing.add(oldSortKey);
       const at = st.buffer.findIndex((x) => x.sortKey === oldSortKey);
@@ -184,10 +184,10 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
   complete(entry: FrontierEntry, txn: Txn, aliases: readonly string[] = []): void {
     const f = this.#claim(entry, 'complete');
     const st = this.#heads.get(f.pld) as PldState;
-    txn.del(this.#queue, queueKey(f.pld, f.sortKey));
+    levelTxn(txn).del(this.#queue, queueKey(f.pld, f.sortKey));
     st.removing.add(f.sortKey);
     const done: SeenRecord = { state: 'done', seq: entry.seq };
-    txn.put(this.#seen, entry.url, done);
+    levelTxn(txn).put(this.#seen, entry.url, done);
     const newlyDone = [entry.url];
     const unqueued: Array<{ st: PldState; sortKey: string }> = [];
     const uncounted: Array<{ st: PldState; url: string }> = [];
@@ -195,7 +195,7 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
       if (alias === entry.url || newlyDone.includes(alias)) continue;
       const state = this.#table.state(alias);
       if (state === URL_STATE.done || state === URL_STATE.reserved) continue;
-      txn.put(this.#seen, alias, done);
+      levelTxn(txn).put(this.#seen, alias, done);
       newlyDone.push(alias);
       if (state === URL_STATE.queued && !this.#inFlight.has(alias)) {
         // A queued alias in a head buffer is unqueued now; one further back is dropped when met (`next`, refill).
@@ -204,7 +204,7 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
         const at = ast?.buffer.findIndex((x) => x.entry.url === alias) ?? -1;
         if (ast !== undefined && at >= 0) {
           const [b] = ast.buffer.splice(at, 1) as [Buffered];
-          txn.del(this.#queue, queueKey(ast.pld, b.sortKey));
+          levelTxn(txn).del(this.#queue, queueKey(ast.pld, b.sortKey));
           ast.removing.add(b.sortKey);
           unqueued.push({ st: ast, sortKey: b.sortKey });
         }
@@ -235,7 +235,7 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
     const st = this.#heads.get(f.pld) as PldState;
     if (this.#table.state(entry.url) === URL_STATE.done) {
       // Done meanwhile as another URL's alias: nothing left to retry.
-      txn.del(this.#queue, queueKey(f.pld, f.sortKey));
+      levelTxn(txn).del(this.#queue, queueKey(f.pld, f.sortKey));
       st.removing.add(f.sortKey);
       txn.onCommit(() => {
         this.#inFlight.delete(entry.url);
@@ -247,10 +247,10 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
     // A new seq: the retried entry goes behind the others of its priority, so it does not block the head.
     const again: FrontierEntry = { ...entry, attempts: entry.attempts + 1, notBefore, seq: ++this.#seq };
     const b = { sortKey: sortKeyOf(again.priority, again.seq), entry: again };
-    txn.del(this.#queue, queueKey(f.pld, f.sortKey));
+    levelTxn(txn).del(this.#queue, queueKey(f.pld, f.sortKey));
     st.removing.add(f.sortKey);
-    txn.put(this.#queue, queueKey(f.pld, b.sortKey), again);
-    txn.put(this.#seen, entry.url, { state: 'queued', priority: again.priority, seq: again.seq } satisfies SeenRecord);
+    levelTxn(txn).put(this.#queue, queueKey(f.pld, b.sortKey), again);
+    levelTxn(txn).put(this.#seen, entry.url, { state: 'queued', priority: again.priority, seq: again.seq } satisfies SeenRecord);
     this.#heads.stageGarbage(txn);
     txn.onCommit(() => {
       this.#inFlight.delete(entry.url);

@@ -1,6 +1,6 @@
 // **QueueHeads** keeps the head of each PLD's on-disk queue in memory (LevelFrontier's buffers), refilled by range reads.
 import { RdfscoutError } from '../errors.ts';
-import type { AnySublevel, Txn } from '../state/txn.ts';
+import { type AnySublevel, type Txn, levelTxn } from '../state/txn.ts';
 import { pldRange, queueKey, SORT_KEY_MAX } from './queue-keys.ts';
 import type { FrontierEntry, PldQueue } from './types.ts';
 
@@ -178,7 +178,7 @@ export class QueueHeads {
     if (this.#garbage.length === 0) return;
     const garbage = this.#garbage;
     this.#garbage = [];
-    for (const g of garbage) txn.del(this.#o.queue, queueKey(g.st.pld, g.sortKey));
+    for (const g of garbage) levelTxn(txn).del(this.#o.queue, queueKey(g.st.pld, g.sortKey));
     txn.onCommit(() => {
       for (const g of garbage) this.finishRemoval(g.st, g.sortKey);
     });

@@ -4,7 +4,7 @@ import { Writer } from 'n3';
 // quadstore's pattern → key-range writer (not re-exported by its index; the package has no `exports` map).
 import { writePattern } from 'quadstore/dist/serialization/patterns.js';
 import type { CrawlState } from '../state/open-state.ts';
-import type { Txn } from '../state/txn.ts';
+import { type Txn, levelTxn } from '../state/txn.ts';
 import type { ParseProblem } from './types.ts';
 
 /** Most partial quads kept in a partial record (the rest is only counted). */
@@ -45,7 +45,7 @@ export function stageDocument(state: CrawlState, txn: Txn, graphIri: string, qua
     seen.add(key);
     staged.push(df.quad(q.subject, q.predicate, q.object, graph));
   }
-  txn.putQuads(staged);
+  levelTxn(txn).putQuads(staged);
   return staged.length;
 }
 
@@ -83,7 +83,7 @@ export function stagePartial(state: CrawlState, txn: Txn, graphIri: string, info
     nquads,
     truncated: info.quads.length > kept.length,
   };
-  txn.put(state.sub.partials, graphIri, record);
+  levelTxn(txn).put(state.sub.partials, graphIri, record);
   return record;
 }
 

@@ -5,7 +5,7 @@ import { ClassicLevel } from 'classic-level';
 import { Quadstore } from 'quadstore';
 import { DataFactory } from 'rdf-data-factory';
 import { RdfscoutError } from '../errors.ts';
-import { type AnySublevel, GroupCommitter, Txn } from './txn.ts';
+import { type AnySublevel, GroupCommitter, LevelTxn } from './txn.ts';
 
 /** Names of the sublevels. Quadstore writes its indexes at the root (its keys never start with `!`). */
 export const SUBLEVELS = ['frontier', 'seen', 'frontier-rdf', 'seen-rdf', 'records', 'record-urls', 'meta', 'learned', 'bandit-arms', 'links', 'redirects', 'badlinks', 'partials', 'extlinks', 'sites'] as const;
@@ -18,7 +18,8 @@ export interface CrawlState {
   readonly dataFactory: DataFactory;
   /** JSON-valued sublevels by name. */
   readonly sub: Readonly<Record<SublevelName, AnySublevel>>;
-  txn(): Txn;
+  /** A new transaction over this state. */
+  txn(): LevelTxn;
   close(): Promise<void>;
 }
 
@@ -59,7 +60,7 @@ export async function openState(dir: string): Promise<CrawlState> {
     quadstore,
     dataFactory,
     sub,
-    txn: () => new Txn(committer),
+    txn: () => new LevelTxn(committer),
     close: async () => {
       await quadstore.close();
       if (db.status === 'open') await db.close();

@@ -16,16 +16,42 @@ type Op =
 
 /** Where a transaction goes when it commits (one per store: see GroupCommitter). */
 export interface CommitSink {
-  submit(txn: Txn): Promise<void>;
+  submit(txn: LevelTxn): Promise<void>;
 }
 
 /**
- * A write transaction over the crawl state. Stage writes with `put`/`del`/`putQuads`, register in-memory updates
+ * The transaction the crawl core sees, one per fetch: stores stage their writes into it, and `commit()` makes every
+ * staged write durable, or none. A backend implements it together with its stores: `LevelTxn` for the LevelDB
+ * state; a remote backend (issue 15) its own, whose commit also applies its remote writes. Crawl code only creates,
+ * passes and commits transactions; what goes into one is each store's business.
+ */
+export interface Txn {
+  /**
+   * Runs `fn` just before the write, after every transaction committed before this one: for state saved as changes
+   * since the previous save (the bandit's arms), whose writes must land in the order they were taken.
+   */
+  beforeWrite(fn: () => void): this;
+  /** Runs `fn` after a successful commit (to update in-memory mirrors of what was written). */
+  onCommit(fn: () => void): this;
+  /** Writes staged so far. */
+  readonly size: number;
+  /** Makes every staged write durable, or none (RDFSCOUT_STORE_FAILED); then runs the `onCommit` callbacks. */
+  commit(): Promise<void>;
+}
+
+/** The LevelDB transaction behind `txn`: what the stores on the LevelDB state stage their writes with. */
+export function levelTxn(txn: Txn): LevelTxn {
+  if (txn instanceof LevelTxn) return txn;
+  throw new RdfscoutError('RDFSCOUT_INTERNAL', 'A LevelDB store was given a transaction of another backend: open the stores and the transaction from one crawl state.');
+}
+
+/**
+ * A write transaction over the LevelDB crawl state. Stage writes with `put`/`del`/`putQuads`, register in-memory updates
  * with `onCommit`, then `commit()` once: either every staged write is durable or none is (LevelDB batches are
  * atomic), and the `onCommit` callbacks run only after success. Transactions of one store are written one after
  * the other, in `commit()` order, several in one batch when they are ready together (GroupCommitter).
  */
-export class Txn {
+export class LevelTxn implements Txn {
   #ops: Op[] = [];
   #quads: Quad[] = [];
   #beforeWrite: Array<() => void> = [];
@@ -53,17 +79,12 @@ export class Txn {
     return this;
   }
 
-  /**
-   * Runs `fn` (which may `put`/`del`) just before the batch is written, after every transaction committed
-   * before this one: for state saved as changes since the previous save (the bandit's arms), whose writes
-   * must land in the order they were taken.
-   */
+  /** As `Txn.beforeWrite`; `fn` may `put`/`del`. */
   beforeWrite(fn: () => void): this {
     this.#beforeWrite.push(fn);
     return this;
   }
 
-  /** Runs `fn` after a successful commit (to update in-memory mirrors of what was written). */
   onCommit(fn: () => void): this {
     this.#afterCommit.push(fn);
     return this;
@@ -74,7 +95,7 @@ export class Txn {
   }
 
   async commit(): Promise<void> {
-    if (this.#done) throw new Error('Txn already committed');
+    if (this.#done) throw new RdfscoutError('RDFSCOUT_INTERNAL', 'Txn already committed');
     this.#done = true;
     await this.#sink.submit(this);
   }
@@ -108,7 +129,7 @@ export class Txn {
 export class GroupCommitter implements CommitSink {
   readonly #db: ClassicLevel<string, string>;
   readonly #quadstore: Quadstore;
-  #queue: Array<{ txn: Txn; resolve: () => void; reject: (err: unknown) => void }> = [];
+  #queue: Array<{ txn: LevelTxn; resolve: () => void; reject: (err: unknown) => void }> = [];
   #writing = false;
 
   constructor(db: ClassicLevel<string, string>, quadstore: Quadstore) {
@@ -116,7 +137,7 @@ export class GroupCommitter implements CommitSink {
     this.#quadstore = quadstore;
   }
 
-  submit(txn: Txn): Promise<void> {
+  submit(txn: LevelTxn): Promise<void> {
     const done = new Promise<void>((resolve, reject) => this.#queue.push({ txn, resolve, reject }));
     if (!this.#writing) void this.#drain();
     return done;
@@ -144,11 +165,11 @@ export class GroupCommitter implements CommitSink {
     }
   }
 
-  async #write(txns: readonly Txn[]): Promise<void> {
+  async #write(txns: readonly LevelTxn[]): Promise<void> {
     const stage = (batch: Batch): void => {
       for (const t of txns) t.stageInto(batch);
     };
-    const quads = txns.length === 1 ? (txns[0] as Txn).quads : txns.flatMap((t) => t.quads);
+    const quads = txns.length === 1 ? (txns[0] as LevelTxn).quads : txns.flatMap((t) => t.quads);
     if (quads.length > 0) {
       // quadstore writes its index entries and lets us add ours to the same batch (preWrite).
       await this.#quadstore.multiPut(quads as Quad[], { preWrite: async (batch) => stage(batch as unknown as Batch) });
