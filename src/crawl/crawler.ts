@@ -8,6 +8,7 @@ import type { CrawlSummary, CrawlTally } from '../crawl-log/tally.ts';
 import { RdfscoutError } from '../errors.ts';
 import { Fetcher, type FetcherOptions } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
+import type { FrontierBackend } from '../frontier/index.ts';
 import type { Frontier, FrontierEntry } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
 import { hasGraph } from '../rdf/index.ts';
@@ -103,15 +104,17 @@ export class Crawler {
 
   /**
    * Opens a crawl in `explicit.out`: a new one, or a resume of what is there (`restoreCrawl`). `explicit` holds only
-   * the options the user gave; the stored ones fill the rest.
+   * the options the user gave; the stored ones fill the rest. `backends.frontier` picks the frontier's backend
+   * (default 'level'; 'memory' keeps the queue in this process only, e.g. for tests and simulations).
    */
-  static async open(explicit: ExplicitOptions): Promise<Crawler> {
+  static async open(explicit: ExplicitOptions, backends: { frontier?: FrontierBackend } = {}): Promise<Crawler> {
     const state = await openState(explicit.out);
     try {
       const notAvailable = new Set<string>();
-      const init = await restoreCrawl(state, explicit, (r, o) => {
+      const onRecord = (r: CrawlRecord, o: ResolvedCrawlOptions) => {
         if (isNotAvailable(o, r)) notAvailable.add(r.pld);
-      });
+      };
+      const init = await restoreCrawl(state, explicit, { onRecord, ...backends });
       return new Crawler(state, init, notAvailable);
     } catch (err) {
       await state.close();

@@ -2,7 +2,7 @@
 
 import { createPolicy } from '../bandit/index.ts';
 import type { BanditPolicy } from '../bandit/types.ts';
-import { type Frontier, openFrontier } from '../frontier/index.ts';
+import { type Frontier, type FrontierBackend, openFrontier } from '../frontier/index.ts';
 import type { NewEntry } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
 import { createStrategy } from '../strategies/index.ts';
@@ -29,6 +29,14 @@ export interface RestoredCrawl {
   seedPlds: Set<string>;
 }
 
+/** How a crawl is restored besides its stored options. */
+export interface RestoreHooks {
+  /** Sees every record replayed (for hooks that rebuild their state, e.g. BeeBot's Not Available). */
+  onRecord?: (record: CrawlRecord, options: ResolvedCrawlOptions) => void;
+  /** The frontier backend. Default: 'level' (persistent). */
+  frontier?: FrontierBackend;
+}
+
 /** Whether the crawl judges queued H links again when C_HR learns a parent: only where that can change a verdict. */
 export function shouldRejudge(options: { rejudgeQueued: boolean }, strategy: Strategy): boolean {
   return options.rejudgeQueued && strategy.rejudgesOnLearn === true;
@@ -39,18 +47,15 @@ export function shouldRejudge(options: { rejudgeQueued: boolean }, strategy: Str
  * the records into the strategy's learned state (thesis §5: C_HR(t) is a function of the fetched documents) and the
  * tally, restores the bandit, and queues the seeds given now (already seen ones are ignored by the frontier).
  * Strategies that also learn from page text (`observePage`) start from their last snapshot and replay what came
- * after it. `onRecord` sees every record replayed (for hooks that rebuild their state, e.g. BeeBot's Not Available).
+ * after it.
  */
-export async function restoreCrawl(
-  state: CrawlState,
-  explicit: ExplicitOptions,
-  onRecord?: (record: CrawlRecord, options: ResolvedCrawlOptions) => void,
-): Promise<RestoredCrawl> {
+export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions, hooks: RestoreHooks = {}): Promise<RestoredCrawl> {
+  const { onRecord } = hooks;
   const { options, resumed } = await loadCrawlOptions(state, explicit);
   const strategy = createStrategy(options.strategy);
   const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: Number.isFinite(options.maxDocs) ? options.maxDocs : 100_000, seed: options.seed });
   // The frontier re-indexes its queued H links for re-judging (thesis §5) when it opens.
-  const frontier = await openFrontier(state, { queues: options.queues, concurrency: options.concurrency, rdfShare: options.rdfShare, rejudge: shouldRejudge(options, strategy) });
+  const frontier = await openFrontier(state, { backend: hooks.frontier, queues: options.queues, concurrency: options.concurrency, rdfShare: options.rdfShare, rejudge: shouldRejudge(options, strategy) });
   const tally = new CrawlTally();
   const saved = await loadStrategySnapshot(state);
   const replayAfter = saved !== undefined && strategy.observePage ? saved.seq : 0;
