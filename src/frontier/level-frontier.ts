@@ -311,11 +311,11 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
     return this.#heads.settled();
   }
 
-  /** Every queued key of the queue sublevel, PLD by PLD in queue order (stale keys of done URLs included). */
+  /** One scan of the queue sublevel, PLD by PLD in queue order; in-flight entries and stale keys (done URLs) skipped. */
   async *queued(): AsyncGenerator<FrontierEntry> {
     for await (const value of this.#queue.values({ gte: QUEUE_PREFIX, lt: QUEUE_END })) {
       const e = value as FrontierEntry;
-      if (!this.#inFlight.has(e.url)) yield e;
+      if (!this.#inFlight.has(e.url) && this.#table.state(e.url) !== URL_STATE.done) yield e;
     }
   }
 

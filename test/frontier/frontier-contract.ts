@@ -163,7 +163,7 @@ export function runFrontierContract(make: (opts: { now: () => number; rejudge?: 
     expect(() => h.frontier.retry(e, 0, h.txn())).toThrow(/not in flight/);
   }));
 
-  it('queued() lists the queued entries, PLD by PLD in queue order, without those in flight', withFrontier(async (h) => {
+  it('queued() lists the queued entries, PLD by PLD in queue order, without those in flight or done', withFrontier(async (h) => {
     await h.frontier.add([entry('http://a.org/1', 2), entry('http://a.org/2', 1), entry('http://b.org/1', 1)]);
     expect(h.frontier.loading).toBe(false);
     await h.frontier.settled();
@@ -171,7 +171,12 @@ export function runFrontierContract(make: (opts: { now: () => number; rejudge?: 
     const listed: string[] = [];
     for await (const q of h.frontier.queued()) listed.push(q.url);
     expect(listed).toEqual(['http://a.org/2', 'http://a.org/1']);
-    h.frontier.complete(e, h.txn());
+    const t = h.txn();
+    h.frontier.complete(e, t, ['http://a.org/1']); // a.org/1 is done as an alias: no longer queued
+    await t.commit();
+    const after: string[] = [];
+    for await (const q of h.frontier.queued()) after.push(q.url);
+    expect(after).toEqual(['http://a.org/2']);
   }));
 
   const h1 = (url: string, priority: number) => ({
