@@ -26,6 +26,10 @@ export type ErrorCode =
   | 'RDFSCOUT_RESUME_CONFLICT'
   | 'RDFSCOUT_QUERY_FAILED'
   | 'RDFSCOUT_QUERY_TIMEOUT'
+  /** Redis could not be reached, or refused our credentials (the message names the URL, password hidden). */
+  | 'RDFSCOUT_REDIS_UNREACHABLE'
+  /** A Redis script or command failed on a reachable server (a bug or a server misconfiguration). */
+  | 'RDFSCOUT_REDIS_FAILED'
   /** A bug: an exception nobody expected. The crawl stops (its state stays consistent: nothing half-written). */
   | 'RDFSCOUT_INTERNAL';
 
