@@ -20,7 +20,7 @@ export interface CrawlKeys {
   tokenSeq: string;
   /** HASH of one table of learned counts (add-only). */
   counts(table: string): string;
-  /** HASH of one bucket of the seen set (fingerprint remainder → 1). */
+  /** SET of one bucket of the seen set (fingerprint remainders, as integers). */
   seenBucket(bucket: string): string;
   /** Every key of the crawl matches this pattern (for SCAN, e.g. to measure or delete a crawl). */
   pattern: string;

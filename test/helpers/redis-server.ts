@@ -29,6 +29,8 @@ export interface RedisTestServer {
 export interface RedisTestServerOptions {
   /** `requirepass`: the server then refuses clients without it. Default: none. */
   password?: string;
+  /** AOF on (the default, `appendfsync always`: nothing acknowledged is lost to a SIGKILL) or off (benchmarks). */
+  appendOnly?: boolean;
 }
 
 /** Starts redis-server on a free port with a fresh temp folder (retrying on another port if the port was taken). */
@@ -38,7 +40,7 @@ export async function startRedisServer(options: RedisTestServerOptions = {}): Pr
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await freePort();
     try {
-      let child = await spawnRedis(port, dir, options.password);
+      let child = await spawnRedis(port, dir, options);
       const auth = options.password === undefined ? '' : `:${encodeURIComponent(options.password)}@`;
       return {
         url: `redis://${auth}127.0.0.1:${port}`,
@@ -53,7 +55,7 @@ export async function startRedisServer(options: RedisTestServerOptions = {}): Pr
           await stopChild(child, 'SIGKILL');
         },
         async restart() {
-          child = await spawnRedis(port, dir, options.password);
+          child = await spawnRedis(port, dir, options);
         },
       };
     } catch (err) {
@@ -65,12 +67,13 @@ export async function startRedisServer(options: RedisTestServerOptions = {}): Pr
 }
 
 /** Spawns the server in the foreground and resolves once it logs that it accepts connections. */
-function spawnRedis(port: number, dir: string, password: string | undefined): Promise<ChildProcess> {
+function spawnRedis(port: number, dir: string, options: RedisTestServerOptions): Promise<ChildProcess> {
+  const aof = options.appendOnly ?? true;
   const args = [
     '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--daemonize', 'no',
-    '--appendonly', 'yes', '--appendfsync', 'always', '--save', '', '--logfile', '', '--protected-mode', 'no',
+    '--appendonly', aof ? 'yes' : 'no', '--appendfsync', 'always', '--save', '', '--logfile', '', '--protected-mode', 'no',
   ];
-  if (password !== undefined) args.push('--requirepass', password);
+  if (options.password !== undefined) args.push('--requirepass', options.password);
   const child = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let log = '';
