@@ -1,5 +1,5 @@
 // **Redis URL**: parses `redis://[[user]:password@]host[:port][/db]` into connection settings, with errors that name the URL.
-import { RdfscoutError } from '../errors.ts';
+import { RdfscoutError, redactUrl } from '../errors.ts';
 
 /** Where and how to connect, from a `redis://` URL. */
 export interface RedisTarget {
@@ -27,7 +27,7 @@ export function parseRedisUrl(url: string): RedisTarget {
   } catch {
     throw invalid(url.replace(/\/\/([^@/]*):[^@/]*@/, '//$1:***@'), 'not a URL; expected redis://[:password@]host:port[/db]');
   }
-  const display = redact(u);
+  const display = redactUrl(u);
   if (u.protocol !== 'redis:') throw invalid(display, `the scheme must be redis:, not ${u.protocol}`);
   if (u.hostname === '') throw invalid(display, 'no host');
   if (u.search !== '' || u.hash !== '') throw invalid(display, 'query strings and fragments are not supported');
@@ -44,13 +44,6 @@ export function parseRedisUrl(url: string): RedisTarget {
     password: u.password === '' ? undefined : decodeURIComponent(u.password),
     display,
   };
-}
-
-function redact(u: URL): string {
-  if (u.password === '') return u.href;
-  const copy = new URL(u.href);
-  copy.password = '***';
-  return copy.href;
 }
 
 function invalid(display: string, why: string): RdfscoutError {
