@@ -10,7 +10,7 @@ import type { CrawlKeys } from './keys.ts';
 export interface CountIncrement {
   table: string;
   field: string;
-  /** A finite number ≥ 0; integers are added exactly (HINCRBY), others as floats (HINCRBYFLOAT). */
+  /** A finite number ≥ 0, added with HINCRBYFLOAT (whole sums stay exact up to 2^53 and beyond: Redis uses long double). */
   by: number;
 }
 
@@ -42,8 +42,7 @@ export function encodeIncrements(keys: CrawlKeys, increments: readonly CountIncr
   for (const inc of increments) {
     let at = tables.indexOf(inc.table);
     if (at < 0) at = tables.push(inc.table) - 1;
-    // Integers as digits (HINCRBY); anything else in a form Lua's tonumber reads back exactly.
-    args.push(String(firstKey + at), inc.field, Number.isInteger(inc.by) ? BigInt(inc.by).toString() : inc.by.toPrecision(17));
+    args.push(String(firstKey + at), inc.field, String(inc.by)); // shortest form that reads back as the same double
   }
   return { keys: tables.map((t) => keys.counts(t)), args };
 }

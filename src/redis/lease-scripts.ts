@@ -113,8 +113,8 @@ redis.call('ZADD', KEYS[6], now, worker)
 local ready_at = free_holder(pld, now + wait_ms, limit)
 if applied then return {2, now, ready_at} end
 for i = 6, #ARGV, 3 do
-  local key, field, by = KEYS[tonumber(ARGV[i])], ARGV[i + 1], ARGV[i + 2]
-  if string.find(by, '^%d+$') then redis.call('HINCRBY', key, field, by) else redis.call('HINCRBYFLOAT', key, field, by) end
+  -- HINCRBYFLOAT for all: a field may get integer and fractional increments; whole sums stay exact (long double).
+  redis.call('HINCRBYFLOAT', KEYS[tonumber(ARGV[i])], ARGV[i + 1], ARGV[i + 2])
 end
 if fetch_id ~= '' then
   redis.call('ZADD', KEYS[7], now, fetch_id)

@@ -175,6 +175,17 @@ describe('PldLeases', () => {
     expect(await readCounts(redis, a.keys, 'arms')).toEqual(new Map([['x.org:reward', 0.5]]));
   });
 
+  it('adds whole and fractional increments to one field in any order', async () => {
+    const a = await leases({ worker: 'a', delayMs: 0 });
+    await a.offer('x.org');
+    for (const by of [0.25, 2, 1e-3, 40]) {
+      const g = await a.acquire();
+      if (g.kind !== 'granted') throw new Error('expected a lease');
+      expect(await a.release(g.token, { counts: [{ table: 'arms', field: 'x.org:sum', by }] })).toMatchObject({ kind: 'released' });
+    }
+    expect((await readCounts(await client(), a.keys, 'arms')).get('x.org:sum')).toBeCloseTo(42.251, 12);
+  });
+
   it('refuses negative increments before anything is sent, and keeps the lease', async () => {
     const a = await leases({ worker: 'a', delayMs: 0 });
     await a.offer('x.org');
