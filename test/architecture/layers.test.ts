@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['errors'],
-  ['random', 'links', 'fetch', 'state'],
+  ['random', 'links', 'fetch', 'state', 'redis', 'sink'],
   ['relevance', 'bandit'],
   ['topical'],
   ['strategies', 'frontier', 'crawl-log'],
