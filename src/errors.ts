@@ -26,6 +26,8 @@ export type ErrorCode =
   | 'RDFSCOUT_RESUME_CONFLICT'
   | 'RDFSCOUT_QUERY_FAILED'
   | 'RDFSCOUT_QUERY_TIMEOUT'
+  /** A query needed more memory than its cap (`--max-query-memory`) and was stopped. */
+  | 'RDFSCOUT_QUERY_MEMORY'
   /** A bug: an exception nobody expected. The crawl stops (its state stays consistent: nothing half-written). */
   | 'RDFSCOUT_INTERNAL';
 

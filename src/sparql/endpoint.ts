@@ -6,6 +6,7 @@ import type { CrawlState } from '../state/open-state.ts';
 import { CRAWL_GRAPH, CRAWL_PREFIXES } from './crawl-vocab.ts';
 import { formatResult, MEDIA_TYPES, type ResultFormat } from './format-results.ts';
 import { QueryRefusedError, type QueryResult, resolveQueryOptions, runQuery } from './query-engine.ts';
+import { keepWarm } from './worker-pool.ts';
 
 /** Options of {@link startEndpoint}. */
 export interface EndpointOptions {
@@ -17,6 +18,8 @@ export interface EndpointOptions {
   timeoutMs?: number;
   /** Solutions or quads per response at most (further ones are dropped). Default: 100_000. */
   maxResults?: number;
+  /** Memory cap per query in MB (QueryOptions.maxQueryMemoryMb); past it 503 with RDFSCOUT_QUERY_MEMORY. Default: 512. */
+  maxQueryMemoryMb?: number;
   /** Let SERVICE clauses through (see QueryOptions.allowService). Default: false. */
   allowService?: boolean;
   /** Send `Access-Control-Allow-Origin: *` so that browser pages on other origins may query. Default: false. */
@@ -60,7 +63,12 @@ const SERVER_ORDER: Readonly<Record<QueryResult['kind'], readonly ResultFormat[]
 export async function startEndpoint(state: CrawlState, opts: EndpointOptions = {}): Promise<Endpoint> {
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port ?? 3030;
-  const queryOptions = resolveQueryOptions({ timeoutMs: opts.timeoutMs ?? 30_000, maxResults: opts.maxResults ?? 100_000, allowService: opts.allowService ?? false });
+  const queryOptions = resolveQueryOptions({
+    timeoutMs: opts.timeoutMs ?? 30_000,
+    maxResults: opts.maxResults ?? 100_000,
+    maxQueryMemoryMb: opts.maxQueryMemoryMb ?? 512,
+    allowService: opts.allowService ?? false,
+  });
   const cors = opts.cors ?? false;
   const maxBodyBytes = opts.maxBodyBytes ?? 1024 * 1024;
   const running = new Set<QueryResult>();
@@ -174,12 +182,14 @@ export async function startEndpoint(state: CrawlState, opts: EndpointOptions = {
     server.listen(port, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
+  const stopWarm = keepWarm(queryOptions.maxQueryMemoryMb); // no query waits seconds for the engine to load
   const shownHost = address.family === 'IPv6' || host.includes(':') ? `[${address.address}]` : host;
   return {
     url: `http://${shownHost}:${address.port}/sparql`,
     port: address.port,
     close: () =>
       new Promise<void>((resolve) => {
+        stopWarm();
         for (const r of running) if (r.kind !== 'boolean') r.close();
         server.close(() => resolve());
         server.closeAllConnections();
@@ -215,7 +225,7 @@ export function negotiate(accept: string | undefined, kind: QueryResult['kind'])
 function sendError(res: ServerResponse, err: unknown): void {
   const code = err instanceof RdfscoutError ? err.code : 'RDFSCOUT_QUERY_FAILED';
   const message = err instanceof Error ? err.message : String(err);
-  const status = code === 'RDFSCOUT_QUERY_TIMEOUT' ? 503 : code === 'RDFSCOUT_QUERY_FAILED' || code === 'RDFSCOUT_INVALID_ARGUMENT' ? 400 : 500;
+  const status = code === 'RDFSCOUT_QUERY_TIMEOUT' || code === 'RDFSCOUT_QUERY_MEMORY' ? 503 : code === 'RDFSCOUT_QUERY_FAILED' || code === 'RDFSCOUT_INVALID_ARGUMENT' ? 400 : 500;
   sendText(res, err instanceof QueryRefusedError ? 403 : status, `${message}\n`, { 'X-Rdfscout-Error': code });
 }
 
