@@ -3,7 +3,7 @@ import { QueryEngine } from '@comunica/query-sparql-rdfjs';
 import type { Quad, Term } from '@rdfjs/types';
 import { RdfscoutError } from '../errors.ts';
 import type { CrawlState } from '../state/open-state.ts';
-import { GuardedSource } from './guarded-source.ts';
+import { GuardedSource, type RequestDataset } from './guarded-source.ts';
 import { QueryRefusedError } from './query-errors.ts';
 import { encodeQuad, encodeTerm, type WireQuad, type WireRow } from './term-codec.ts';
 import { termsKey } from './union-dedupe.ts';
@@ -13,6 +13,8 @@ export interface EvaluateOptions {
   maxResults: number;
   allowService: boolean;
   baseIri: string | undefined;
+  /** The request's dataset (protocol default-graph-uri / named-graph-uri), or null for the crawl's own. */
+  dataset: RequestDataset | null;
 }
 
 /** One batch of results: at least one item unless `done`. */
@@ -56,7 +58,7 @@ interface PullIterator<T> {
  * CONSTRUCT and DESCRIBE results are graphs: each triple is sent once (SPARQL 1.1 §16.2: the result is an RDF graph).
  */
 export async function evaluate(state: CrawlState, sparql: string, options: EvaluateOptions): Promise<Evaluation> {
-  const source = new GuardedSource(state);
+  const source = new GuardedSource(state, options.dataset);
   // Comunica writes into the context it is given: a fresh one per call.
   const context = (): object => ({ sources: [source], unionDefaultGraph: false, ...(options.baseIri === undefined ? {} : { baseIRI: options.baseIri }) });
   try {

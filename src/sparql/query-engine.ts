@@ -2,6 +2,7 @@
 import type { Quad, Term } from '@rdfjs/types';
 import { RdfscoutError } from '../errors.ts';
 import type { CrawlState } from '../state/open-state.ts';
+import type { RequestDataset } from './guarded-source.ts';
 import { decodeError, QueryRefusedError } from './query-errors.ts';
 import { decodeQuad, decodeTerm, type WireQuad, type WireRow } from './term-codec.ts';
 import { acquireWorker, type QueryWorker, releaseWorker } from './worker-pool.ts';
@@ -28,6 +29,11 @@ export interface QueryOptions {
   allowService?: boolean;
   /** Base IRI against which relative IRIs of the query resolve. Default: none. */
   baseIri?: string;
+  /**
+   * The dataset to query instead of the crawl's own (SPARQL 1.1 Protocol `default-graph-uri` and
+   * `named-graph-uri`): the default graph is the merge of `defaultGraphs`, the named graphs are `namedGraphs`.
+   */
+  dataset?: RequestDataset;
 }
 
 /** One solution: variable name (without `?`) → bound term. Unbound variables are absent. */
@@ -53,9 +59,10 @@ interface ResolvedOptions {
   readonly maxQueryMemoryMb: number;
   readonly allowService: boolean;
   readonly baseIri: string | undefined;
+  readonly dataset: RequestDataset | null;
 }
 
-const KNOWN_OPTIONS = new Set(['timeoutMs', 'maxResults', 'maxQueryMemoryMb', 'allowService', 'baseIri']);
+const KNOWN_OPTIONS = new Set(['timeoutMs', 'maxResults', 'maxQueryMemoryMb', 'allowService', 'baseIri', 'dataset']);
 /** Results per message from the worker. */
 const BATCH = 256;
 
@@ -72,7 +79,13 @@ export function resolveQueryOptions(opts: QueryOptions = {}): ResolvedOptions {
   if (!(Number.isInteger(maxQueryMemoryMb) && maxQueryMemoryMb >= 16)) {
     throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `maxQueryMemoryMb must be a whole number of MB ≥ 16, got ${maxQueryMemoryMb}.`);
   }
-  return Object.freeze({ timeoutMs, maxResults, maxQueryMemoryMb, allowService: opts.allowService ?? false, baseIri: opts.baseIri });
+  const dataset = opts.dataset ?? null;
+  if (dataset !== null) {
+    for (const iri of [...dataset.defaultGraphs, ...dataset.namedGraphs]) {
+      if (!URL.canParse(iri)) throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `A graph of the dataset is not an absolute IRI: "${iri}".`);
+    }
+  }
+  return Object.freeze({ timeoutMs, maxResults, maxQueryMemoryMb, allowService: opts.allowService ?? false, baseIri: opts.baseIri, dataset });
 }
 
 /**
@@ -91,7 +104,7 @@ export function resolveQueryOptions(opts: QueryOptions = {}): ResolvedOptions {
 export async function runQuery(state: CrawlState, sparql: string, opts: QueryOptions = {}): Promise<QueryResult> {
   const options = resolveQueryOptions(opts);
   const session = new Session(await acquireWorker(options.maxQueryMemoryMb), options.timeoutMs);
-  session.worker.post({ t: 'run', dir: state.dir, sparql, options: { maxResults: options.maxResults, allowService: options.allowService, baseIri: options.baseIri } });
+  session.worker.post({ t: 'run', dir: state.dir, sparql, options: { maxResults: options.maxResults, allowService: options.allowService, baseIri: options.baseIri, dataset: options.dataset } });
   const first = await session.receive();
   if (first.t !== 'head') throw session.unexpected(first);
   const head = first.head;
