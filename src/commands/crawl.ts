@@ -42,6 +42,7 @@ document as quads in DIR (LevelDB; graph = document URL). Run the same command a
   --max-retries N           retries of a retryable failure (default 2)
   --seed N                  seed of random choices (default 1)
   --serve PORT              serve a read-only SPARQL endpoint on 127.0.0.1:PORT/sparql while crawling
+  --max-query-memory MB     memory limit of each query of that endpoint (default 512)
   --json                    print one JSON summary at the end
   --quiet                   no progress output`;
 
@@ -72,13 +73,14 @@ const FLAGS: FlagSpec = {
   seed: { type: 'string' },
   'user-agent': { type: 'string' },
   serve: { type: 'string' },
+  'max-query-memory': { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
 };
 
 export async function crawlOptionsFromArgs(
   argv: string[],
-): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; sites: SiteRow[] }> {
+): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; queryMemoryMb: number | undefined; sites: SiteRow[] }> {
   const { values, positionals } = parseFlags(argv, FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
   if (!out) throw new ArgumentError(`--out DIR is required.\n\n${CRAWL_USAGE}`);
@@ -122,18 +124,18 @@ export async function crawlOptionsFromArgs(
     seed: intFlag(values, 'seed', 0),
     userAgent: strFlag(values, 'user-agent'),
   };
-  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), sites };
+  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), queryMemoryMb: intFlag(values, 'max-query-memory', 16), sites };
 }
 
 export async function runCrawlCommand(argv: string[]): Promise<number> {
-  const { explicit, json, quiet, serve, sites } = await crawlOptionsFromArgs(argv);
+  const { explicit, json, quiet, serve, queryMemoryMb, sites } = await crawlOptionsFromArgs(argv);
   const crawler = await Crawler.open(explicit);
   if (sites.length > 0) await stageSites(crawler.state, null, sites);
   let endpoint: Endpoint | null = null;
   if (serve !== undefined) {
     try {
       const { startEndpoint } = await import('../sparql/index.ts'); // Comunica loads only when asked for
-      endpoint = await startEndpoint(crawler.state, { port: serve });
+      endpoint = await startEndpoint(crawler.state, { port: serve, ...(queryMemoryMb === undefined ? {} : { maxQueryMemoryMb: queryMemoryMb }) });
     } catch (err) {
       await crawler.close();
       throw err;

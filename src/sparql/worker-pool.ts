@@ -88,6 +88,8 @@ export class QueryWorker {
 
 const idle = new Map<number, QueryWorker[]>();
 const warm = new Map<number, number>();
+/** A warm worker still loading, per cap: a query arriving meanwhile takes it rather than loading a second one. */
+const loading = new Map<number, QueryWorker>();
 
 /** A ready worker whose heap is capped at `capMb` (+ {@link ENGINE_HEAP_MB}): an idle one, or a new one. */
 export async function acquireWorker(capMb: number): Promise<QueryWorker> {
@@ -97,7 +99,9 @@ export async function acquireWorker(capMb: number): Promise<QueryWorker> {
     w.setBusy(true);
     return w;
   }
-  const fresh = new QueryWorker(capMb);
+  const pending = loading.get(capMb);
+  loading.delete(capMb);
+  const fresh = pending ?? new QueryWorker(capMb);
   await fresh.ready;
   fresh.setBusy(true);
   return fresh;
@@ -132,11 +136,19 @@ export function keepWarm(capMb: number): () => void {
 function replace(capMb: number): void {
   if ((warm.get(capMb) ?? 0) === 0) return;
   const list = idle.get(capMb) ?? [];
-  if (list.some((w) => w.alive)) return;
+  if (list.some((w) => w.alive) || loading.has(capMb)) return;
   const w = new QueryWorker(capMb);
   w.setBusy(false);
+  loading.set(capMb, w);
+  const settle = (): boolean => {
+    const unclaimed = loading.get(capMb) === w;
+    if (unclaimed) loading.delete(capMb);
+    return unclaimed;
+  };
   w.ready.then(
-    () => releaseWorker(w),
-    () => {},
+    () => {
+      if (settle()) releaseWorker(w);
+    },
+    () => settle(),
   );
 }
