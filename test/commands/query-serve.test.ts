@@ -29,7 +29,7 @@ describe('rdfscout query and serve', { timeout: 90_000 }, () => {
     dir = await mkdtemp(join(tmpdir(), 'rdfscout-query-'));
     out = join(dir, 'crawl');
     await cli(['crawl', `${site.base}/`, '--out', out, '--allow-private', '--delay-ms', '0', '--quiet']);
-  });
+  }, 60_000);
   afterAll(async () => {
     await site.close();
     await rm(dir, { recursive: true, force: true });
