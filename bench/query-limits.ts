@@ -51,6 +51,8 @@ console.log(`store: ${QUADS} quads in ${Math.ceil(QUADS / PER_DOC)} documents ($
 
 const CROSS = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f }';
 const SORTED = 'SELECT * WHERE { ?a ?p ?b . ?c ?q ?d } ORDER BY ?b ?d';
+/** Each solution holds a 2^18-fold concatenation that ORDER BY materialises: memory grows by MBs per solution. */
+const BOMB = `SELECT ?x18 WHERE { ?a ?p ?b . ?c ?q ?d BIND(CONCAT(STR(?b), STR(?d)) AS ?x0) ${Array.from({ length: 18 }, (_, i) => `BIND(CONCAT(?x${i}, ?x${i}) AS ?x${i + 1})`).join(' ')} } ORDER BY ?x18`;
 
 async function drain(p: Promise<Awaited<ReturnType<typeof runQuery>>>): Promise<void> {
   const r = await p;
@@ -79,7 +81,11 @@ await timed('in-process ORDER BY over a cross product', `--max-query-memory ${ME
   await drain(runQuery(state, SORTED, { timeoutMs: 600_000, maxQueryMemoryMb: MEMORY }));
   return 'finished';
 });
-await timed('next query after both', 'none', null, async () => {
+await timed('in-process string-doubling ORDER BY', `--max-query-memory ${MEMORY}`, null, async () => {
+  await drain(runQuery(state, BOMB, { timeoutMs: 600_000, maxQueryMemoryMb: MEMORY }));
+  return 'finished';
+});
+await timed('next query after all three', 'none', null, async () => {
   const r = await runQuery(state, `SELECT (COUNT(*) AS ?n) WHERE { <${BASE}s1> ?p ?o }`);
   if (r.kind !== 'bindings') return r.kind;
   for await (const row of r.rows) return `answered n=${row.n?.value}`;

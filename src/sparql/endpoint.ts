@@ -43,8 +43,9 @@ export interface Endpoint {
  * Starts the endpoint. Queries: `GET /sparql?query=…`, `POST /sparql` with `application/sparql-query` or
  * `application/x-www-form-urlencoded` (`query=…`). Updates (`update=`, `application/sparql-update`) get 403.
  * Answers by content negotiation on Accept (406 when nothing fits); 400 with the parser's message for bad queries;
- * 503 when a query exceeds its time. `GET /` returns a help page. Queries never block the event loop for long:
- * the store is read through async iterators and responses respect backpressure.
+ * 503 when a query exceeds its time or memory (X-Rdfscout-Error names which). `GET /sparql` without a query
+ * returns the service description; `GET /` a help page. Queries run in worker threads (runQuery), so they never
+ * block this thread; responses respect backpressure. Resolves once listening and one query worker is loaded.
  */
 export async function startEndpoint(state: CrawlState, opts: EndpointOptions = {}): Promise<Endpoint> {
   const host = opts.host ?? '127.0.0.1';
@@ -173,14 +174,16 @@ export async function startEndpoint(state: CrawlState, opts: EndpointOptions = {
     server.listen(port, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
-  const stopWarm = keepWarm(queryOptions.maxQueryMemoryMb); // no query waits seconds for the engine to load
+  // The endpoint is announced once a query worker is loaded: no query waits seconds for the engine to load.
+  const warmth = keepWarm(queryOptions.maxQueryMemoryMb);
+  await warmth.ready;
   const shownHost = address.family === 'IPv6' || host.includes(':') ? `[${address.address}]` : host;
   return {
     url: `http://${shownHost}:${address.port}/sparql`,
     port: address.port,
     close: () =>
       new Promise<void>((resolve) => {
-        stopWarm();
+        warmth.stop();
         for (const r of running) if (r.kind !== 'boolean') r.close();
         server.close(() => resolve());
         server.closeAllConnections();

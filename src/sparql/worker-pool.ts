@@ -125,12 +125,14 @@ export function releaseWorker(w: QueryWorker): void {
 
 /**
  * Keeps one loaded worker for `capMb` ready (an endpoint does, so that no query waits seconds for Comunica to
- * load, even after one was killed). Returns the function that stops keeping it.
+ * load, even after one was killed). `ready` resolves once the first one is loaded; `stop` stops keeping it.
  */
-export function keepWarm(capMb: number): () => void {
+export function keepWarm(capMb: number): { ready: Promise<void>; stop(): void } {
   warm.set(capMb, (warm.get(capMb) ?? 0) + 1);
   replace(capMb);
-  return () => warm.set(capMb, Math.max(0, (warm.get(capMb) ?? 1) - 1));
+  const pending = loading.get(capMb);
+  const ready = pending ? pending.ready.catch(() => {}) : Promise.resolve();
+  return { ready, stop: () => warm.set(capMb, Math.max(0, (warm.get(capMb) ?? 1) - 1)) };
 }
 
 function replace(capMb: number): void {
