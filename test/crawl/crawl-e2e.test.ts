@@ -171,7 +171,7 @@ describe('the crawl graph', () => {
       await site.close();
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 90_000); // six CLI runs (crawl, docs, export twice, query): slow on a shared machine
 });
 
 describe('politeness and interruption', () => {
