@@ -2,7 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { Crawler } from '../crawl/crawler.ts';
 import type { ExplicitOptions } from '../crawl/crawl-meta.ts';
-import { parseSiteList, type SiteRow, stageSites } from '../beebot/index.ts';
+import { type SiteRow, stageSites } from '../beebot/index.ts';
+import { formatSeedProblems, parseSeedList } from '../crawl/seed-list.ts';
 import { ArgumentError } from '../errors.ts';
 import type { Endpoint } from '../sparql/index.ts';
 import { boolFlag, type FlagSpec, intFlag, parseFlags, strFlag } from './args.ts';
@@ -82,7 +83,7 @@ export async function crawlOptionsFromArgs(
   const { values, positionals } = parseFlags(argv, FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
   if (!out) throw new ArgumentError(`--out DIR is required.\n\n${CRAWL_USAGE}`);
-  const seeds = [...positionals];
+  const seeds = [...positionals].flatMap((p) => p.split(',')).map((p) => p.trim()).filter((p) => p !== '');
   let sites: SiteRow[] = [];
   const seedsFile = strFlag(values, 'seeds-file');
   if (seedsFile) {
@@ -92,7 +93,10 @@ export async function crawlOptionsFromArgs(
     } catch (err) {
       throw new ArgumentError(`Cannot read --seeds-file ${seedsFile}: ${(err as Error).message}`);
     }
-    sites = parseSiteList(text); // BeeBot's site list: number, full name, short name, start address (or plain URLs)
+    // Plain URL lists or BeeBot's site list; each bad line is reported with its number, the rest is crawled.
+    const list = parseSeedList(text);
+    if (list.problems.length > 0) process.stderr.write(`${formatSeedProblems(seedsFile, list.problems)}\n`);
+    sites = list.sites;
     seeds.push(...sites.map((site) => site.start));
   }
   const explicit: ExplicitOptions = {
@@ -128,6 +132,7 @@ export async function crawlOptionsFromArgs(
 export async function runCrawlCommand(argv: string[]): Promise<number> {
   const { explicit, json, quiet, serve, sites } = await crawlOptionsFromArgs(argv);
   const crawler = await Crawler.open(explicit);
+  for (const r of crawler.refusedSeeds) process.stderr.write(`Seed refused, not crawled: ${r.reason}\n`);
   if (sites.length > 0) await stageSites(crawler.state, null, sites);
   let endpoint: Endpoint | null = null;
   if (serve !== undefined) {

@@ -7,7 +7,7 @@ import { markNotAvailable, stageLinkTables } from '../beebot/index.ts';
 import { RdfscoutError } from '../errors.ts';
 import { Fetcher, Politeness } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
-import { isInScope } from '../frontier/index.ts';
+import { compileScope, hopsOf, judgeScope, type Scope } from '../frontier/index.ts';
 import type { FrontierEntry, NewEntry, PldQueue } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
 import type { LinkFeatures } from '../links/types.ts';
@@ -27,6 +27,7 @@ import { rewardOf } from './reward.ts';
 import type { SimilarQueued } from './similar-queued.ts';
 import { ReadySet } from './ready-set.ts';
 import type { CrawlSummary, CrawlTally } from './summary.ts';
+import type { RefusedSeed } from './seed-list.ts';
 import type { CrawlRecord } from './types.ts';
 
 /** Reason of the run loop's internal timer cancellations. */
@@ -78,6 +79,8 @@ export class Crawler {
   readonly #politeness: Politeness;
   readonly #tally: CrawlTally;
   readonly #seedPlds: Set<string>;
+  /** What the crawl may leave its seeds for (issue 16 item 1). */
+  readonly #scope: Scope;
   readonly #resumed: boolean;
   #seq: number;
   #lastSnapshotSeq: number;
@@ -96,6 +99,8 @@ export class Crawler {
   readonly #storing = new Set<string>();
   /** PLDs whose start page could not be fetched (BeeBot's Not Available); the bandit no longer serves them. */
   readonly #unavailable = new Set<string>();
+  /** Seeds refused before any request (private address, localhost): never queued, never counted as fetched. */
+  readonly refusedSeeds: readonly RefusedSeed[];
 
   private constructor(state: CrawlState, init: RestoredCrawl) {
     this.options = init.options;
@@ -107,9 +112,11 @@ export class Crawler {
     this.#seq = init.seq;
     this.#lastSnapshotSeq = init.seq;
     this.#seedPlds = init.seedPlds;
+    this.#scope = compileScope(init.options, init.seedPlds);
     this.#resumed = init.resumed;
     this.#similar = init.similar;
     this.#rejudge = shouldRejudge(init.options, init.strategy);
+    this.refusedSeeds = init.refusedSeeds;
     const o = init.options;
     this.#fetcher = new Fetcher({
       proxy: o.proxy ?? undefined,
@@ -321,10 +328,10 @@ export class Crawler {
     const txn = this.state.txn();
     const doc = await analyseDocument(result, entry.link, this.options);
     const stored = await this.#stageDocument(entry, result, doc, txn);
-    const { entries, external } = this.#judgeLinks(entry, result, doc);
+    const { entries, external, notQueued } = this.#judgeLinks(entry, result, doc);
     // BeeBot's tables (BeeBot §2): internal and external links of every HTML page, with anchor and context.
     if (this.options.linkTables && doc.detectedType === 'html') {
-      stageLinkTables(this.state, txn, { url: result.finalUrl, site: entry.pld, level: entry.depth }, doc.links, (u) => pldOf(u) === entry.pld);
+      stageLinkTables(this.state, txn, { url: result.finalUrl, site: entry.pld, level: entry.depth }, doc.links, (u) => pldOf(u) === entry.pld, notQueued);
     }
 
     this.#seq += 1;
@@ -418,41 +425,52 @@ export class Crawler {
   }
 
   /**
-   * The links to queue (thesis §6: judged by the strategy, inside the crawl's scope, thesis §11), plus sitemap files
-   * queued as they are; and the count of links to other PLDs (BeeBot's reward).
+   * The links to queue (thesis §6: judged by the strategy, inside the crawl's scope, issue 16 item 1), plus sitemap
+   * files queued as they are; the count of links to other PLDs (BeeBot's reward); and why each other link was not
+   * queued (`links` shows it).
    */
-  #judgeLinks(entry: FrontierEntry, result: FetchResult, doc: DocumentAnalysis): { entries: NewEntry[]; external: number } {
+  #judgeLinks(entry: FrontierEntry, result: FetchResult, doc: DocumentAnalysis): { entries: NewEntry[]; external: number; notQueued: Map<string, string> } {
     const depth = entry.depth + 1;
     const entries: NewEntry[] = [];
+    const notQueued = new Map<string, string>();
+    const parentHops = hopsOf(entry, this.#seedPlds);
     // Sitemaps of a seed's origin (named by robots.txt, or probed), and sitemap files listed by a sitemap index.
     const direct = [...doc.sitemaps];
     if (entry.parent === null && entry.link === null) {
       direct.push(...originProbes(entry.url, this.#fetcher.sitemapsOf(entry.url), this.options.probeWellKnown));
     }
     for (const link of direct) {
-      if (!isInScope({ url: link.url, parentPld: entry.pld }, this.#seedPlds)) continue;
-      entries.push({ url: link.url, parent: result.finalUrl, depth, priority: this.#strategy.seedPriority + 0.5, label: null, rules: [link.rel], link });
+      const v = judgeScope(link.url, parentHops, this.#scope);
+      if (!v.ok) continue;
+      entries.push({ url: link.url, parent: result.finalUrl, depth, priority: this.#strategy.seedPriority + 0.5, label: null, rules: [link.rel], link, offsiteHops: v.hops });
     }
     let external = 0;
-    const inScope: LinkFeatures[] = [];
+    const inScope: Array<{ link: LinkFeatures; hops: number }> = [];
     for (const link of doc.links) {
       const offSite = pldOf(link.url) !== entry.pld;
       if (offSite) external += 1;
-      if (depth > this.options.maxDepth) continue;
-      if (offSite && this.options.stayOnSite) continue; // BeeBot: external links are recorded, not crawled
-      if (isInScope({ url: link.url, parentPld: entry.pld }, this.#seedPlds)) inScope.push(link);
+      if (depth > this.options.maxDepth) notQueued.set(link.url, 'depth');
+      else if (offSite && this.options.stayOnSite) notQueued.set(link.url, 'stay-on-site'); // BeeBot: recorded, not crawled
+      else {
+        const v = judgeScope(link.url, parentHops, this.#scope);
+        if (v.ok) inScope.push({ link, hops: v.hops });
+        else notQueued.set(link.url, v.reason);
+      }
     }
     if (this.#strategy.observePage && doc.detectedType !== null && depth <= this.options.maxDepth) {
-      this.#strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: doc.detectedType, text: doc.text, links: inScope });
+      this.#strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: doc.detectedType, text: doc.text, links: inScope.map((l) => l.link) });
     }
     const source = { url: result.finalUrl, depth: entry.depth, type: doc.linkSource };
-    for (const link of inScope) {
+    for (const { link, hops } of inScope) {
       const j = this.#strategy.judge(link, source);
-      if (j.priority === null) continue;
-      entries.push({ url: link.url, parent: result.finalUrl, depth, priority: j.priority, label: j.label, rules: j.rules, link });
+      if (j.priority === null) {
+        notQueued.set(link.url, 'filtered');
+        continue;
+      }
+      entries.push({ url: link.url, parent: result.finalUrl, depth, priority: j.priority, label: j.label, rules: j.rules, link, offsiteHops: hops });
       if (j.label === 'H' && this.#rejudge) this.#similar.add({ url: link.url, link, parent: result.finalUrl, depth, priority: j.priority, source });
     }
-    return { entries, external };
+    return { entries, external, notQueued };
   }
 
   /** Stages the record and what follows from it: crawl metadata, bad links, redirects, frontier, learning, bandit. */

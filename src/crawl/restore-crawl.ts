@@ -12,6 +12,7 @@ import { loadBanditSnapshot } from './bandit-state.ts';
 import { type ExplicitOptions, loadCrawlOptions, saveCrawlOptions } from './crawl-meta.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { lastSeq, readRecords } from './records.ts';
+import { type RefusedSeed, screenSeeds } from './seed-list.ts';
 import { SimilarQueued } from './similar-queued.ts';
 import { CrawlTally } from './summary.ts';
 import type { CrawlRecord } from './types.ts';
@@ -33,6 +34,8 @@ export interface RestoredCrawl {
   seedPlds: Set<string>;
   /** Queued H links by r1/r2 keys (for re-judging when C_HR learns a parent), rebuilt from the queued entries. */
   similar: SimilarQueued;
+  /** Seeds given now but refused before any request (private address, localhost): not queued (issue 16 item 6). */
+  refusedSeeds: RefusedSeed[];
 }
 
 /** Whether the crawl judges queued H links again when C_HR learns a parent: only where that can change a verdict. */
@@ -64,7 +67,8 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions)
   const savedPolicy = await loadBanditSnapshot(state);
   if (policy && savedPolicy !== undefined) policy.restore(savedPolicy);
   const seedPlds = new Set<string>(((await state.sub.meta.get('seedPlds')) as string[] | undefined) ?? []);
-  const newSeeds: NewEntry[] = options.seeds.map((url) => {
+  const { accepted, refused: refusedSeeds } = screenSeeds(options.seeds, options.allowPrivate);
+  const newSeeds: NewEntry[] = accepted.map((url) => {
     seedPlds.add(pldOf(url));
     return { url, parent: null, depth: 0, priority: strategy.seedPriority, label: null, rules: [], link: null };
   });
@@ -72,7 +76,7 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions)
   await state.sub.meta.put('seedPlds', [...seedPlds]);
   await frontier.add(newSeeds);
   const similar = shouldRejudge(options, strategy) ? await indexQueuedLinks(state) : new SimilarQueued();
-  return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds, similar };
+  return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds, similar, refusedSeeds };
 }
 
 /**

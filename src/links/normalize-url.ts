@@ -83,16 +83,20 @@ export function hostOf(url: string): string {
 const PLD_CACHE_MAX = 50_000;
 const pldCache = new Map<string, string>();
 
+/** tldts options of every PLD computed by rdfscout: the whole Public Suffix List, its private section included. */
+const PSL_OPTIONS = { allowPrivateDomains: true } as const;
+
 /**
- * The pay-level domain (registrable domain, public-suffix list via tldts) of a host or absolute URL:
- * `www.dbtune.org` → `dbtune.org`. IP addresses, `localhost` and other hosts without one are their own PLD.
- * Memoised per host in a bounded map.
+ * The pay-level domain (registrable domain) of a host or absolute URL, by the whole Public Suffix List through tldts,
+ * private section included (issue 16 item 2): `www.dbtune.org` → `dbtune.org`, `a.github.io` → `a.github.io` (so
+ * `a.github.io` and `b.github.io` are two PLDs). IP addresses, `localhost` and other hosts without one are their
+ * own PLD. The one function that computes a PLD in rdfscout; memoised per host in a bounded map.
  */
 export function pldOf(hostOrUrl: string): string {
   const host = hostOrUrl.includes('//') ? hostOf(hostOrUrl) : hostOrUrl.toLowerCase();
   const cached = pldCache.get(host);
   if (cached !== undefined) return cached;
-  const pld = getDomain(host) ?? host;
+  const pld = getDomain(host, PSL_OPTIONS) ?? host;
   if (pldCache.size >= PLD_CACHE_MAX) pldCache.clear();
   pldCache.set(host, pld);
   return pld;
