@@ -126,7 +126,7 @@ describe('security: private and link-local targets from a public page', () => {
       res.writeHead(404).end();
     });
     try {
-      const crawl = await runHostileCrawl(sub(), 'http://public.example', ['http://public.example/'], { allowPrivate: false, proxy: proxy.origin });
+      const crawl = await runHostileCrawl(sub(), 'http://public.example', ['http://public.example/'], { allowPrivate: false, proxy: proxy.origin, scope: 'open' });
       const refused = ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/', 'http://[::1]/', 'http://127.0.0.1:9/'];
       for (const url of refused) {
         const r = crawl.records.find((x) => x.url === url);
