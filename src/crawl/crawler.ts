@@ -6,10 +6,11 @@ import type { BanditPolicy } from '../bandit/types.ts';
 import { markNotAvailable, stageLinkTables } from '../beebot/index.ts';
 import { RdfscoutError } from '../errors.ts';
 import { Fetcher, Politeness } from '../fetch/index.ts';
+import { OutageDetector, type OutageEvent } from '../fetch/outage.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { compileScope, hopsOf, judgeScope, type Scope } from '../frontier/index.ts';
 import type { FrontierEntry, NewEntry, PldQueue } from '../frontier/types.ts';
-import { pldOf } from '../links/index.ts';
+import { hostOf, pldOf } from '../links/index.ts';
 import type { LinkFeatures } from '../links/types.ts';
 import { hasGraph, stageDocument, stagePartial } from '../rdf/index.ts';
 import type { Strategy } from '../relevance/types.ts';
@@ -47,6 +48,7 @@ function snapshotDue(seq: number, lastSnapshotSeq: number): boolean {
 // The fetcher publishes rdfscout:fetch:start / rdfscout:fetch:end; the crawl adds what it stored and recorded.
 const chRecord = diagnostics.channel('rdfscout:crawl:record');
 const chDocument = diagnostics.channel('rdfscout:document:stored');
+const chOutage = diagnostics.channel('rdfscout:crawl:outage');
 
 /** What the crawler reports while it runs (the CLI draws a progress bar or logs lines from it). */
 export interface CrawlProgress {
@@ -59,6 +61,8 @@ export interface CrawlProgress {
 export interface CrawlRunOptions {
   signal?: AbortSignal;
   onRecord?: (p: CrawlProgress) => void;
+  /** Told when every request fails at the connection level and the crawl pauses, and when it resumes (issue 16 item 3). */
+  onOutage?: (e: OutageEvent) => void;
 }
 
 /** How a processed fetch ends: committed as a record, or put back for a retry. */
@@ -101,6 +105,9 @@ export class Crawler {
   readonly #unavailable = new Set<string>();
   /** Seeds refused before any request (private address, localhost): never queued, never counted as fetched. */
   readonly refusedSeeds: readonly RefusedSeed[];
+  /** Connectivity: pauses the crawl when every request fails at the connection level (issue 16 item 3). */
+  readonly #outage = new OutageDetector();
+  #onOutage: ((e: OutageEvent) => void) | undefined;
 
   private constructor(state: CrawlState, init: RestoredCrawl) {
     this.options = init.options;
@@ -157,10 +164,15 @@ export class Crawler {
     let stoppedBy: CrawlSummary['stoppedBy'] = 'exhausted';
     const wakeUp = new AbortController();
     signal?.addEventListener('abort', () => wakeUp.abort(), { once: true });
+    this.#onOutage = runOptions.onOutage;
 
     while (this.#fatal === null) {
       if (signal?.aborted) {
         stoppedBy = 'interrupted';
+        break;
+      }
+      if (this.#outage.offlineFor(Date.now()) > this.options.maxOfflineMs) {
+        stoppedBy = 'offline'; // what failed is still queued: a resume tries it again
         break;
       }
       if (this.#budgetLeft() <= 0) {
@@ -168,7 +180,7 @@ export class Crawler {
         break;
       }
       let dispatched = false;
-      while (active.size < this.options.concurrency && this.#budgetLeft() > 0) {
+      while (active.size < this.options.concurrency && this.#budgetLeft() > 0 && this.#outage.canStart(Date.now())) {
         const entry = this.#pick(Date.now());
         if (entry === null) break;
         dispatched = true;
@@ -181,7 +193,7 @@ export class Crawler {
           await this.#frontier.settled(); // a PLD's head is being read from disk: wait for it, not for a timer
           continue;
         }
-        const wake = this.#nextWake(Date.now());
+        const wake = this.#outageWake(this.#nextWake(Date.now()));
         if (wake === null) {
           stoppedBy = 'exhausted';
           break;
@@ -190,7 +202,7 @@ export class Crawler {
         continue;
       }
       // Wait for a fetch to finish or for a PLD to wake up, whichever comes first; cancel the timer after.
-      const wake = active.size < this.options.concurrency ? this.#nextWake(Date.now()) : null;
+      const wake = active.size < this.options.concurrency ? this.#outageWake(this.#nextWake(Date.now())) : null;
       const timer = new AbortController();
       const cancel = () => timer.abort(WAKE);
       wakeUp.signal.addEventListener('abort', cancel, { once: true });
@@ -282,7 +294,15 @@ export class Crawler {
     return this.#inFlight > 0 ? now + 50 : null;
   }
 
+  /** While the crawl is paused by an outage, nothing starts before the pause ends (then one probe). */
+  #outageWake(wake: number | null): number | null {
+    const until = this.#outage.pausedUntil;
+    if (until === 0 || wake === null) return wake;
+    return Math.max(wake, until);
+  }
+
   async #runOne(entry: FrontierEntry, runOptions: CrawlRunOptions): Promise<void> {
+    const probe = this.#outage.start(); // while paused, the one request that tests the network
     this.#inFlight += 1;
     this.#inFlightPerPld.set(entry.pld, (this.#inFlightPerPld.get(entry.pld) ?? 0) + 1);
     // A fetch stops being "in flight" when it joins the tally (before its commit), so budgets never count it twice.
@@ -294,7 +314,7 @@ export class Crawler {
       this.#inFlightPerPld.set(entry.pld, (this.#inFlightPerPld.get(entry.pld) ?? 1) - 1);
     };
     try {
-      const outcome = await this.#process(entry, runOptions.signal, land);
+      const outcome = await this.#process(entry, runOptions.signal, land, probe);
       if (outcome.kind === 'recorded') {
         runOptions.onRecord?.({ record: outcome.record, tally: this.#tally, queued: this.#frontier.size().queued, inFlight: this.#inFlight });
       }
@@ -311,13 +331,22 @@ export class Crawler {
     }
   }
 
-  async #process(entry: FrontierEntry, signal: AbortSignal | undefined, land: () => void): Promise<Outcome> {
+  async #process(entry: FrontierEntry, signal: AbortSignal | undefined, land: () => void, probe: boolean): Promise<Outcome> {
     const t0 = performance.now();
     const result = await this.#fetch(entry, signal);
     if (signal?.aborted) return { kind: 'aborted' };
+    if (this.#observeConnectivity(entry, result, probe)) {
+      // Failed while the network is down: not the URL's fault. Back in the queue until the pause ends, no attempt spent.
+      const txn = this.state.txn();
+      this.#frontier.retry({ ...entry, attempts: entry.attempts - 1 }, this.#outage.pausedUntil, txn);
+      await txn.commit();
+      return { kind: 'retry' };
+    }
     if (this.#shouldRetry(entry, result)) {
       const waitMs = retryDelay(result, entry.attempts, this.options.delayMs);
-      if (result.kind === 'http-error' && result.retryAfterMs !== null) this.#politeness.backoff(entry.pld, Date.now() + waitMs);
+      // Rate limits and connection failures back the whole PLD off: its other URLs would meet the same.
+      const connection = result.kind === 'failed' && result.connection === true;
+      if ((result.kind === 'http-error' && result.retryAfterMs !== null) || connection) this.#politeness.backoff(entry.pld, Date.now() + waitMs);
       const txn = this.state.txn();
       this.#frontier.retry(entry, Date.now() + waitMs, txn);
       await txn.commit();
@@ -375,6 +404,22 @@ export class Crawler {
     return { kind: 'recorded', record };
   }
 
+  /**
+   * Tells the outage detector how a fetch went; true when it failed at the connection level while the crawl is
+   * paused (then it is requeued as it was). Reports pauses and resumptions (`onOutage`, `rdfscout:crawl:outage`).
+   */
+  #observeConnectivity(entry: FrontierEntry, result: FetchResult, probe: boolean): boolean {
+    const connectionFailure = result.kind === 'failed' && result.connection === true;
+    const activeHosts = connectionFailure ? this.#frontier.queues().length : 0;
+    const event = this.#outage.observe({ host: hostOf(entry.url), connectionFailure, probe, activeHosts }, Date.now());
+    if (event !== null) {
+      if (chOutage.hasSubscribers) chOutage.publish(event);
+      this.#onOutage?.(event);
+      this.#evaluateAll(Date.now());
+    }
+    return connectionFailure && this.#outage.offline;
+  }
+
   /** Fetches under politeness (one PLD's delay and concurrency), reading the body if the strategy wants it. */
   async #fetch(entry: FrontierEntry, signal: AbortSignal | undefined): Promise<FetchResult> {
     this.#politeness.start(entry.pld, entry.pld, Date.now());
@@ -385,8 +430,8 @@ export class Crawler {
       });
     } finally {
       this.#politeness.finish(entry.pld, entry.pld, Date.now());
-      const delay = this.#fetcher.crawlDelayMs(entry.url);
-      if (delay !== null && delay > 0) this.#politeness.setCrawlDelay(entry.pld, delay);
+      // robots.txt is per host (RFC 9309): its Crawl-delay is the host's, and the PLD waits for the slowest of its hosts.
+      this.#politeness.setCrawlDelay(hostOf(entry.url), this.#fetcher.crawlDelayMs(entry.url), entry.pld);
       this.#evaluate(entry.pld, Date.now());
     }
   }
@@ -553,9 +598,11 @@ export class Crawler {
 
 export { CRAWL_GRAPH };
 
+/** Back-off before a retry: the server's Retry-After, else exponential; never before a robots.txt will be asked for again. */
 function retryDelay(result: FetchResult, attempts: number, delayMs: number): number {
   if (result.kind === 'http-error' && result.retryAfterMs !== null) return Math.min(result.retryAfterMs, 600_000);
-  return Math.max(delayMs, 500) * 2 ** attempts;
+  const backoff = Math.max(delayMs, 500) * 2 ** attempts;
+  return result.kind === 'failed' && result.retryAfterMs != null ? Math.max(backoff, Math.min(result.retryAfterMs, 600_000)) : backoff;
 }
 
 async function sleepUntil(when: number, signal: AbortSignal): Promise<void> {

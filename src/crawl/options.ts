@@ -71,6 +71,13 @@ export interface CrawlOptions {
   include: string[];
   /** URL patterns a link must match none of to be crawled (wins over include). Default: []. */
   exclude: string[];
+  /**
+   * How long the crawl waits, paused, while every request fails at the connection level (network or proxy down),
+   * before it stops with `stoppedBy: 'offline'` (what failed stays queued; a resume retries it). Default: 600000 ms.
+   */
+  maxOfflineMs: number;
+  /** On a resume, queue again the URLs whose last fetch failed (final failures, after their retries). Default: false. */
+  retryFailed: boolean;
   /** Retries of a retryable failure (connection reset, robots 5xx, 429/503) before giving up. Default: 2. */
   maxRetries: number;
   /** Seed for every random choice (bandit sampling). Default: 1. */
@@ -115,6 +122,8 @@ export const DEFAULT_CRAWL_OPTIONS: Readonly<Omit<CrawlOptions, 'seeds' | 'out'>
   offsiteHops: 0,
   include: [],
   exclude: [],
+  maxOfflineMs: 600_000,
+  retryFailed: false,
   maxRetries: 2,
   seed: 1,
   connectTimeoutMs: FETCHER_DEFAULTS.connectTimeoutMs,
@@ -218,6 +227,8 @@ export function resolveCrawlOptions(input: Partial<CrawlOptions> & { out: string
     for (const p of merged[k]) compilePattern(p); // a bad regular expression is refused now, not mid-crawl
   }
   merged.maxRetries = positiveInt('maxRetries', merged.maxRetries, true);
+  merged.maxOfflineMs = positiveInt('maxOfflineMs', merged.maxOfflineMs, true, true);
+  if (typeof merged.retryFailed !== 'boolean') throw new ArgumentError('--retry-failed takes no value.');
   merged.seed = positiveInt('seed', merged.seed, true);
   for (const k of ['connectTimeoutMs', 'headersTimeoutMs', 'bodyTimeoutMs', 'totalTimeoutMs', 'maxBodyBytes'] as const) {
     merged[k] = positiveInt(k, merged[k]);

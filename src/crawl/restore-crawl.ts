@@ -12,6 +12,7 @@ import { loadBanditSnapshot } from './bandit-state.ts';
 import { type ExplicitOptions, loadCrawlOptions, saveCrawlOptions } from './crawl-meta.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { lastSeq, readRecords } from './records.ts';
+import { forgetFailed } from './retry-failed.ts';
 import { type RefusedSeed, screenSeeds } from './seed-list.ts';
 import { SimilarQueued } from './similar-queued.ts';
 import { CrawlTally } from './summary.ts';
@@ -54,6 +55,8 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions)
   const { options, resumed } = await loadCrawlOptions(state, explicit);
   const strategy = createStrategy(options.strategy);
   const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: Number.isFinite(options.maxDocs) ? options.maxDocs : 100_000, seed: options.seed });
+  // --retry-failed: URLs whose last fetch failed become new again (before the frontier reads its seen sets).
+  const retried = options.retryFailed ? await forgetFailed(state, strategy.seedPriority) : [];
   const frontier =
     options.queues === 'two' ? await DualFrontier.open(state, { concurrency: options.concurrency, rdfShare: options.rdfShare }) : await LevelFrontier.open(state);
   const tally = new CrawlTally();
@@ -72,9 +75,9 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions)
     seedPlds.add(pldOf(url));
     return { url, parent: null, depth: 0, priority: strategy.seedPriority, label: null, rules: [], link: null };
   });
-  await saveCrawlOptions(state, options);
+  await saveCrawlOptions(state, { ...options, retryFailed: false }); // a one-off request, not part of the crawl
   await state.sub.meta.put('seedPlds', [...seedPlds]);
-  await frontier.add(newSeeds);
+  await frontier.add([...newSeeds, ...retried]);
   const similar = shouldRejudge(options, strategy) ? await indexQueuedLinks(state) : new SimilarQueued();
   return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds, similar, refusedSeeds };
 }
