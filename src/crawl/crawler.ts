@@ -12,7 +12,7 @@ import { compileScope, hopsOf, judgeScope, type Scope } from '../frontier/index.
 import type { FrontierEntry, NewEntry, PldQueue } from '../frontier/types.ts';
 import { hostOf, pldOf } from '../links/index.ts';
 import type { LinkFeatures } from '../links/types.ts';
-import { hasGraph, stageDocument, stagePartial } from '../rdf/index.ts';
+import { hasGraph, stageDocument, stagePartial, worthReading } from '../rdf/index.ts';
 import type { Strategy } from '../relevance/types.ts';
 import { CRAWL_GRAPH } from '../sparql/crawl-vocab.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
@@ -425,7 +425,8 @@ export class Crawler {
     this.#politeness.start(entry.pld, entry.pld, Date.now());
     try {
       return await this.#fetcher.fetch(entry.url, {
-        read: (head) => isSitemapLink(entry.link) || this.#strategy.shouldRead({ url: head.url, label: entry.label }, head.contentType),
+        // The same for every strategy (issue 16 item 4): strategies differ in order, not in what they read.
+        read: (head) => isSitemapLink(entry.link) || worthReading(head.contentType, head.url),
         ...(signal ? { signal } : {}),
       });
     } finally {
