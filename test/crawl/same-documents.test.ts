@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 async function crawlWith(strategy: string, seeds = [`${SITE}/`]): Promise<CrawlRecord[]> {
-  const crawler = await Crawler.open({ out: join(dir, `${strategy}-${seeds.length}`), seeds, strategy, delayMs: 0, proxy: web.proxy });
+  const crawler = await Crawler.open({ out: join(dir, `${strategy}-${new URL(seeds[0] as string).pathname.replaceAll("/", "_")}`), seeds, strategy, delayMs: 0, proxy: web.proxy });
   try {
     await crawler.run();
     const out: CrawlRecord[] = [];
