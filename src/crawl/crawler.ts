@@ -13,6 +13,7 @@ import type { FrontierEntry, NewEntry, PldQueue } from '../frontier/types.ts';
 import { hostOf, pldOf } from '../links/index.ts';
 import type { LinkFeatures } from '../links/types.ts';
 import { hasGraph, stageDocument, stagePartial, worthReading } from '../rdf/index.ts';
+import { BARREN_RULE } from '../relevance/pattern-yield.ts';
 import type { Strategy } from '../relevance/types.ts';
 import { CRAWL_GRAPH } from '../sparql/crawl-vocab.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
@@ -333,6 +334,14 @@ export class Crawler {
 
   async #process(entry: FrontierEntry, signal: AbortSignal | undefined, land: () => void, probe: boolean): Promise<Outcome> {
     const t0 = performance.now();
+    // Learned since it was queued that its URL pattern yields nothing (issue 16 item 5): back it goes, no fetch.
+    const later = this.#strategy.reprioritise?.(entry) ?? null;
+    if (later !== null) {
+      const txn = this.state.txn();
+      this.#frontier.retry({ ...entry, priority: later, rules: [...entry.rules, BARREN_RULE], attempts: entry.attempts - 1 }, 0, txn);
+      await txn.commit();
+      return { kind: 'retry' };
+    }
     const result = await this.#fetch(entry, signal);
     if (signal?.aborted) return { kind: 'aborted' };
     if (this.#observeConnectivity(entry, result, probe)) {

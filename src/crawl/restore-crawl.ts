@@ -5,7 +5,7 @@ import type { BanditPolicy } from '../bandit/types.ts';
 import { DualFrontier, LevelFrontier } from '../frontier/index.ts';
 import type { FrontierEntry, NewEntry } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
-import { createStrategy } from '../relevance/index.ts';
+import { createStrategy, withPatternYield } from '../relevance/index.ts';
 import type { FetchedDocument, Strategy } from '../relevance/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import { loadBanditSnapshot } from './bandit-state.ts';
@@ -53,7 +53,7 @@ export function shouldRejudge(options: { rejudgeQueued: boolean }, strategy: Str
  */
 export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions): Promise<RestoredCrawl> {
   const { options, resumed } = await loadCrawlOptions(state, explicit);
-  const strategy = createStrategy(options.strategy);
+  const strategy = withPatternYield(createStrategy(options.strategy)); // barren URL patterns wait (issue 16 item 5)
   const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: Number.isFinite(options.maxDocs) ? options.maxDocs : 100_000, seed: options.seed });
   // --retry-failed: URLs whose last fetch failed become new again (before the frontier reads its seen sets).
   const retried = options.retryFailed ? await forgetFailed(state, strategy.seedPriority) : [];

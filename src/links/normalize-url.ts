@@ -25,17 +25,22 @@ export type NormalizeResult = { ok: true; url: string } | { ok: false; reason: s
 /** Default for `NormalizeOptions.maxLength`. */
 export const DEFAULT_MAX_URL_LENGTH = 2048;
 
+// A blank-node label as an href: `_:` then a name (Turtle/RDFa syntax), after the whitespace WHATWG strips.
+const BNODE_RE = /^[\s\0-\x1f]*_:/;
+
 // A scheme at the start of an href (after the whitespace WHATWG strips), e.g. `javascript:` or `mailto:`.
 const SCHEME_RE = /^[\s\0-\x1f]*([a-zA-Z][a-zA-Z0-9+.-]*):/;
 
 /**
  * Normalises `href`, resolved against `base` when relative. Reasons when not ok (stable strings):
- * `empty`, `too-long`, `scheme:<name>` (javascript, mailto, data, ftp, …), `malformed`, `no-host`.
+ * `empty`, `too-long`, `scheme:<name>` (javascript, mailto, data, ftp, …), `blank-node` (`_:b1`), `malformed`, `no-host`.
  */
 export function normalizeUrl(href: string, base?: string, opts: NormalizeOptions = {}): NormalizeResult {
   const maxLength = opts.maxLength ?? DEFAULT_MAX_URL_LENGTH;
   // Refuse giant inputs before parsing them (percent-encoding can only make them longer).
   if (href.length > maxLength * 4) return { ok: false, reason: 'too-long' };
+  // A blank-node label (`_:b4999`, as RDFa tools write in href) names no document: it is not a URL (issue 16 item 5).
+  if (BNODE_RE.test(href)) return { ok: false, reason: 'blank-node' };
   const scheme = SCHEME_RE.exec(href)?.[1]?.toLowerCase();
   if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return { ok: false, reason: `scheme:${scheme}` };
   if (href.trim() === '' && base === undefined) return { ok: false, reason: 'empty' };
@@ -52,6 +57,16 @@ export function normalizeUrl(href: string, base?: string, opts: NormalizeOptions
   }
   if (url.length > maxLength) return { ok: false, reason: 'too-long' };
   return { ok: true, url };
+}
+
+/**
+ * Whether an absolute IRI is a blank-node label resolved as a relative reference (`http://a.org/doc/_:b4999`, what an
+ * RDFa parser makes of `href="_:b4999"`): its last path segment starts with `_:`. Such IRIs name no document.
+ */
+export function isResolvedBlankNode(iri: string): boolean {
+  const q = iri.search(/[?#]/);
+  const path = q < 0 ? iri : iri.slice(0, q);
+  return path.slice(path.lastIndexOf('/') + 1).startsWith('_:');
 }
 
 /**
