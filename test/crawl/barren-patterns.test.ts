@@ -4,10 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Crawler } from '../../src/crawl/crawler.ts';
-import { readRecords } from '../../src/crawl/records.ts';
 import type { CrawlRecord } from '../../src/crawl/types.ts';
 import { BARREN_AFTER } from '../../src/relevance/pattern-yield.ts';
+import { crawlRecords } from '../helpers/crawl-records.ts';
 import { linkPage, type ProxyWeb, startProxyWeb, turtle, type WebPage } from '../helpers/proxy-web.ts';
 
 const SITE = 'http://suite.example';
@@ -34,16 +33,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function crawl(strategy: string): Promise<CrawlRecord[]> {
-  const crawler = await Crawler.open({ out: join(dir, strategy), seeds: [`${SITE}/report`], strategy, delayMs: 0, concurrency: 1, proxy: web.proxy, maxDocs: 1 + BARREN_AFTER + THINGS + 2 });
-  try {
-    await crawler.run();
-    const out: CrawlRecord[] = [];
-    for await (const r of readRecords(crawler.state)) out.push(r);
-    return out;
-  } finally {
-    await crawler.close();
-  }
+function crawl(strategy: string): Promise<CrawlRecord[]> {
+  return crawlRecords({ out: join(dir, strategy), seeds: [`${SITE}/report`], strategy, delayMs: 0, concurrency: 1, proxy: web.proxy, maxDocs: 1 + BARREN_AFTER + THINGS + 2 });
 }
 
 describe('a test-suite report naming many IRIs of one pattern', () => {

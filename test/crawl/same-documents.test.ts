@@ -5,10 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Crawler } from '../../src/crawl/crawler.ts';
-import { readRecords } from '../../src/crawl/records.ts';
 import type { CrawlRecord } from '../../src/crawl/types.ts';
 import { worthReading } from '../../src/rdf/sniff.ts';
+import { crawlRecords } from '../helpers/crawl-records.ts';
 import { linkPage, type ProxyWeb, startProxyWeb } from '../helpers/proxy-web.ts';
 
 const SITE = 'http://lod.example';
@@ -35,16 +34,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function crawlWith(strategy: string, seeds = [`${SITE}/`]): Promise<CrawlRecord[]> {
-  const crawler = await Crawler.open({ out: join(dir, `${strategy}-${new URL(seeds[0] as string).pathname.replaceAll("/", "_")}`), seeds, strategy, delayMs: 0, proxy: web.proxy });
-  try {
-    await crawler.run();
-    const out: CrawlRecord[] = [];
-    for await (const r of readRecords(crawler.state)) out.push(r);
-    return out;
-  } finally {
-    await crawler.close();
-  }
+function crawlWith(strategy: string, seeds = [`${SITE}/`]): Promise<CrawlRecord[]> {
+  const out = join(dir, `${strategy}-${new URL(seeds[0] as string).pathname.replaceAll('/', '_')}`);
+  return crawlRecords({ out, seeds, strategy, delayMs: 0, proxy: web.proxy });
 }
 
 const view = (records: CrawlRecord[]) =>

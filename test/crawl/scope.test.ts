@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import type { CrawlOptions } from '../../src/crawl/options.ts';
-import { readRecords } from '../../src/crawl/records.ts';
 import { compilePattern, compileScope, judgeScope } from '../../src/frontier/scope.ts';
 import { pldOf } from '../../src/links/normalize-url.ts';
+import { crawlRecords } from '../helpers/crawl-records.ts';
 import { linkPage, type ProxyWeb, startProxyWeb, turtle } from '../helpers/proxy-web.ts';
 
 // a.github.io links its own data, a sibling on github.io (another PLD by the PSL's private section), and a page on
@@ -37,15 +37,8 @@ afterAll(async () => {
 });
 
 async function crawl(options: Partial<CrawlOptions> = {}, out = join(dir, `c${n++}`)): Promise<{ urls: string[]; out: string }> {
-  const crawler = await Crawler.open({ out, seeds: ['http://a.github.io/'], strategy: 'bfs', delayMs: 0, proxy: web.proxy, maxDocs: 50, ...options });
-  try {
-    await crawler.run();
-    const urls: string[] = [];
-    for await (const r of readRecords(crawler.state)) urls.push(r.url);
-    return { urls: urls.sort(), out };
-  } finally {
-    await crawler.close();
-  }
+  const records = await crawlRecords({ out, seeds: ['http://a.github.io/'], strategy: 'bfs', delayMs: 0, proxy: web.proxy, maxDocs: 50, ...options });
+  return { urls: records.map((r) => r.url).sort(), out };
 }
 
 describe('PLDs by the whole Public Suffix List', () => {

@@ -1,5 +1,6 @@
 // Per-pattern yield (issue 16 item 5; the same learning key as C_HR, thesis §5): pure model and strategy wrapper.
 import { describe, expect, it } from 'vitest';
+import type { LinkFeatures } from '../../src/links/types.ts';
 import { createStrategy } from '../../src/relevance/index.ts';
 import { BARREN_AFTER, BARREN_PENALTY, PatternYield, patternOf, withPatternYield } from '../../src/relevance/pattern-yield.ts';
 import type { FetchedDocument } from '../../src/relevance/types.ts';
@@ -14,7 +15,7 @@ const doc = (url: string, type: FetchedDocument['type'], parent: string | null =
   label: 'H',
   rules: [],
 });
-const link = (url: string) => ({ url, tag: 'a', anchor: '', title: '', type: '', rel: '', context: '' });
+const link = (url: string): LinkFeatures => ({ url, tag: 'a', anchor: '', title: '', type: '', rel: '', context: '' });
 const HTML_SOURCE = { url: 'http://a.org/report', depth: 0, type: 'html' as const };
 
 describe('patternOf', () => {
