@@ -451,13 +451,12 @@ export class Crawler {
    * another URL: one document, one graph); the partial output of a document that failed to parse goes apart.
    */
   /**
-   * Whether the graph `finalUrl` is stored already (or being stored by a fetch in flight). A URL fetched as itself
+   * Whether the graph `finalUrl` is stored already (the caller has checked and reserved it in `#storing`). A URL fetched as itself
    * (no redirect) from the one-queue frontier cannot be: the frontier hands a URL out once, and a document stored
    * under it by another fetch marks it done in the same transaction, so only a fetch in flight can race it. Other
    * cases ask the store (one index seek; 3% of a crawl's CPU when asked for every document).
    */
   async #storedAlready(entry: FrontierEntry, finalUrl: string): Promise<boolean> {
-    if (this.#storing.has(finalUrl)) return true;
     if (finalUrl === entry.url && this.options.queues === 'one') return false;
     return hasGraph(this.state, finalUrl);
   }
@@ -471,9 +470,21 @@ export class Crawler {
       }
       return { triples: 0, note: null };
     }
-    if (await this.#storedAlready(entry, result.finalUrl)) return { triples: 0, note: `duplicate: ${result.finalUrl} is already stored` };
-    const triples = stageDocument(this.state, txn, result.finalUrl, doc.quads);
+    // Reserve the graph before asking the store: two fetches redirected to one URL must not both pass the check.
+    if (this.#storing.has(result.finalUrl)) return { triples: 0, note: `duplicate: ${result.finalUrl} is already stored` };
     this.#storing.add(result.finalUrl);
+    let already: boolean;
+    try {
+      already = await this.#storedAlready(entry, result.finalUrl);
+    } catch (err) {
+      this.#storing.delete(result.finalUrl);
+      throw err;
+    }
+    if (already) {
+      this.#storing.delete(result.finalUrl);
+      return { triples: 0, note: `duplicate: ${result.finalUrl} is already stored` };
+    }
+    const triples = stageDocument(this.state, txn, result.finalUrl, doc.quads);
     txn.onCommit(() => this.#storing.delete(result.finalUrl));
     chDocument.publish({ url: result.finalUrl, triples });
     return { triples, note: null };
