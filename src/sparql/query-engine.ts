@@ -21,6 +21,12 @@ export interface QueryOptions {
   allowService?: boolean;
   /** Base IRI against which relative IRIs of the query resolve. Default: none. */
   baseIri?: string;
+  /**
+   * Wait until every document committed before the query is in the SPARQL indexes (documents are indexed in the
+   * background, at most ~0.5 s plus one indexing pass after their commit: see rdf/indexer.ts). Default: true.
+   * False answers at once from what is indexed so far (a running crawl's newest documents may be missing).
+   */
+  waitIndexed?: boolean;
 }
 
 /** One solution: variable name (without `?`) → bound term. Unbound variables are absent. */
@@ -45,9 +51,10 @@ interface ResolvedOptions {
   readonly maxResults: number;
   readonly allowService: boolean;
   readonly baseIri: string | undefined;
+  readonly waitIndexed: boolean;
 }
 
-const KNOWN_OPTIONS = new Set(['timeoutMs', 'maxResults', 'allowService', 'baseIri']);
+const KNOWN_OPTIONS = new Set(['timeoutMs', 'maxResults', 'allowService', 'baseIri', 'waitIndexed']);
 
 /** Validates and freezes {@link QueryOptions}. */
 export function resolveQueryOptions(opts: QueryOptions = {}): ResolvedOptions {
@@ -58,7 +65,7 @@ export function resolveQueryOptions(opts: QueryOptions = {}): ResolvedOptions {
   const maxResults = opts.maxResults ?? Number.POSITIVE_INFINITY;
   if (!(timeoutMs > 0)) throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `timeoutMs must be a positive number of milliseconds, got ${timeoutMs}.`);
   if (!(maxResults >= 0)) throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `maxResults must be ≥ 0, got ${maxResults}.`);
-  return Object.freeze({ timeoutMs, maxResults, allowService: opts.allowService ?? false, baseIri: opts.baseIri });
+  return Object.freeze({ timeoutMs, maxResults, allowService: opts.allowService ?? false, baseIri: opts.baseIri, waitIndexed: opts.waitIndexed ?? true });
 }
 
 /** A query refused by policy, not by syntax: an update, or SERVICE when not allowed. Code RDFSCOUT_QUERY_FAILED. */
@@ -103,6 +110,7 @@ interface PullIterator<T> {
  */
 export async function runQuery(state: CrawlState, sparql: string, opts: QueryOptions = {}): Promise<QueryResult> {
   const options = resolveQueryOptions(opts);
+  if (options.waitIndexed) await state.indexer.flush();
   const guard = new AbortController();
   const source = new GuardedSource(state, guard.signal);
   const timer = setTimeout(() => {
