@@ -1,7 +1,8 @@
 // **bench/document-memory** measures the memory a crawl needs for large RDF documents (issue 16 item 14): the RSS one
 // document adds, as a multiple of its size, and the peak RSS of a crawl of a site with large documents and many pages.
-// Run: node_modules/.bin/node bench/document-memory.ts [--pages 300] [--src REPO_ROOT] [--json FILE]
+// Run: node_modules/.bin/node bench/document-memory.ts [--pages 300] [--src REPO_ROOT] [--node-flags '--max-semi-space-size=2'] [--json FILE]
 //   --src: crawl with the rdfscout sources of another checkout (e.g. an older commit's `git archive`), for before/after.
+//   --node-flags: V8 flags of the crawling processes (default: those bin/rdfscout.js starts the CLI with; '' for none).
 // Everything is served from 127.0.0.1; each measurement runs in a fresh child process (RSS is per process).
 import { fork } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CLI_NODE_FLAGS } from '../src/node-flags.ts';
 import { seededRandom } from '../src/random/mulberry32.ts';
 
 const MB = 1024 * 1024;
@@ -119,19 +121,24 @@ interface ChildReport {
   rssBeforeMb: number;
   peakRssMb: number;
   fetched: number;
+  /** Records with an error (URL, code, message). */
+  errors: string[];
   triples: number;
   ms: number;
 }
 
 async function child(job: ChildJob): Promise<ChildReport> {
   const { Crawler } = (await import(join(job.src, 'src/crawl/crawler.ts'))) as typeof import('../src/crawl/crawler.ts');
+  const { readRecords } = (await import(join(job.src, 'src/crawl/records.ts'))) as typeof import('../src/crawl/records.ts');
   const crawl = async (seeds: string[], maxDocs: number, maxDepth: number) => {
     const dir = await mkdtemp(join(tmpdir(), 'rdfscout-docmem-'));
     try {
       const crawler = await Crawler.open({ out: dir, seeds, allowPrivate: true, delayMs: 0, maxDocs, maxDepth, strategy: 'bfs', concurrency: 4, hostConcurrency: 4 });
       try {
         const s = await crawler.run();
-        return { fetched: s.fetched, triples: s.triples as number };
+        const errors: string[] = [];
+        for await (const r of readRecords(crawler.state)) if (r.error !== null) errors.push(`${r.url}: ${r.error} ${r.errorMessage ?? ''}`.slice(0, 200));
+        return { fetched: s.fetched, triples: s.triples as number, errors };
       } finally {
         await crawler.close();
       }
@@ -152,12 +159,12 @@ async function child(job: ChildJob): Promise<ChildReport> {
   const s = await crawl(job.seeds, job.maxDocs, job.maxDepth);
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
-  return { rssBeforeMb: rssBefore / MB, peakRssMb: peak / MB, fetched: s.fetched, triples: s.triples, ms: Math.round(performance.now() - t0) };
+  return { rssBeforeMb: rssBefore / MB, peakRssMb: peak / MB, fetched: s.fetched, triples: s.triples, errors: s.errors, ms: Math.round(performance.now() - t0) };
 }
 
-function runChild(job: ChildJob): Promise<ChildReport> {
+function runChild(job: ChildJob, nodeFlags: string[]): Promise<ChildReport> {
   return new Promise((resolvePromise, reject) => {
-    const p = fork(import.meta.filename, ['--child', JSON.stringify(job)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const p = fork(import.meta.filename, ['--child', JSON.stringify(job)], { execArgv: ['--expose-gc', ...nodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     p.once('message', (m) => resolvePromise(m as ChildReport));
     p.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`child exited with ${code}`))));
   });
@@ -166,7 +173,7 @@ function runChild(job: ChildJob): Promise<ChildReport> {
 // ---------------------------------------------------------------- main
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { pages: { type: 'string', default: '300' }, src: { type: 'string' }, json: { type: 'string' }, child: { type: 'string' } } });
+  const { values } = parseArgs({ options: { pages: { type: 'string', default: '300' }, src: { type: 'string' }, json: { type: 'string' }, child: { type: 'string' }, 'node-flags': { type: 'string', default: CLI_NODE_FLAGS.join(' ') } } });
   if (values.child !== undefined) {
     const report = await child(JSON.parse(values.child) as ChildJob);
     process.send?.(report);
@@ -174,30 +181,33 @@ async function main(): Promise<void> {
     return;
   }
   const pages = Number(values.pages);
+  const nodeFlags = (values['node-flags'] ?? '').split(' ').filter(Boolean);
   const src = resolve(values.src ?? join(import.meta.dirname, '..'));
   const site = await startSite(pages);
   const warmUp = `${site.origin}/page/0`;
   const rows: Array<Record<string, string | number>> = [];
   try {
-    console.log(`rdfscout sources: ${src}`);
+    console.log(`rdfscout sources: ${src}; node flags: ${nodeFlags.join(' ') || 'none'}`);
     console.log('one large document per fresh process (after a warm-up crawl of one small page):');
     console.log('document            size MB  triples   RSS before  peak RSS  added MB  added ÷ size  ms');
     for (const d of LARGE) {
-      const r = await runChild({ src, seeds: [`${site.origin}/data/${d.name}`], warmUp, maxDocs: 1, maxDepth: 0 });
+      const r = await runChild({ src, seeds: [`${site.origin}/data/${d.name}`], warmUp, maxDocs: 1, maxDepth: 0 }, nodeFlags);
       const added = r.peakRssMb - r.rssBeforeMb;
       const ratio = added / (d.bytes / MB);
+      for (const e of r.errors) console.log(`  error: ${e}`);
       rows.push({ document: d.name, sizeMb: d.bytes / MB, triples: r.triples, rssBeforeMb: r.rssBeforeMb, peakRssMb: r.peakRssMb, addedMb: added, ratio, ms: r.ms });
       console.log(
         `${d.name.padEnd(18)}  ${(d.bytes / MB).toFixed(1).padStart(7)}  ${String(r.triples).padStart(7)}  ${r.rssBeforeMb.toFixed(0).padStart(10)}  ${r.peakRssMb.toFixed(0).padStart(8)}  ${added.toFixed(0).padStart(8)}  ${ratio.toFixed(1).padStart(11)}×  ${r.ms}`,
       );
     }
-    const whole = await runChild({ src, seeds: [`${site.origin}/`], warmUp, maxDocs: pages + LARGE.length + 1, maxDepth: 3 });
+    const whole = await runChild({ src, seeds: [`${site.origin}/`], warmUp, maxDocs: pages + LARGE.length + 1, maxDepth: 3 }, nodeFlags);
+    for (const e of whole.errors) console.log(`  error: ${e}`);
     rows.push({ document: 'whole site', sizeMb: LARGE.reduce((n, d) => n + d.bytes, 0) / MB, triples: whole.triples, rssBeforeMb: whole.rssBeforeMb, peakRssMb: whole.peakRssMb, fetched: whole.fetched, ms: whole.ms });
     console.log(`whole site: ${whole.fetched} documents (${LARGE.length} large, ${pages} small pages), ${whole.triples} triples, peak RSS ${whole.peakRssMb.toFixed(0)} MB (${whole.rssBeforeMb.toFixed(0)} MB before), ${whole.ms} ms`);
   } finally {
     await site.close();
   }
-  if (values.json) await writeFile(values.json, `${JSON.stringify({ src, pages, rows }, null, 2)}\n`);
+  if (values.json) await writeFile(values.json, `${JSON.stringify({ src, pages, nodeFlags, rows }, null, 2)}\n`);
 }
 
 await main();
