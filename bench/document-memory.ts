@@ -12,9 +12,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CLI_NODE_FLAGS } from '../src/node-flags.ts';
-import { seededRandom } from '../src/random/mulberry32.ts';
+import { Prng } from '../src/random/prng.ts';
 
 const MB = 1024 * 1024;
+
+/** A seeded generator of numbers in [0, 1): every run generates the same documents. */
+function seededRandom(seed: number): () => number {
+  const g = new Prng(seed);
+  return () => g.next();
+}
 
 /** The large documents: format, media type and size in bytes (generated at run time, deterministic). */
 const LARGE: Array<{ name: string; type: string; bytes: number }> = [
