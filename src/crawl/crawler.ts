@@ -216,6 +216,7 @@ export class Crawler {
     await Promise.allSettled(active);
     if (this.#fatal) throw this.#fatal; // the store failed: nothing more is written
     await this.#persistLearned();
+    await this.state.indexer.flush(); // a finished crawl is fully indexed for SPARQL (documents are indexed in bulk, issue 18)
     return this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed);
   }
 
