@@ -7,6 +7,7 @@ import { ArgumentError } from '../errors.ts';
 import type { Endpoint } from '../sparql/index.ts';
 import { boolFlag, type FlagSpec, intFlag, parseFlags, strFlag } from './args.ts';
 import { createProgress } from './progress.ts';
+import { formatSummary } from './summary-text.ts';
 
 export const CRAWL_USAGE = `Usage: rdfscout crawl [SEED_URL|PLD …] [--seeds-file FILE] --out DIR [options]
 
@@ -20,7 +21,8 @@ document as quads in DIR (LevelDB; graph = document URL). Run the same command a
   --bandit NAME             PLD scheduler: none | round-robin | r1 | r2 | r3 | thompson | ducb | swucb | auto
                             (default: round-robin; auto with --reward external-links)
   --reward KIND             bandit reward: rdf-docs (default) | triples | external-links
-  --max-docs N              total fetch budget (default 1000)
+  --max-docs N              total fetch budget, in requests sent (default 1000; none when only
+                            --max-docs-per-pld is given)
   --max-docs-per-pld N      fetch budget per PLD (default: none)
   --max-links-per-doc N     only the first N links of a document count (default 500)
   --max-depth N             do not queue links deeper than N (seeds are depth 0)
@@ -41,11 +43,14 @@ document as quads in DIR (LevelDB; graph = document URL). Run the same command a
   --normalize MODE          standard (default) | beebot (lower-case, no trailing slash)
   --max-retries N           retries of a retryable failure (default 2)
   --seed N                  seed of random choices (default 1)
+  --user-agent TEXT         the User-Agent header sent, and the agent matched in robots.txt
+                            (default: rdfscout/0.1 (+https://github.com/rdfscout/rdfscout))
   --serve PORT              serve a read-only SPARQL endpoint on 127.0.0.1:PORT/sparql while crawling
   --json                    print one JSON summary at the end
   --quiet                   no progress output`;
 
-const FLAGS: FlagSpec = {
+/** Every flag of `crawl` (a test checks that CRAWL_USAGE names each one). */
+export const CRAWL_FLAGS: FlagSpec = {
   out: { type: 'string' },
   'seeds-file': { type: 'string' },
   strategy: { type: 'string' },
@@ -79,7 +84,7 @@ const FLAGS: FlagSpec = {
 export async function crawlOptionsFromArgs(
   argv: string[],
 ): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; sites: SiteRow[] }> {
-  const { values, positionals } = parseFlags(argv, FLAGS, CRAWL_USAGE);
+  const { values, positionals } = parseFlags(argv, CRAWL_FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
   if (!out) throw new ArgumentError(`--out DIR is required.\n\n${CRAWL_USAGE}`);
   const seeds = [...positionals];
@@ -156,13 +161,9 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
     progress?.done();
     if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
     else {
-      process.stdout.write(
-        `${summary.resumed ? 'Resumed crawl' : 'Crawl'} ${summary.stoppedBy === 'budget' ? 'spent its budget' : summary.stoppedBy === 'interrupted' ? 'was interrupted' : 'ran out of links'}: ` +
-          `${summary.fetched} fetched, ${summary.rdfDocuments} RDF documents (harvest rate ${(summary.harvestRate * 100).toFixed(1)}%), ` +
-          `${summary.embeddedDocuments} HTML pages with embedded RDF, ${summary.triples} triples, ${summary.errors} errors. State: ${crawler.options.out}\n`,
-      );
+      process.stdout.write(`${formatSummary(summary, crawler.options)} State: ${crawler.options.out}\n`);
     }
-    return summary.stoppedBy === 'interrupted' ? 130 : 0;
+    return summary.stoppedBy === 'signal' ? 130 : 0;
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);

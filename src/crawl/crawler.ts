@@ -26,7 +26,7 @@ import { type CrawlFrontier, type RestoredCrawl, restoreCrawl, shouldRejudge, to
 import { rewardOf } from './reward.ts';
 import type { SimilarQueued } from './similar-queued.ts';
 import { ReadySet } from './ready-set.ts';
-import type { CrawlSummary, CrawlTally } from './summary.ts';
+import { type CrawlSummary, type CrawlTally, stopReason } from './summary.ts';
 import type { CrawlRecord } from './types.ts';
 
 /** Reason of the run loop's internal timer cancellations. */
@@ -96,6 +96,8 @@ export class Crawler {
   readonly #storing = new Set<string>();
   /** PLDs whose start page could not be fetched (BeeBot's Not Available); the bandit no longer serves them. */
   readonly #unavailable = new Set<string>();
+  /** Links not queued in this run because they were deeper than --max-depth. */
+  #depthDropped = 0;
 
   private constructor(state: CrawlState, init: RestoredCrawl) {
     this.options = init.options;
@@ -147,18 +149,17 @@ export class Crawler {
     const started = performance.now();
     const { signal } = runOptions;
     const active = new Set<Promise<void>>();
-    let stoppedBy: CrawlSummary['stoppedBy'] = 'exhausted';
     const wakeUp = new AbortController();
     signal?.addEventListener('abort', () => wakeUp.abort(), { once: true });
 
     while (this.#fatal === null) {
-      if (signal?.aborted) {
-        stoppedBy = 'interrupted';
-        break;
-      }
+      if (signal?.aborted) break;
       if (this.#budgetLeft() <= 0) {
-        stoppedBy = 'budget';
-        break;
+        if (active.size === 0) break;
+        // The budget is held by fetches in flight; one may yet give its slot back (a robots refusal, a retry put
+        // back in the queue): wait for them rather than stop one short of --max-docs (issue 16 item 10).
+        await Promise.race(active);
+        continue;
       }
       let dispatched = false;
       while (active.size < this.options.concurrency && this.#budgetLeft() > 0) {
@@ -175,10 +176,7 @@ export class Crawler {
           continue;
         }
         const wake = this.#nextWake(Date.now());
-        if (wake === null) {
-          stoppedBy = 'exhausted';
-          break;
-        }
+        if (wake === null) break;
         await sleepUntil(wake, wakeUp.signal);
         continue;
       }
@@ -196,6 +194,13 @@ export class Crawler {
     await Promise.allSettled(active);
     if (this.#fatal) throw this.#fatal; // the store failed: nothing more is written
     await this.#persistLearned();
+    const stoppedBy = stopReason({
+      aborted: signal?.aborted === true,
+      budgetLeft: this.#budgetLeft(),
+      queued: this.#frontier.size().queued,
+      pldBudgetReached: [...this.#tally.perPld.values()].some((t) => t.fetched >= this.options.maxDocsPerPld),
+      depthDropped: this.#depthDropped,
+    });
     return this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed);
   }
 
@@ -438,7 +443,10 @@ export class Crawler {
     for (const link of doc.links) {
       const offSite = pldOf(link.url) !== entry.pld;
       if (offSite) external += 1;
-      if (depth > this.options.maxDepth) continue;
+      if (depth > this.options.maxDepth) {
+        this.#depthDropped += 1; // tells a depth-limited stop from an empty frontier (stoppedBy)
+        continue;
+      }
       if (offSite && this.options.stayOnSite) continue; // BeeBot: external links are recorded, not crawled
       if (isInScope({ url: link.url, parentPld: entry.pld }, this.#seedPlds)) inScope.push(link);
     }
