@@ -173,7 +173,7 @@ describe('formatMetricsTables', () => {
     expect(text).toMatch(/11\s+7 \(64%\)\s+1 \(9%\)\s+1 \(9%\)\s+2 \(18%\)/);
     expect(text).toMatch(/HR\s+2\s+2\s+1\s+50\.00%/);
     expect(text).toMatch(/r1\s+HR\s+2\s+1\s+100\.00%\s+50\.00%/);
-    expect(text).toMatch(/total\s+11\s+2/);
+    expect(text).toMatch(/total\s+10\s+2/);
     expect(text).toMatch(/N\s+0\s+0\s+0\s+–/);
   });
   it('aligns columns', () => {
