@@ -86,7 +86,7 @@ export async function crawlOptionsFromArgs(
 ): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; sites: SiteRow[] }> {
   const { values, positionals } = parseFlags(argv, CRAWL_FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
-  if (!out) throw new ArgumentError(`--out DIR is required.\n\n${CRAWL_USAGE}`);
+  if (!out) throw new ArgumentError(`--out DIR is required`);
   const seeds = [...positionals];
   let sites: SiteRow[] = [];
   const seedsFile = strFlag(values, 'seeds-file');

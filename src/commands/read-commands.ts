@@ -24,7 +24,7 @@ A summary of the crawl in DIR: documents, RDF found, harvest rate, statuses, PLD
 
 export async function runExportCommand(argv: string[]): Promise<number> {
   const { positionals } = parseFlags(argv, {}, EXPORT_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR', EXPORT_USAGE);
+  const dir = requirePositional(positionals, 'the crawl folder DIR');
   const count = await withCrawl(dir, async (state) => {
     if ((process.stdout as { destroyed?: boolean }).destroyed) throw new OutputClosedError();
     return exportNQuads(state, process.stdout);
@@ -35,7 +35,7 @@ export async function runExportCommand(argv: string[]): Promise<number> {
 
 export async function runDocsCommand(argv: string[]): Promise<number> {
   const { positionals } = parseFlags(argv, {}, DOCS_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR', DOCS_USAGE);
+  const dir = requirePositional(positionals, 'the crawl folder DIR');
   await withCrawl(dir, async (state) => {
     for await (const r of readRecords(state)) await write(`${JSON.stringify(r)}\n`);
   });
@@ -46,7 +46,7 @@ const STATS_FLAGS: FlagSpec = { json: { type: 'boolean' } };
 
 export async function runStatsCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, STATS_FLAGS, STATS_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR', STATS_USAGE);
+  const dir = requirePositional(positionals, 'the crawl folder DIR');
   await withCrawl(dir, async (state) => {
     const tally = new CrawlTally();
     let first: string | null = null;
