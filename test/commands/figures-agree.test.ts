@@ -129,5 +129,5 @@ describe('every command reports the same figures of one crawl', () => {
     expect(text.stdout).toContain('harvest rate 11.11%');
     const tables = await runCli(['metrics', out]);
     expect(tables.stdout).toContain('Harvest rate: 1 RDF documents / 9 fetched = 11.11%');
-  }, 30_000);
+  }, 120_000); // eight command runs, each a fresh Node process
 });
