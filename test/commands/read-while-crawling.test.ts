@@ -52,7 +52,7 @@ it('stats, docs and query succeed on the folder of a running crawl', async () =>
     expect(await exited).toBe(130); // interrupted cleanly
     const after = await runCli(['stats', out, '--json']);
     expect(after.stderr).toBe(''); // no crawl holds the store now: read directly, no snapshot
-    expect(JSON.parse(after.stdout).fetched).toBeGreaterThanOrEqual(records.length);
+    expect(JSON.parse(after.stdout).records).toBeGreaterThanOrEqual(records.length);
   } finally {
     child.kill('SIGKILL');
     await site.close();
