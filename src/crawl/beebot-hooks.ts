@@ -21,7 +21,7 @@ export function linkTablesHook(state: CrawlState): CommitHook {
     stage(plan: DocumentPlan, txn) {
       if (plan.linkTables === null) return;
       const { page, links } = plan.linkTables;
-      stageLinkTables(state, txn, page, links, (u) => pldOf(u) === plan.entry.pld);
+      stageLinkTables(state, txn, page, links, (u) => pldOf(u) === plan.entry.pld, plan.notQueued);
     },
   };
 }

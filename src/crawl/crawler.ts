@@ -4,30 +4,34 @@ import diagnostics from 'node:diagnostics_channel';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CRAWL_GRAPH } from '../crawl-log/crawl-vocab.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
-import type { CrawlSummary, CrawlTally } from '../crawl-log/tally.ts';
+import { type CrawlSummary, type CrawlTally, stopReason } from '../crawl-log/tally.ts';
 import { RdfscoutError } from '../errors.ts';
-import { Fetcher, type FetcherOptions } from '../fetch/index.ts';
+import { Fetcher } from '../fetch/index.ts';
+import type { OutageEvent } from '../fetch/outage.ts';
 import type { FetchResult } from '../fetch/types.ts';
-import type { FrontierBackend } from '../frontier/index.ts';
+import { compileScope, type FrontierBackend, type Scope } from '../frontier/index.ts';
 import type { Frontier, FrontierEntry } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
-import { hasGraph } from '../rdf/index.ts';
+import { worthReading } from '../rdf/sniff.ts';
+import { BARREN_RULE } from '../relevance/pattern-yield.ts';
 import type { Strategy } from '../relevance/types.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import { analyseDocument, isSitemapLink } from './analyse-document.ts';
 import { isNotAvailable, linkTablesHook } from './beebot-hooks.ts';
 import { Committer } from './commit-plan.ts';
 import type { ExplicitOptions } from './crawl-meta.ts';
-import type { ResolvedCrawlOptions } from './options.ts';
+import { fetcherOptions, type ResolvedCrawlOptions } from './options.ts';
 import { processDocument } from './process-document.ts';
 import { type RestoredCrawl, restoreCrawl, shouldRejudge } from './restore-crawl.ts';
 import { retryAfter } from './retry.ts';
 import { Scheduler } from './scheduler.ts';
+import type { RefusedSeed } from './seed-list.ts';
 
 /** Reason of the run loop's internal timer cancellations. */
 const WAKE = Symbol('wake');
 // The fetcher publishes rdfscout:fetch:start / rdfscout:fetch:end; the crawl adds what it stored and recorded.
 const chRecord = diagnostics.channel('rdfscout:crawl:record');
+const chOutage = diagnostics.channel('rdfscout:crawl:outage');
 
 /** What the crawler reports while it runs (the CLI draws a progress bar or logs lines from it). */
 export interface CrawlProgress {
@@ -40,6 +44,8 @@ export interface CrawlProgress {
 export interface CrawlRunOptions {
   signal?: AbortSignal;
   onRecord?: (p: CrawlProgress) => void;
+  /** Told when every request fails at the connection level and the crawl pauses, and when it resumes (issue 16 item 3). */
+  onOutage?: (e: OutageEvent) => void;
 }
 
 /** How a processed fetch ends: committed as a record, or put back for a retry. */
@@ -57,8 +63,13 @@ export class Crawler {
   readonly #strategy: Strategy;
   readonly #fetcher: Fetcher;
   readonly #tally: CrawlTally;
-  readonly #seedPlds: Set<string>;
+  /** What the crawl may leave its seeds for (issue 16 item 1). */
+  readonly #scope: Scope;
   readonly #resumed: boolean;
+  /** Seeds refused before any request (private address, localhost): never queued, never counted as fetched. */
+  readonly refusedSeeds: readonly RefusedSeed[];
+  /** Links not queued in this run because they were deeper than --max-depth (for `stoppedBy`). */
+  #depthDropped = 0;
   readonly #scheduler: Scheduler;
   readonly #committer: Committer;
   #seq: number;
@@ -74,8 +85,9 @@ export class Crawler {
     this.#strategy = init.strategy;
     this.#tally = init.tally;
     this.#seq = init.seq;
-    this.#seedPlds = init.seedPlds;
+    this.#scope = compileScope(o, init.seedPlds);
     this.#resumed = init.resumed;
+    this.refusedSeeds = init.refusedSeeds;
     this.#rejudge = shouldRejudge(o, init.strategy);
     this.#fetcher = new Fetcher(fetcherOptions(o));
     this.#scheduler = new Scheduler({
@@ -126,28 +138,32 @@ export class Crawler {
     return this.#tally;
   }
 
-  /** Crawls until the budget is spent, nothing is left, or `signal` aborts. */
+  /** Crawls until the budget is spent, nothing is left, the network stays down too long, or `signal` aborts. */
   async run(runOptions: CrawlRunOptions = {}): Promise<CrawlSummary> {
     const started = performance.now();
     const { signal } = runOptions;
     const scheduler = this.#scheduler;
     const active = new Set<Promise<void>>();
-    let stoppedBy: CrawlSummary['stoppedBy'] = 'exhausted';
     const wakeUp = new AbortController();
     signal?.addEventListener('abort', () => wakeUp.abort(), { once: true });
+    let offline = false;
 
     while (this.#fatal === null) {
-      if (signal?.aborted) {
-        stoppedBy = 'interrupted';
+      if (signal?.aborted) break;
+      if (scheduler.offlineFor() > this.options.maxOfflineMs) {
+        offline = true; // what failed is still queued: a resume tries it again
         break;
       }
       if (scheduler.budgetLeft() <= 0) {
-        stoppedBy = 'budget';
-        break;
+        if (active.size === 0) break;
+        // The budget is held by fetches in flight; one may yet give its slot back (a robots refusal, a retry put
+        // back in the queue): wait for them rather than stop one short of --max-docs (issue 16 item 10).
+        await Promise.race(active);
+        continue;
       }
       let dispatched = false;
       while (active.size < this.options.concurrency && scheduler.budgetLeft() > 0) {
-        const entry = scheduler.pick();
+        const entry = scheduler.pick(); // null too while an outage pauses the crawl
         if (entry === null) break;
         dispatched = true;
         const job = this.#runOne(entry, runOptions).finally(() => active.delete(job));
@@ -160,10 +176,7 @@ export class Crawler {
           continue;
         }
         const wake = scheduler.nextWake();
-        if (wake === null) {
-          stoppedBy = 'exhausted';
-          break;
-        }
+        if (wake === null) break;
         await sleepUntil(wake, wakeUp.signal);
         continue;
       }
@@ -181,6 +194,15 @@ export class Crawler {
     await Promise.allSettled(active);
     if (this.#fatal) throw this.#fatal; // the store failed: nothing more is written
     await this.#committer.persistLearned(this.#seq);
+    await this.state.indexer.flush(); // a finished crawl is fully indexed for SPARQL (documents are indexed in bulk, issue 18)
+    const stoppedBy = stopReason({
+      aborted: signal?.aborted === true,
+      offline,
+      budgetLeft: scheduler.budgetLeft(),
+      queued: this.#frontier.size().queued,
+      pldBudgetReached: [...this.#tally.perPld.values()].some((t) => t.fetched >= this.options.maxDocsPerPld),
+      depthDropped: this.#depthDropped,
+    });
     return this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed);
   }
 
@@ -198,7 +220,7 @@ export class Crawler {
       this.#scheduler.landed(entry);
     };
     try {
-      const outcome = await this.#process(entry, runOptions.signal, land);
+      const outcome = await this.#process(entry, runOptions, land);
       if (outcome.kind === 'recorded') {
         runOptions.onRecord?.({ record: outcome.record, tally: this.#tally, queued: this.#frontier.size().queued, inFlight: this.#scheduler.inFlight });
       }
@@ -216,28 +238,36 @@ export class Crawler {
   }
 
   /** One fetch: fetched under politeness, put back for a retry, or planned, staged and committed in one batch. */
-  async #process(entry: FrontierEntry, signal: AbortSignal | undefined, land: () => void): Promise<Outcome> {
+  async #process(entry: FrontierEntry, runOptions: CrawlRunOptions, land: () => void): Promise<Outcome> {
     const t0 = performance.now();
+    const { signal } = runOptions;
+    // Learned since it was queued that its URL pattern yields nothing (issue 16 item 5): back it goes, no fetch.
+    const later = this.#strategy.reprioritise?.(entry) ?? null;
+    if (later !== null) return this.#requeue({ ...entry, priority: later, rules: [...entry.rules, BARREN_RULE], attempts: entry.attempts - 1 }, 0);
     const result = await this.#fetch(entry, signal);
     if (signal?.aborted) return { kind: 'aborted' };
+    const connectivity = this.#scheduler.observe(entry, result);
+    if (connectivity.event !== null) {
+      if (chOutage.hasSubscribers) chOutage.publish(connectivity.event);
+      runOptions.onOutage?.(connectivity.event);
+    }
+    // Failed while the network is down: not the URL's fault. Back in the queue until the pause ends, no attempt spent.
+    if (connectivity.offline) return this.#requeue({ ...entry, attempts: entry.attempts - 1 }, this.#scheduler.pausedUntil);
     const retry = retryAfter(entry, result, this.options);
     if (retry !== null) {
-      if (retry.serverAsked) this.#scheduler.backoff(entry.pld, Date.now() + retry.waitMs);
-      const txn = this.state.txn();
-      this.#frontier.retry(entry, Date.now() + retry.waitMs, txn);
-      await txn.commit();
-      this.#scheduler.changed(entry.pld);
-      return { kind: 'retry' };
+      if (retry.backoffPld) this.#scheduler.backoff(entry.pld, Date.now() + retry.waitMs);
+      return this.#requeue(entry, Date.now() + retry.waitMs);
     }
 
     const txn = this.state.txn();
     const doc = await analyseDocument(result, entry.link, this.options);
-    const storedAlready = doc.quads.length > 0 && (await this.#storedAlready(entry, result.finalUrl));
+    // Reserves the graph for this fetch unless it is stored (or being stored) already.
+    const storedAlready = doc.quads.length > 0 && (await this.#committer.claimGraph(entry.url, result.finalUrl, this.options.queues === 'one'));
     this.#seq += 1;
     const plan = processDocument(entry, result, doc, {
       strategy: this.#strategy,
       options: this.options,
-      seedPlds: this.#seedPlds,
+      scope: this.#scope,
       rejudge: this.#rejudge,
       robotsSitemaps: entry.parent === null && entry.link === null ? this.#fetcher.sitemapsOf(entry.url) : [],
       storedAlready,
@@ -245,6 +275,7 @@ export class Crawler {
       ms: Math.round(performance.now() - t0),
       fetchedAt: new Date().toISOString(),
     });
+    this.#depthDropped += plan.depthDropped;
     await this.#committer.stage(plan, txn);
     const { record } = plan;
     land();
@@ -263,29 +294,27 @@ export class Crawler {
     return { kind: 'recorded', record };
   }
 
-  /** Fetches under politeness (one PLD's delay and concurrency), reading the body if the strategy wants it. */
+  /** Puts `entry` back in the queue, due at `dueAt` (epoch ms; 0: now), in its own transaction. */
+  async #requeue(entry: FrontierEntry, dueAt: number): Promise<Outcome> {
+    const txn = this.state.txn();
+    this.#frontier.retry(entry, dueAt, txn);
+    await txn.commit();
+    this.#scheduler.changed(entry.pld);
+    return { kind: 'retry' };
+  }
+
+  /** Fetches under politeness (one PLD's delay and concurrency), reading the body if it is worth reading. */
   async #fetch(entry: FrontierEntry, signal: AbortSignal | undefined): Promise<FetchResult> {
     this.#scheduler.requestStarted(entry);
     try {
       return await this.#fetcher.fetch(entry.url, {
-        read: (head) => isSitemapLink(entry.link) || this.#strategy.shouldRead({ url: head.url, label: entry.label }, head.contentType),
+        // The same for every strategy (issue 16 item 4): strategies differ in order, not in what they read.
+        read: (head) => isSitemapLink(entry.link) || worthReading(head.contentType, head.url),
         ...(signal ? { signal } : {}),
       });
     } finally {
       this.#scheduler.requestEnded(entry, this.#fetcher.crawlDelayMs(entry.url));
     }
-  }
-
-  /**
-   * Whether the graph `finalUrl` is stored already (or being stored by a fetch in flight). A URL fetched as itself
-   * (no redirect) from the one-queue frontier cannot be: the frontier hands a URL out once, and a document stored
-   * under it by another fetch marks it done in the same transaction, so only a fetch in flight can race it. Other
-   * cases ask the store (one index seek; 3% of a crawl's CPU when asked for every document).
-   */
-  async #storedAlready(entry: FrontierEntry, finalUrl: string): Promise<boolean> {
-    if (this.#committer.isStoring(finalUrl)) return true;
-    if (finalUrl === entry.url && this.options.queues === 'one') return false;
-    return hasGraph(this.state, finalUrl);
   }
 }
 
@@ -298,18 +327,4 @@ async function sleepUntil(when: number, signal: AbortSignal): Promise<void> {
   } catch {
     // aborted: the caller checks the signal
   }
-}
-
-/** The fetcher's options from the crawl's. */
-function fetcherOptions(o: ResolvedCrawlOptions): FetcherOptions {
-  return {
-    proxy: o.proxy ?? undefined,
-    allowPrivate: o.allowPrivate,
-    connectTimeoutMs: o.connectTimeoutMs,
-    headersTimeoutMs: o.headersTimeoutMs,
-    bodyTimeoutMs: o.bodyTimeoutMs,
-    totalTimeoutMs: o.totalTimeoutMs,
-    maxBodyBytes: o.maxBodyBytes,
-    ...(o.userAgent ? { userAgent: o.userAgent } : {}),
-  };
 }

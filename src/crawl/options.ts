@@ -3,6 +3,8 @@ import { ArgumentError } from '../errors.ts';
 import { seedToUrl } from '../links/seed-url.ts';
 
 export { seedToUrl };
+import { FETCHER_DEFAULTS, type FetcherOptions } from '../fetch/options.ts';
+import { compilePattern } from '../frontier/scope.ts';
 
 /** Every option of a crawl, with its default. */
 export interface CrawlOptions {
@@ -21,7 +23,10 @@ export interface CrawlOptions {
   bandit: string;
   /** What the bandit counts as reward. Default: 'rdf-docs'. */
   reward: 'rdf-docs' | 'triples' | 'external-links';
-  /** Total fetch budget. Default: 1000. */
+  /**
+   * Total fetch budget (requests sent; robots refusals spend none). Default: 1000, or none (Infinity) when only
+   * `maxDocsPerPld` is given: a default never cuts a budget the user asked for (issue 14 item 7).
+   */
   maxDocs: number;
   /** Fetch budget per PLD (thesis §11: 2000). Default: Infinity. */
   maxDocsPerPld: number;
@@ -61,6 +66,24 @@ export interface CrawlOptions {
   probeWellKnown: boolean;
   /** URL normalisation: 'standard' (WHATWG) or 'beebot' (lower-case, no trailing slash; BeeBot §2). Default: 'standard'. */
   normalize: 'standard' | 'beebot';
+  /**
+   * Which PLDs the crawl may fetch (issue 16 item 1): 'seeds' = the seeds' PLDs, plus `offsiteHops` hops out;
+   * 'open' = any PLD. Default: 'seeds'.
+   */
+  scope: 'seeds' | 'open';
+  /** With scope 'seeds': how many hops through other PLDs a link may be from the seeds' PLDs (thesis §11: 1). Default: 0. */
+  offsiteHops: number;
+  /** URL patterns (globs with `*`, or `/regex/`) a link must match one of to be crawled; [] = any. Default: []. */
+  include: string[];
+  /** URL patterns a link must match none of to be crawled (wins over include). Default: []. */
+  exclude: string[];
+  /**
+   * How long the crawl waits, paused, while every request fails at the connection level (network or proxy down),
+   * before it stops with `stoppedBy: 'offline'` (what failed stays queued; a resume retries it). Default: 600000 ms.
+   */
+  maxOfflineMs: number;
+  /** On a resume, queue again the URLs whose last fetch failed (final failures, after their retries). Default: false. */
+  retryFailed: boolean;
   /** Retries of a retryable failure (connection reset, robots 5xx, 429/503) before giving up. Default: 2. */
   maxRetries: number;
   /** Seed for every random choice (bandit sampling). Default: 1. */
@@ -79,7 +102,8 @@ export type ResolvedCrawlOptions = Readonly<CrawlOptions>;
 export const STRATEGY_CHOICES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2', 'topical', 'topical+hr'] as const;
 export const REWARD_CHOICES = ['rdf-docs', 'triples', 'external-links'] as const;
 
-const DEFAULTS: Omit<CrawlOptions, 'seeds' | 'out'> = {
+/** Every option's default (seeds and out excepted). */
+export const DEFAULT_CRAWL_OPTIONS: Readonly<Omit<CrawlOptions, 'seeds' | 'out'>> = {
   strategy: 'fc-r+hr',
   bandit: 'round-robin',
   reward: 'rdf-docs',
@@ -100,20 +124,39 @@ const DEFAULTS: Omit<CrawlOptions, 'seeds' | 'out'> = {
   linkTables: false,
   stayOnSite: false,
   normalize: 'standard',
+  scope: 'seeds',
+  offsiteHops: 0,
+  include: [],
+  exclude: [],
+  maxOfflineMs: 600_000,
+  retryFailed: false,
   maxRetries: 2,
   seed: 1,
-  connectTimeoutMs: 10_000,
-  headersTimeoutMs: 15_000,
-  bodyTimeoutMs: 15_000,
-  totalTimeoutMs: 60_000,
-  maxBodyBytes: 10 * 1024 * 1024,
+  connectTimeoutMs: FETCHER_DEFAULTS.connectTimeoutMs,
+  headersTimeoutMs: FETCHER_DEFAULTS.headersTimeoutMs,
+  bodyTimeoutMs: FETCHER_DEFAULTS.bodyTimeoutMs,
+  totalTimeoutMs: FETCHER_DEFAULTS.totalTimeoutMs,
+  maxBodyBytes: FETCHER_DEFAULTS.maxBodyBytes,
   userAgent: null,
 };
 
-const KEYS = new Set<string>(['seeds', 'out', ...Object.keys(DEFAULTS)]);
+const KEYS = new Set<string>(['seeds', 'out', ...Object.keys(DEFAULT_CRAWL_OPTIONS)]);
 
 /** Options that define what a crawl is; a resume must not change them. The rest (speed, limits) may change. */
-export const IDENTITY_KEYS = ['strategy', 'bandit', 'reward', 'followRdfLinks', 'queues', 'normalize', 'maxLinksPerDoc', 'seed'] as const;
+export const IDENTITY_KEYS = [
+  'strategy',
+  'bandit',
+  'reward',
+  'followRdfLinks',
+  'queues',
+  'normalize',
+  'maxLinksPerDoc',
+  'seed',
+  'scope',
+  'offsiteHops',
+  'include',
+  'exclude',
+] as const;
 
 function positiveInt(name: string, value: unknown, allowZero = false, allowInfinity = false): number {
   if (allowInfinity && value === Number.POSITIVE_INFINITY) return value;
@@ -142,7 +185,8 @@ export function resolveCrawlOptions(input: Partial<CrawlOptions> & { out: string
   for (const key of Object.keys(input)) {
     if (!KEYS.has(key)) throw new ArgumentError(`Unknown crawl option "${key}". Known: ${[...KEYS].join(', ')}.`);
   }
-  const merged: CrawlOptions = { ...DEFAULTS, seeds: [], ...stripUndefined(input) } as CrawlOptions;
+  const merged: CrawlOptions = { ...DEFAULT_CRAWL_OPTIONS, seeds: [], ...stripUndefined(input) } as CrawlOptions;
+  if (input.maxDocs === undefined && input.maxDocsPerPld !== undefined) merged.maxDocs = Number.POSITIVE_INFINITY;
   if (input.bandit === undefined && merged.reward === 'external-links') merged.bandit = 'auto';
   if (input.linkTables === undefined && merged.reward === 'external-links') merged.linkTables = true;
   if (input.stayOnSite === undefined && merged.reward === 'external-links') merged.stayOnSite = true;
@@ -162,7 +206,17 @@ export function resolveCrawlOptions(input: Partial<CrawlOptions> & { out: string
   merged.concurrency = positiveInt('concurrency', merged.concurrency);
   merged.hostConcurrency = positiveInt('hostConcurrency', merged.hostConcurrency);
   merged.delayMs = positiveInt('delayMs', merged.delayMs, true);
+  merged.scope = oneOf('scope', merged.scope, ['seeds', 'open'] as const);
+  merged.offsiteHops = positiveInt('offsiteHops', merged.offsiteHops, true);
+  for (const k of ['include', 'exclude'] as const) {
+    if (!Array.isArray(merged[k]) || merged[k].some((p) => typeof p !== 'string' || p === '')) {
+      throw new ArgumentError(`--${k} takes URL patterns (globs such as https://example.org/data/* or /regex/).`);
+    }
+    for (const p of merged[k]) compilePattern(p); // a bad regular expression is refused now, not mid-crawl
+  }
   merged.maxRetries = positiveInt('maxRetries', merged.maxRetries, true);
+  merged.maxOfflineMs = positiveInt('maxOfflineMs', merged.maxOfflineMs, true, true);
+  if (typeof merged.retryFailed !== 'boolean') throw new ArgumentError('--retry-failed takes no value.');
   merged.seed = positiveInt('seed', merged.seed, true);
   for (const k of ['connectTimeoutMs', 'headersTimeoutMs', 'bodyTimeoutMs', 'totalTimeoutMs', 'maxBodyBytes'] as const) {
     merged[k] = positiveInt(k, merged[k]);
@@ -190,4 +244,18 @@ export function optionsToJson(o: ResolvedCrawlOptions): Record<string, unknown> 
 
 export function optionsFromJson(j: Record<string, unknown>): Partial<CrawlOptions> {
   return Object.fromEntries(Object.entries(j).map(([k, v]) => [k, v === 'Infinity' ? Number.POSITIVE_INFINITY : v])) as Partial<CrawlOptions>;
+}
+
+/** The fetcher's options from the crawl's. */
+export function fetcherOptions(o: ResolvedCrawlOptions): FetcherOptions {
+  return {
+    proxy: o.proxy ?? undefined,
+    allowPrivate: o.allowPrivate,
+    connectTimeoutMs: o.connectTimeoutMs,
+    headersTimeoutMs: o.headersTimeoutMs,
+    bodyTimeoutMs: o.bodyTimeoutMs,
+    totalTimeoutMs: o.totalTimeoutMs,
+    maxBodyBytes: o.maxBodyBytes,
+    ...(o.userAgent ? { userAgent: o.userAgent } : {}),
+  };
 }

@@ -2,7 +2,7 @@
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import type { ErrorCode } from '../errors.ts';
 import type { FetchResult } from '../fetch/types.ts';
-import { isInScope } from '../frontier/scope.ts';
+import { hopsOf, judgeScope, type Scope } from '../frontier/scope.ts';
 import type { FrontierEntry, NewEntry, QueuedLink } from '../frontier/types.ts';
 import { pldOf } from '../links/normalize-url.ts';
 import type { BadLink, LinkFeatures } from '../links/types.ts';
@@ -14,8 +14,8 @@ import { originProbes } from './discovery.ts';
 export interface DocumentContext {
   strategy: Strategy;
   options: { maxDepth: number; stayOnSite: boolean; probeWellKnown: boolean; linkTables: boolean };
-  /** PLDs of the seeds (thesis §11 scope). */
-  seedPlds: ReadonlySet<string>;
+  /** What the crawl may leave its seeds for (issue 16 item 1; thesis §11). */
+  scope: Scope;
   /** Whether queued H links are kept for re-judging (thesis §5). */
   rejudge: boolean;
   /** Sitemaps robots.txt names for the entry's origin (for seeds). */
@@ -43,6 +43,10 @@ export interface DocumentPlan {
   remember: QueuedLink[];
   /** Links to other PLDs (BeeBot's reward X(i, j)). */
   external: number;
+  /** Why each other link of the page was not queued (`depth`, `stay-on-site`, a scope refusal, `filtered`; `links` shows it). */
+  notQueued: Map<string, string>;
+  /** Links not queued because they were deeper than `--max-depth` (tells a depth-limited stop from an empty frontier). */
+  depthDropped: number;
   bad: BadLink[];
   redirects: FetchResult['redirects'];
   /** URLs done with this one (its final URL and redirect targets). */
@@ -65,7 +69,7 @@ export function processDocument(entry: FrontierEntry, result: FetchResult, doc: 
   } else {
     store = { kind: 'document', quads: doc.quads };
   }
-  const { enqueue, remember, external } = judgeLinks(entry, result, doc, ctx);
+  const { enqueue, remember, external, notQueued, depthDropped } = judgeLinks(entry, result, doc, ctx);
   const record: CrawlRecord = {
     seq: ctx.seq,
     url: entry.url,
@@ -96,6 +100,8 @@ export function processDocument(entry: FrontierEntry, result: FetchResult, doc: 
     enqueue,
     remember,
     external,
+    notQueued,
+    depthDropped,
     bad: doc.bad,
     redirects: result.redirects,
     aliases: [result.finalUrl, ...result.redirects.map((h) => h.to)].filter((u) => u !== entry.url),
@@ -104,39 +110,58 @@ export function processDocument(entry: FrontierEntry, result: FetchResult, doc: 
 }
 
 /**
- * The links to queue (thesis §6: judged by the strategy, inside the crawl's scope, thesis §11), plus sitemap files
- * queued as they are; and the count of links to other PLDs (BeeBot's reward).
+ * The links to queue (thesis §6: judged by the strategy, inside the crawl's scope, issue 16 item 1), plus sitemap
+ * files queued as they are; the count of links to other PLDs (BeeBot's reward); and why each other link was not
+ * queued.
  */
-function judgeLinks(entry: FrontierEntry, result: FetchResult, doc: DocumentAnalysis, ctx: DocumentContext): Pick<DocumentPlan, 'enqueue' | 'remember' | 'external'> {
-  const { strategy, options, seedPlds } = ctx;
+function judgeLinks(
+  entry: FrontierEntry,
+  result: FetchResult,
+  doc: DocumentAnalysis,
+  ctx: DocumentContext,
+): Pick<DocumentPlan, 'enqueue' | 'remember' | 'external' | 'notQueued' | 'depthDropped'> {
+  const { strategy, options, scope } = ctx;
   const depth = entry.depth + 1;
   const enqueue: NewEntry[] = [];
   const remember: QueuedLink[] = [];
+  const notQueued = new Map<string, string>();
+  let depthDropped = 0;
+  const parentHops = hopsOf(entry, scope.seedPlds);
   // Sitemaps of a seed's origin (named by robots.txt, or probed), and sitemap files listed by a sitemap index.
   const direct = [...doc.sitemaps];
   if (entry.parent === null && entry.link === null) direct.push(...originProbes(entry.url, ctx.robotsSitemaps, options.probeWellKnown));
   for (const link of direct) {
-    if (!isInScope({ url: link.url, parentPld: entry.pld }, seedPlds)) continue;
-    enqueue.push({ url: link.url, parent: result.finalUrl, depth, priority: strategy.seedPriority + 0.5, label: null, rules: [link.rel], link });
+    const v = judgeScope(link.url, parentHops, scope);
+    if (!v.ok) continue;
+    enqueue.push({ url: link.url, parent: result.finalUrl, depth, priority: strategy.seedPriority + 0.5, label: null, rules: [link.rel], link, offsiteHops: v.hops });
   }
   let external = 0;
-  const inScope: LinkFeatures[] = [];
+  const inScope: Array<{ link: LinkFeatures; hops: number }> = [];
   for (const link of doc.links) {
     const offSite = pldOf(link.url) !== entry.pld;
     if (offSite) external += 1;
-    if (depth > options.maxDepth) continue;
-    if (offSite && options.stayOnSite) continue; // BeeBot: external links are recorded, not crawled
-    if (isInScope({ url: link.url, parentPld: entry.pld }, seedPlds)) inScope.push(link);
+    if (depth > options.maxDepth) {
+      notQueued.set(link.url, 'depth');
+      depthDropped += 1;
+    } else if (offSite && options.stayOnSite) notQueued.set(link.url, 'stay-on-site'); // BeeBot: recorded, not crawled
+    else {
+      const v = judgeScope(link.url, parentHops, scope);
+      if (v.ok) inScope.push({ link, hops: v.hops });
+      else notQueued.set(link.url, v.reason);
+    }
   }
   if (strategy.observePage && doc.detectedType !== null && depth <= options.maxDepth) {
-    strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: doc.detectedType, text: doc.text, links: inScope });
+    strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: doc.detectedType, text: doc.text, links: inScope.map((l) => l.link) });
   }
   const source = { url: result.finalUrl, depth: entry.depth, type: doc.linkSource };
-  for (const link of inScope) {
+  for (const { link, hops } of inScope) {
     const j = strategy.judge(link, source);
-    if (j.priority === null) continue;
-    enqueue.push({ url: link.url, parent: result.finalUrl, depth, priority: j.priority, label: j.label, rules: j.rules, link });
+    if (j.priority === null) {
+      notQueued.set(link.url, 'filtered');
+      continue;
+    }
+    enqueue.push({ url: link.url, parent: result.finalUrl, depth, priority: j.priority, label: j.label, rules: j.rules, link, offsiteHops: hops });
     if (j.label === 'H' && ctx.rejudge) remember.push({ url: link.url, link, parent: result.finalUrl, depth, priority: j.priority, source });
   }
-  return { enqueue, remember, external };
+  return { enqueue, remember, external, notQueued, depthDropped };
 }

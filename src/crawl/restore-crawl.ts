@@ -5,6 +5,7 @@ import type { BanditPolicy } from '../bandit/types.ts';
 import { type Frontier, type FrontierBackend, openFrontier } from '../frontier/index.ts';
 import type { NewEntry } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
+import { withPatternYield } from '../relevance/pattern-yield.ts';
 import { createStrategy } from '../strategies/index.ts';
 import type { FetchedDocument, Strategy } from '../relevance/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
@@ -14,6 +15,8 @@ import type { ResolvedCrawlOptions } from './options.ts';
 import { lastSeq, readRecords } from '../crawl-log/record-store.ts';
 import { CrawlTally } from '../crawl-log/tally.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
+import { failedEntries } from './retry-failed.ts';
+import { type RefusedSeed, screenSeeds } from './seed-list.ts';
 
 /** What a crawl is made of when it starts or resumes. */
 export interface RestoredCrawl {
@@ -27,6 +30,8 @@ export interface RestoredCrawl {
   seq: number;
   /** PLDs of all seeds ever given (thesis §11 scope). */
   seedPlds: Set<string>;
+  /** Seeds given now but refused before any request (private address, localhost): not queued (issue 16 item 6). */
+  refusedSeeds: RefusedSeed[];
 }
 
 /** How a crawl is restored besides its stored options. */
@@ -52,10 +57,19 @@ export function shouldRejudge(options: { rejudgeQueued: boolean }, strategy: Str
 export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions, hooks: RestoreHooks = {}): Promise<RestoredCrawl> {
   const { onRecord } = hooks;
   const { options, resumed } = await loadCrawlOptions(state, explicit);
-  const strategy = createStrategy(options.strategy);
+  const strategy = withPatternYield(createStrategy(options.strategy)); // barren URL patterns wait (issue 16 item 5)
   const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: Number.isFinite(options.maxDocs) ? options.maxDocs : 100_000, seed: options.seed });
+  // --retry-failed: URLs whose last fetch failed become new again (the frontier forgets them before it restores).
+  const retried = options.retryFailed ? await failedEntries(state, strategy.seedPriority) : [];
   // The frontier re-indexes its queued H links for re-judging (thesis §5) when it opens.
-  const frontier = await openFrontier(state, { backend: hooks.frontier, queues: options.queues, concurrency: options.concurrency, rdfShare: options.rdfShare, rejudge: shouldRejudge(options, strategy) });
+  const frontier = await openFrontier(state, {
+    backend: hooks.frontier,
+    queues: options.queues,
+    concurrency: options.concurrency,
+    rdfShare: options.rdfShare,
+    rejudge: shouldRejudge(options, strategy),
+    forget: retried.map((e) => e.url),
+  });
   const tally = new CrawlTally();
   const saved = await loadStrategySnapshot(state);
   const replayAfter = saved !== undefined && strategy.observePage ? saved.seq : 0;
@@ -68,14 +82,15 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions,
   const savedPolicy = await loadBanditSnapshot(state);
   if (policy && savedPolicy !== undefined) policy.restore(savedPolicy);
   const seedPlds = await loadSeedPlds(state);
-  const newSeeds: NewEntry[] = options.seeds.map((url) => {
+  const { accepted, refused: refusedSeeds } = screenSeeds(options.seeds, options.allowPrivate);
+  const newSeeds: NewEntry[] = accepted.map((url) => {
     seedPlds.add(pldOf(url));
     return { url, parent: null, depth: 0, priority: strategy.seedPriority, label: null, rules: [], link: null };
   });
-  await saveCrawlOptions(state, options);
+  await saveCrawlOptions(state, { ...options, retryFailed: false }); // a one-off request, not part of the crawl
   await saveSeedPlds(state, seedPlds);
-  await frontier.add(newSeeds);
-  return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds };
+  await frontier.add([...newSeeds, ...retried]);
+  return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds, refusedSeeds };
 }
 
 /** The learning input a record carries (thesis §5): replaying records rebuilds the strategy's state. */

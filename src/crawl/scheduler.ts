@@ -1,8 +1,11 @@
 // **Scheduler** decides which link is fetched next: the ready set of PLDs, politeness, budgets, bandit or global order.
 import type { BanditPolicy } from '../bandit/types.ts';
 import type { CrawlTally } from '../crawl-log/tally.ts';
+import { OutageDetector, type OutageEvent } from '../fetch/outage.ts';
 import { Politeness } from '../fetch/politeness.ts';
+import type { FetchResult } from '../fetch/types.ts';
 import type { Frontier, FrontierEntry, PldQueue } from '../frontier/types.ts';
+import { hostOf } from '../links/normalize-url.ts';
 import { ReadySet } from './ready-set.ts';
 
 /** Every PLD is placed afresh at least this often (ms): a safety net under the event-driven ready set. */
@@ -39,6 +42,10 @@ export class Scheduler {
   readonly #inFlightPerPld = new Map<string, number>();
   /** PLDs out of the game for good (BeeBot's Not Available sites). */
   readonly #excluded = new Set<string>();
+  /** Connectivity: pauses the crawl when every request fails at the connection level (issue 16 item 3). */
+  readonly #outage = new OutageDetector();
+  /** Picked entries whose request is the one probe of an outage. */
+  readonly #probes = new WeakSet<FrontierEntry>();
   #inFlight = 0;
   #lastFullScan = Number.NEGATIVE_INFINITY;
 
@@ -92,6 +99,7 @@ export class Scheduler {
   /** Chooses the next link: among ready PLDs, by the bandit or by the global (priority, seq) order; counts it in flight until `landed`. */
   pick(): FrontierEntry | null {
     const now = this.#o.now();
+    if (!this.#outage.canStart(now)) return null; // paused by an outage, or its probe is out
     if (now - this.#lastFullScan >= FULL_SCAN_MS) this.#changedAll();
     const candidates = [...this.#ready.wake(now)];
     const { frontier, policy } = this.#o;
@@ -129,16 +137,45 @@ export class Scheduler {
   /** The request of `entry` goes out now (politeness: one more in flight on its PLD). */
   requestStarted(entry: FrontierEntry): void {
     this.#politeness.start(entry.pld, entry.pld, this.#o.now());
+    if (this.#outage.start()) this.#probes.add(entry); // while paused, the one request that tests the network
   }
 
-  /** The request of `entry` ended; `crawlDelayMs` is its robots.txt Crawl-delay (null: none). */
+  /**
+   * The request of `entry` ended; `crawlDelayMs` is its host's robots.txt Crawl-delay (null: none). robots.txt is
+   * per host (RFC 9309): the PLD waits for the slowest of its hosts.
+   */
   requestEnded(entry: FrontierEntry, crawlDelayMs: number | null): void {
     this.#politeness.finish(entry.pld, entry.pld, this.#o.now());
-    if (crawlDelayMs !== null && crawlDelayMs > 0) this.#politeness.setCrawlDelay(entry.pld, crawlDelayMs);
+    this.#politeness.setCrawlDelay(hostOf(entry.url), crawlDelayMs, entry.pld);
     this.changed(entry.pld);
   }
 
-  /** The server asked to wait (Retry-After): no request to the PLD before `until`. */
+  /**
+   * Tells the outage detector how the request of `entry` went (issue 16 item 3). `offline`: it failed at the
+   * connection level while the crawl is paused — not the URL's fault, so it goes back in the queue until
+   * `pausedUntil`, no attempt spent. `event`: the crawl paused or resumed (every PLD is placed afresh).
+   */
+  observe(entry: FrontierEntry, result: FetchResult): { offline: boolean; event: OutageEvent | null } {
+    const connectionFailure = result.kind === 'failed' && result.connection === true;
+    const probe = this.#probes.has(entry);
+    this.#probes.delete(entry);
+    const activeHosts = connectionFailure ? this.#o.frontier.queues().length : 0;
+    const event = this.#outage.observe({ host: hostOf(entry.url), connectionFailure, probe, activeHosts }, this.#o.now());
+    if (event !== null) this.#changedAll();
+    return { offline: connectionFailure && this.#outage.offline, event };
+  }
+
+  /** When the current outage pause ends (epoch ms); 0 when the crawl is not paused. */
+  get pausedUntil(): number {
+    return this.#outage.pausedUntil;
+  }
+
+  /** How long the crawl has been offline (ms; 0 when it is not). */
+  offlineFor(): number {
+    return this.#outage.offlineFor(this.#o.now());
+  }
+
+  /** The server asked to wait (Retry-After), or its connections fail: no request to the PLD before `until`. */
   backoff(pld: string, until: number): void {
     this.#politeness.backoff(pld, until);
   }
@@ -148,6 +185,13 @@ export class Scheduler {
    * the earliest wake-up; now + 50 ms while fetches are in flight; null when nothing is left.
    */
   nextWake(): number | null {
+    const wake = this.#nextWake();
+    // While the crawl is paused by an outage, nothing starts before the pause ends (then one probe).
+    const until = this.#outage.pausedUntil;
+    return until === 0 || wake === null ? wake : Math.max(wake, until);
+  }
+
+  #nextWake(): number | null {
     const now = this.#o.now();
     if (this.#ready.wake(now).size > 0) return now + 5;
     let earliest = this.#ready.nextWake();

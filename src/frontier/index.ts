@@ -3,6 +3,6 @@ export type { Frontier, FrontierEntry, FrontierIndexOptions, NewEntry, PldQueue,
 export { FRONTIER_BACKENDS, type FrontierBackend, type OpenFrontierOptions, openFrontier } from './open-frontier.ts';
 export { LevelFrontier, type LevelFrontierOptions, type SeenRecord } from './level-frontier.ts';
 export { MemoryFrontier } from './memory-frontier.ts';
-export { isInScope, isWithinDepth, seedPldsOf } from './scope.ts';
+export { compilePattern, compileScope, hopsOf, judgeScope, type Scope, type ScopeOptions, type ScopeRefusal, type ScopeVerdict } from './scope.ts';
 export { DualFrontier, type DualFrontierOptions } from './dual-frontier.ts';
 export { SimilarQueued, similarityKeys } from './similar-queued.ts';

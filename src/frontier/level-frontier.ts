@@ -7,7 +7,7 @@ import { type Buffered, type PldState, QueueHeads, queueOfState } from './queue-
 import { QUEUE_END, QUEUE_PREFIX, queueKey, SORT_KEY_MAX, sortKeyOf } from './queue-keys.ts';
 import { RejudgingFrontier } from './similar-queued.ts';
 import type { Frontier, FrontierEntry, FrontierIndexOptions, NewEntry, PldQueue } from './types.ts';
-import { loadSeen, type SeenRecord } from './seen-load.ts';
+import { forgetSeen, loadSeen, type SeenRecord } from './seen-load.ts';
 import { URL_STATE, UrlTable } from './url-table.ts';
 
 export interface LevelFrontierOptions extends FrontierIndexOptions {
@@ -67,6 +67,15 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
       isDone: (url) => this.#table.state(url) === URL_STATE.done,
       isInFlight: (url) => this.#inFlight.has(url),
     });
+  }
+
+  /**
+   * Makes `urls` new again in the seen sets of `state` (one queue and the two-queue variant's RDF side), so that
+   * they can be queued again (`--retry-failed`, issue 16 item 3). Runs before the frontier is opened: it rebuilds
+   * its seen table from these sublevels.
+   */
+  static async forget(state: CrawlState, urls: readonly string[]): Promise<void> {
+    for (const seen of [state.sub.seen, state.sub['seen-rdf']]) await forgetSeen(seen, urls);
   }
 
   /** Opens the frontier of a crawl state, loading counters, the seen set and each PLD's head. */

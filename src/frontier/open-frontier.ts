@@ -21,6 +21,8 @@ export interface OpenFrontierOptions {
   rdfShare: number;
   /** Keep queued H links for re-judging when C_HR learns a parent (thesis §5). */
   rejudge: boolean;
+  /** URLs to make new again before the frontier is restored, so they can be queued again (`--retry-failed`). */
+  forget?: readonly string[];
 }
 
 /** Opens (and on a resume, restores) the frontier of the crawl in `state`. */
@@ -30,6 +32,7 @@ export async function openFrontier(state: CrawlState, o: OpenFrontierOptions): P
     if (o.queues === 'two') throw new ArgumentError('The two-queue frontier (--queues two) needs the LevelDB backend.');
     return new MemoryFrontier({ rejudge: o.rejudge });
   }
+  await LevelFrontier.forget(state, o.forget ?? []);
   if (o.queues === 'two') return DualFrontier.open(state, { concurrency: o.concurrency, rdfShare: o.rdfShare, rejudge: o.rejudge });
   return LevelFrontier.open(state, { rejudge: o.rejudge });
 }

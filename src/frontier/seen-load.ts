@@ -47,3 +47,11 @@ export async function loadSeen(seen: AnySublevel, table: UrlTable, heads: QueueH
   await heads.settled();
   return { seq, queued, done };
 }
+
+/** Deletes the `seen` records of `urls` (those it holds), so that the URLs count as new when the frontier is opened. */
+export async function forgetSeen(seen: AnySublevel, urls: readonly string[]): Promise<void> {
+  if (urls.length === 0) return;
+  const known = await seen.getMany([...urls]);
+  const dels = urls.filter((_, i) => known[i] !== undefined).map((key) => ({ type: 'del' as const, key }));
+  if (dels.length > 0) await seen.batch(dels);
+}

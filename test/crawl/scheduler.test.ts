@@ -28,7 +28,7 @@ function setup(over: Partial<SchedulerOptions> = {}) {
   const finish = (e: FrontierEntry): void => {
     scheduler.requestEnded(e, null);
     scheduler.landed(e);
-    tally.add({ pld: e.pld, outcome: 'ok', status: 200, triples: 0, error: null, detectedType: 'html' } as CrawlRecord);
+    tally.add({ pld: e.pld, outcome: 'ok', status: 200, triples: 0, error: null, detectedType: 'html', redirects: [] } as unknown as CrawlRecord);
     scheduler.changed(e.pld);
   };
   return { clock, frontier, tally, scheduler, start, finish };
