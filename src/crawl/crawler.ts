@@ -11,7 +11,6 @@ import type { OutageEvent } from '../fetch/outage.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { compileScope, type FrontierBackend, type Scope } from '../frontier/index.ts';
 import type { Frontier, FrontierEntry } from '../frontier/types.ts';
-import { pldOf } from '../links/index.ts';
 import { worthReading } from '../rdf/sniff.ts';
 import { BARREN_RULE } from '../relevance/pattern-yield.ts';
 import type { Strategy } from '../relevance/types.ts';
@@ -281,14 +280,7 @@ export class Crawler {
     land();
     this.#tally.add(record);
     await txn.commit();
-    // What the commit changed: this PLD's queue and budget, and the PLDs that got new links.
-    this.#scheduler.changed(entry.pld);
-    let last = entry.pld;
-    for (const e of plan.enqueue) {
-      const pld = pldOf(e.url);
-      if (pld !== last) this.#scheduler.changed(pld);
-      last = pld;
-    }
+    this.#scheduler.committed(entry.pld, plan.enqueue);
     if (chRecord.hasSubscribers) chRecord.publish(record);
     await this.#committer.afterCommit(record, this.options, (p) => this.#scheduler.exclude(p));
     return { kind: 'recorded', record };

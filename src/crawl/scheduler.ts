@@ -5,7 +5,7 @@ import { OutageDetector, type OutageEvent } from '../fetch/outage.ts';
 import { Politeness } from '../fetch/politeness.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import type { Frontier, FrontierEntry, PldQueue } from '../frontier/types.ts';
-import { hostOf } from '../links/normalize-url.ts';
+import { hostOf, pldOf } from '../links/normalize-url.ts';
 import { ReadySet } from './ready-set.ts';
 
 /** Every PLD is placed afresh at least this often (ms): a safety net under the event-driven ready set. */
@@ -88,6 +88,17 @@ export class Scheduler {
   #changedAll(): void {
     for (const q of this.#o.frontier.queues()) this.changed(q.pld);
     this.#lastFullScan = this.#o.now();
+  }
+
+  /** A fetch of `pld` committed: its queue and budget changed, and so did the queues of the PLDs of `enqueued`. */
+  committed(pld: string, enqueued: readonly { url: string }[]): void {
+    this.changed(pld);
+    let last = pld;
+    for (const e of enqueued) {
+      const p = pldOf(e.url);
+      if (p !== last) this.changed(p);
+      last = p;
+    }
   }
 
   /** Takes a PLD out of the game for good (BeeBot §2: a Not Available site). */
