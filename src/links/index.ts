@@ -12,3 +12,4 @@ export {
 } from './normalize-url.ts';
 export { type ExtractedLinks, type ExtractLinksOptions, extractLinks } from './extract-links.ts';
 export { extractSitemapUrls, type SitemapUrls } from './extract-sitemap-urls.ts';
+export { urlTemplate } from './url-template.ts';

@@ -18,6 +18,11 @@ export interface LinkFeatures {
   rel: string;
   /** Surrounding text: ±20 words of the enclosing block around the link. */
   context: string;
+  /**
+   * DOM context (HTML links only): the innermost enclosing block element and the link element, each as
+   * `tag.class1.class2`, e.g. `li.resource-item a.btn.btn-primary`; absent for links not from HTML.
+   */
+  domPath?: string;
 }
 
 /** Something that looked like a link but is not a crawlable URL (BeeBot's Bad Links table). */
