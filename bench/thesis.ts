@@ -22,7 +22,7 @@ import { runCrawl } from './lib/run-crawl.ts';
 import { type Spread, formatPercent, formatSpread, ratioOrNull, spreadOf } from './lib/stats.ts';
 
 // The thesis's five crawlers (Table 4-2), then the topical agent (topical §3) and its hybrid with FC-R+HR (issue 9).
-const STRATEGIES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2', 'topical', 'topical+hr'];
+const STRATEGIES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2', 'topical', 'topical+hr', 'yield'];
 const DISPLAY: Record<string, string> = {
   bfs: 'BC',
   'fc-r+hr': 'FC-R+HR',
@@ -31,6 +31,7 @@ const DISPLAY: Record<string, string> = {
   'fc-r+hr2': 'FC-R+HR2',
   topical: 'TOPICAL',
   'topical+hr': 'TOPICAL+HR',
+  yield: 'YIELD',
 };
 const RULES_R = ['ex1', 'ty1', 'ti1', 'an1', 'co1', 'ty2', 'ti2', 'an2', 'co2', 'pa1'];
 const RULES_HR = ['r1', 'r2'];

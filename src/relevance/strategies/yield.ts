@@ -1,0 +1,86 @@
+// **YIELD**: links ordered by their learned RDF documents per fetch, with FC-R+HR's labels as the prior (issue 17 item 2).
+import type { LinkFeatures } from '../../links/types.ts';
+import { urlTemplate } from '../../links/url-template.ts';
+import { type ConceptSets, isHtmlContentType } from '../concepts.ts';
+import { passesCtf } from '../filters.ts';
+import { LinkYield, type LinkYieldJson, linkKeys } from '../link-yield.ts';
+import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../types.ts';
+import { NF_RULE, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, resolveStrategyOptions } from './common.ts';
+import { FcRHrStrategy } from './fc-r-hr.ts';
+
+/** Prefix of the rule that carries a link's style cluster to the record (so learning replays from records alone). */
+export const YIELD_RULE_PREFIX = 'y:';
+
+/** Priority of a link with expected yield y: `YIELD_PRIORITY_TOP − y` (lower is more urgent; seeds 0, sitemaps 0.5). */
+export const YIELD_PRIORITY_TOP = 2;
+
+// Generic types that may hide RDF (RDF/XML as application/xml, Turtle as text/plain or octet-stream): read and sniff.
+const GENERIC_TYPES = /^(application\/(xml|json|octet-stream)|text\/(xml|plain))\b/i;
+
+/** Snapshot of YIELD: FC-R+HR's parents and the learned clusters. */
+export interface YieldSnapshot extends StrategySnapshot {
+  parents: string[];
+  yield: LinkYieldJson;
+}
+
+/**
+ * YIELD (ours, issue 17): each link gets FC-R+HR's label and rules (thesis §4–§6), then priority = 2 − its expected
+ * RDF documents per fetch, learned online over four link clusters (style with DOM context, URL template, and both
+ * paired with the page's template) with FC-R+HR's label as prior (`LinkYield`). Links FC-R+HR judges `N` but NF
+ * keeps (`.xml`, `.json`) are kept at a low prior, and their generic-typed bodies are read and sniffed, so a site
+ * serving RDF that way is learned. Queued `H` links similar to a new RDF parent are judged again, as in FC-R+HR.
+ * Learning is a function of the records, so a resumed crawl replays it.
+ */
+export class YieldStrategy implements Strategy {
+  readonly name = 'yield';
+  readonly seedPriority = PRIORITY.seed;
+  readonly rejudgesOnLearn = true;
+  readonly #concepts: ConceptSets;
+  readonly #base: FcRHrStrategy;
+  #yield = new LinkYield();
+
+  constructor(options?: StrategyOptions) {
+    this.#concepts = resolveStrategyOptions(options).concepts;
+    this.#base = new FcRHrStrategy({ concepts: this.#concepts });
+  }
+
+  /** The learned cluster yields (read-only use). */
+  get model(): LinkYield {
+    return this.#yield;
+  }
+
+  judge(link: LinkFeatures, source: LinkSource): Judgement {
+    const base = this.#base.judge(link, source);
+    if (base.priority === null && base.rules.includes(NF_RULE)) return base;
+    const keys = linkKeys(link, source.url);
+    const estimate = this.#yield.estimate(keys, base.label);
+    return { label: base.label, rules: [...base.rules, `${YIELD_RULE_PREFIX}${keys.style}`], priority: YIELD_PRIORITY_TOP - estimate + source.depth * 1e-4 };
+  }
+
+  shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean {
+    if (passesCtf(contentType, link.label, this.#concepts) || isHtmlContentType(contentType)) return true;
+    return contentType !== null && GENERIC_TYPES.test(contentType);
+  }
+
+  learn(doc: FetchedDocument): void {
+    this.#base.learn(doc);
+    const rule = doc.rules.find((r) => r.startsWith(YIELD_RULE_PREFIX));
+    const keys = {
+      style: rule === undefined ? (doc.parent === null ? 'seed' : '') : rule.slice(YIELD_RULE_PREFIX.length),
+      target: urlTemplate(doc.url),
+      parent: doc.parent === null ? '' : urlTemplate(doc.parent),
+    };
+    const kind = doc.type === 'rdf' ? 'rdf' : doc.type === 'html' ? 'page' : 'other';
+    this.#yield.observe(keys, doc.finalUrl === doc.url ? [doc.url] : [doc.url, doc.finalUrl], doc.parent, kind);
+  }
+
+  snapshot(): YieldSnapshot {
+    return { strategy: this.name, version: 1, parents: this.#base.parents.toJSON(), yield: this.#yield.toJSON() };
+  }
+
+  restore(state: unknown): void {
+    const s = checkSnapshot<YieldSnapshot>(this.name, state);
+    this.#base.restore(s === null ? null : { strategy: this.#base.name, version: 1, parents: s.parents });
+    this.#yield = s === null ? new LinkYield() : LinkYield.fromJSON(s.yield);
+  }
+}
