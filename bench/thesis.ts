@@ -103,7 +103,7 @@ async function crawlProfile(profile: string, seed: number, cli: ReturnType<typeo
     }
     // The oracle pays one fetch per redirect hop; our budget counts a redirect chain as one fetch. Compare at the
     // same number of HTTP requests, so the oracle curve must reach beyond the budget.
-    const oracle = oracleCurve(web, cli.budget * 4, { hosts: [site.host] });
+    const oracle = oracleCurve(web, cli.budget * 4, { hosts: [site.host], htmlVariants: true });
     const runs: RunResult[] = [];
     for (const strategy of cli.strategies) {
       const run = await runCrawl({

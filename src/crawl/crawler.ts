@@ -9,7 +9,7 @@ import { Fetcher, Politeness } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { isInScope } from '../frontier/index.ts';
 import type { FrontierEntry, NewEntry, PldQueue } from '../frontier/types.ts';
-import { pldOf } from '../links/index.ts';
+import { HTML_VARIANT_ACCEPT, htmlVariantLink, isHtmlVariant, negotiatedResource, pldOf } from '../links/index.ts';
 import type { LinkFeatures } from '../links/types.ts';
 import { hasGraph, stageDocument, stagePartial } from '../rdf/index.ts';
 import type { Strategy } from '../relevance/types.ts';
@@ -375,6 +375,7 @@ export class Crawler {
       return await this.#fetcher.fetch(entry.url, {
         read: (head) => isSitemapLink(entry.link) || this.#strategy.shouldRead({ url: head.url, label: entry.label }, head.contentType),
         ...(signal ? { signal } : {}),
+        ...(isHtmlVariant(entry.url) ? { accept: HTML_VARIANT_ACCEPT } : {}),
       });
     } finally {
       this.#politeness.finish(entry.pld, entry.pld, Date.now());
@@ -442,6 +443,11 @@ export class Crawler {
       if (offSite && this.options.stayOnSite) continue; // BeeBot: external links are recorded, not crawled
       if (isInScope({ url: link.url, parentPld: entry.pld }, this.#seedPlds)) inScope.push(link);
     }
+    // Issue 17 item 3: the HTML variant of a resource that negotiated to RDF, for strategies that judge it.
+    const negotiated = this.#strategy.followsHtmlVariants && doc.detectedType === 'rdf' ? negotiatedResource(entry.url, result.redirects) : null;
+    if (negotiated !== null && depth <= this.options.maxDepth && isInScope({ url: negotiated, parentPld: entry.pld }, this.#seedPlds)) {
+      inScope.push(htmlVariantLink(negotiated));
+    }
     if (this.#strategy.observePage && doc.detectedType !== null && depth <= this.options.maxDepth) {
       this.#strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: doc.detectedType, text: doc.text, links: inScope });
     }
@@ -507,7 +513,8 @@ export class Crawler {
       const j = this.#strategy.judge(q.link, q.source);
       if (j.priority === null || j.priority >= q.priority) continue;
       upgrades.push({ url: q.url, parent: q.parent, depth: q.depth, priority: j.priority, label: j.label, rules: j.rules, link: q.link });
-      this.#similar.delete(q.url);
+      if (this.#strategy.rejudgesRepeatedly) q.priority = j.priority; // it may become more urgent again (issue 17)
+      else this.#similar.delete(q.url);
     }
     if (upgrades.length > 0) await this.#frontier.add(upgrades, txn);
   }

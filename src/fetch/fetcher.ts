@@ -28,6 +28,8 @@ export interface FetchOptions {
   read?: ReadDecision;
   /** Cancels the fetch; the result is then `failed` (RDFSCOUT_CONNECTION_FAILED, retryable). */
   signal?: AbortSignal;
+  /** Accept header of this fetch instead of the configured one (e.g. HTML first, for a resource's HTML variant). */
+  accept?: string;
 }
 
 /** Mutable progress of one fetch, so that a failure at any point can say where it happened. */
@@ -103,7 +105,7 @@ export class Fetcher {
     const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
     let result: FetchResult;
     try {
-      result = await this.#follow(progress, options.read, signal);
+      result = await this.#follow(progress, options.read, signal, options.accept === undefined ? this.#headers : { ...this.#headers, accept: options.accept });
     } catch (err) {
       if (err instanceof CallerError) throw err.cause; // a bug in the caller's read decision is not a network problem
       result = this.#failure(progress, err, deadline, options.signal);
@@ -127,7 +129,7 @@ export class Fetcher {
     await this.#dispatcher.close();
   }
 
-  async #follow(progress: Progress, read: ReadDecision | undefined, signal: AbortSignal): Promise<FetchResult> {
+  async #follow(progress: Progress, read: ReadDecision | undefined, signal: AbortSignal, requestHeaders: Record<string, string>): Promise<FetchResult> {
     const seen = new Set<string>();
     for (;;) {
       const target = this.#checkTarget(progress.current);
@@ -142,7 +144,7 @@ export class Fetcher {
           });
         }
       }
-      const response = await this.#send(target, signal);
+      const response = await this.#send(target, signal, requestHeaders);
       progress.status = response.status;
       const { status, headers, body } = response;
       const contentType = headers['content-type'] ?? null;
@@ -217,11 +219,11 @@ export class Fetcher {
   }
 
   /** One GET, no redirect following. Rejects on network errors and timeouts. */
-  async #send(target: URL, signal: AbortSignal): Promise<Response> {
+  async #send(target: URL, signal: AbortSignal, headers: Record<string, string> = this.#headers): Promise<Response> {
     const res = await request(target, {
       dispatcher: this.#dispatcher,
       method: 'GET',
-      headers: this.#headers,
+      headers,
       signal,
       headersTimeout: this.config.headersTimeoutMs,
       bodyTimeout: this.config.bodyTimeoutMs,

@@ -1,7 +1,10 @@
 // Types of links extracted from documents: the thesis's link features ∏L (thesis §3).
 
-/** Tags a link may come from. `rdf` marks an IRI found inside an RDF document (thesis §8.2). */
-export type LinkTag = 'a' | 'link' | 'area' | 'frame' | 'iframe' | 'rdf' | 'sitemap' | 'header' | 'seed';
+/**
+ * Tags a link may come from. `rdf` marks an IRI found inside an RDF document (thesis §8.2); `variant` the HTML
+ * variant of a content-negotiated resource (issue 17).
+ */
+export type LinkTag = 'a' | 'link' | 'area' | 'frame' | 'iframe' | 'rdf' | 'sitemap' | 'header' | 'seed' | 'variant';
 
 /** One outgoing link with the features the relevance functions read (thesis §3). */
 export interface LinkFeatures {

@@ -67,6 +67,16 @@ export interface Strategy {
    * so the crawl should keep queued H links indexed and judge them again (FC-R+HR and its kin). Absent: never.
    */
   readonly rejudgesOnLearn?: boolean;
+  /**
+   * With `rejudgesOnLearn`: a queued link made more urgent stays a candidate and may be made more urgent again by
+   * later learning (estimates that keep changing, issue 17). Absent: an upgraded link is judged again no more.
+   */
+  readonly rejudgesRepeatedly?: boolean;
+  /**
+   * Whether the crawl should offer the strategy, after an RDF document reached by content negotiation (a 303), the
+   * resource's HTML variant as a link to judge (`tag: 'variant'`; issue 17 item 3). Absent: never.
+   */
+  readonly followsHtmlVariants?: boolean;
   /** Fetch filter (thesis §7 CTF, §10 EXF): read the body of a response with this content type? */
   shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean;
   learn(doc: FetchedDocument): void;

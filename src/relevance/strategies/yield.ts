@@ -1,15 +1,17 @@
 // **YIELD**: links ordered by their learned RDF documents per fetch, with FC-R+HR's labels as the prior (issue 17 item 2).
 import type { LinkFeatures } from '../../links/types.ts';
-import { urlTemplate } from '../../links/url-template.ts';
 import { type ConceptSets, isHtmlContentType } from '../concepts.ts';
 import { passesCtf } from '../filters.ts';
-import { LinkYield, type LinkYieldJson, linkKeys } from '../link-yield.ts';
-import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../types.ts';
+import { type ChildLink, LinkYield, type LinkYieldJson, linkKeys, templateKey } from '../link-yield.ts';
+import type { FetchedDocument, Judgement, Label, LinkSource, ObservedPage, Strategy } from '../types.ts';
 import { NF_RULE, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, resolveStrategyOptions } from './common.ts';
 import { FcRHrStrategy } from './fc-r-hr.ts';
 
 /** Prefix of the rule that carries a link's style cluster to the record (so learning replays from records alone). */
 export const YIELD_RULE_PREFIX = 'y:';
+
+/** Factor on the expected yield of a resource's HTML variant (tuned on dbtune-like; issue 17 item 3). */
+export const VARIANT_DISCOUNT = 0.2;
 
 /** Priority of a link with expected yield y: `YIELD_PRIORITY_TOP − y` (lower is more urgent; seeds 0, sitemaps 0.5). */
 export const YIELD_PRIORITY_TOP = 2;
@@ -28,13 +30,18 @@ export interface YieldSnapshot extends StrategySnapshot {
  * RDF documents per fetch, learned online over four link clusters (style with DOM context, URL template, and both
  * paired with the page's template) with FC-R+HR's label as prior (`LinkYield`). Links FC-R+HR judges `N` but NF
  * keeps (`.xml`, `.json`) are kept at a low prior, and their generic-typed bodies are read and sniffed, so a site
- * serving RDF that way is learned. Queued `H` links similar to a new RDF parent are judged again, as in FC-R+HR.
+ * serving RDF that way is learned. The HTML variant of a resource that negotiated to RDF (303) is judged too, so
+ * it is fetched where such variants have led to RDF (issue 17 item 3). Queued `H` links similar to a new RDF parent
+ * are judged again, as in FC-R+HR.
  * Learning is a function of the records, so a resumed crawl replays it.
  */
 export class YieldStrategy implements Strategy {
   readonly name = 'yield';
   readonly seedPriority = PRIORITY.seed;
   readonly rejudgesOnLearn = true;
+  readonly rejudgesRepeatedly = true;
+  /** Issue 17 item 3: HTML variants of negotiated resources are judged like any link; their yield is learned. */
+  readonly followsHtmlVariants = true;
   readonly #concepts: ConceptSets;
   readonly #base: FcRHrStrategy;
   #yield = new LinkYield();
@@ -54,7 +61,10 @@ export class YieldStrategy implements Strategy {
     if (base.priority === null && base.rules.includes(NF_RULE)) return base;
     const keys = linkKeys(link, source.url);
     const estimate = this.#yield.estimate(keys, base.label);
-    return { label: base.label, rules: [...base.rules, `${YIELD_RULE_PREFIX}${keys.style}`], priority: YIELD_PRIORITY_TOP - estimate + source.depth * 1e-4 };
+    if (estimate.exploring) this.#yield.noteTrial(keys);
+    // An HTML variant restates a resource whose RDF is in hand: it waits behind ordinary pages of unknown yield.
+    if (link.tag === 'variant') estimate.value *= VARIANT_DISCOUNT;
+    return { label: base.label, rules: [...base.rules, `${YIELD_RULE_PREFIX}${keys.style}`], priority: YIELD_PRIORITY_TOP - estimate.value + source.depth * 1e-4 };
   }
 
   shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean {
@@ -67,11 +77,23 @@ export class YieldStrategy implements Strategy {
     const rule = doc.rules.find((r) => r.startsWith(YIELD_RULE_PREFIX));
     const keys = {
       style: rule === undefined ? (doc.parent === null ? 'seed' : '') : rule.slice(YIELD_RULE_PREFIX.length),
-      target: urlTemplate(doc.url),
-      parent: doc.parent === null ? '' : urlTemplate(doc.parent),
+      target: templateKey(doc.url),
+      parent: doc.parent === null ? '' : templateKey(doc.parent),
     };
     const kind = doc.type === 'rdf' ? 'rdf' : doc.type === 'html' ? 'page' : 'other';
     this.#yield.observe(keys, doc.finalUrl === doc.url ? [doc.url] : [doc.url, doc.finalUrl], doc.parent, kind);
+  }
+
+  /** A read document's links tell what it leads to (`LinkYield.anticipate`), before they are judged. */
+  observePage(page: ObservedPage): void {
+    const source: LinkSource = { url: page.url, depth: page.depth, type: page.type === 'rdf' ? 'rdf' : 'html' };
+    const links: ChildLink[] = [];
+    for (const link of page.links) {
+      const base = this.#base.judge(link, source);
+      if (base.priority === null && base.rules.includes(NF_RULE)) continue;
+      links.push({ keys: linkKeys(link, page.url), label: base.label });
+    }
+    this.#yield.anticipate(page.url, links);
   }
 
   snapshot(): YieldSnapshot {
