@@ -218,7 +218,8 @@ export class LinkYield {
     for (let level = 1; level <= 3 && page !== null; level++) {
       const info = this.#pages.get(page);
       if (info === undefined) return;
-      const w = level === 1 ? (++info.found > info.expected ? 1 : 0) : this.#grandchild ** (level - 1);
+      // Level 1: the increment of max(anticipated, found) as one more is found.
+      const w = level === 1 ? Math.max(++info.found, info.expected) - Math.max(info.found - 1, info.expected) : this.#grandchild ** (level - 1);
       if (w > 0) {
         for (const id of info.ids) {
           const c = this.#counts(id);

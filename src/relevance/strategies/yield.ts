@@ -57,7 +57,7 @@ export class YieldStrategy implements Strategy {
   }
 
   judge(link: LinkFeatures, source: LinkSource): Judgement {
-    const base = this.#base.judge(link, source);
+    const base = this.#baseJudge(link, source);
     if (base.priority === null && base.rules.includes(NF_RULE)) return base;
     const keys = linkKeys(link, source.url);
     const estimate = this.#yield.estimate(keys, base.label);
@@ -65,6 +65,11 @@ export class YieldStrategy implements Strategy {
     // An HTML variant restates a resource whose RDF is in hand: it waits behind ordinary pages of unknown yield.
     if (link.tag === 'variant') estimate.value *= VARIANT_DISCOUNT;
     return { label: base.label, rules: [...base.rules, `${YIELD_RULE_PREFIX}${keys.style}`], priority: YIELD_PRIORITY_TOP - estimate.value + source.depth * 1e-4 };
+  }
+
+  /** FC-R+HR's verdict; an HTML variant is judged as the HTML link it is (not by the rules for IRIs in RDF, §8.2). */
+  #baseJudge(link: LinkFeatures, source: LinkSource): Judgement {
+    return this.#base.judge(link, link.tag === 'variant' ? { ...source, type: 'html' } : source);
   }
 
   shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean {
@@ -89,7 +94,7 @@ export class YieldStrategy implements Strategy {
     const source: LinkSource = { url: page.url, depth: page.depth, type: page.type === 'rdf' ? 'rdf' : 'html' };
     const links: ChildLink[] = [];
     for (const link of page.links) {
-      const base = this.#base.judge(link, source);
+      const base = this.#baseJudge(link, source);
       if (base.priority === null && base.rules.includes(NF_RULE)) continue;
       links.push({ keys: linkKeys(link, page.url), label: base.label });
     }
