@@ -1,5 +1,5 @@
 // ckan-like (held out): a data portal with paginated listings, tag pages, DCAT `?format=` exports and download buttons.
-import type { Rng } from '../prng.ts';
+import type { Prng } from '../../random/prng.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import { LinkStyle } from '../types.ts';
 import { addNoise } from './noise.ts';
@@ -26,7 +26,7 @@ function paginate(b: SiteBuilder, from: number, path: string, items: readonly nu
   }
 }
 
-function buildCkan(b: SiteBuilder, rng: Rng, size: number): void {
+function buildCkan(b: SiteBuilder, rng: Prng, size: number): void {
   const root = b.html('/');
   const datasetIdx = b.html('/dataset');
   const groupIdx = b.html('/group');

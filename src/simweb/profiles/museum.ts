@@ -1,5 +1,5 @@
 // museum-like (held out): a collection with embedded JSON-LD, `rel=alternate` Turtle, RDF/XML served as application/xml.
-import type { Rng } from '../prng.ts';
+import type { Prng } from '../../random/prng.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import { LinkStyle } from '../types.ts';
 import { addNoise } from './noise.ts';
@@ -9,7 +9,7 @@ import { personSlug, WORDS } from './words.ts';
 const PER_PAGE = 24;
 const TYPES = ['painting', 'drawing', 'print', 'sculpture', 'textile', 'ceramic'];
 
-function buildMuseum(b: SiteBuilder, rng: Rng, size: number): void {
+function buildMuseum(b: SiteBuilder, rng: Prng, size: number): void {
   const root = b.html('/');
   const search = b.html('/collection');
   const peopleIdx = b.html('/collection/people');

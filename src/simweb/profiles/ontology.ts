@@ -1,5 +1,5 @@
 // ontology-like (held out): vocabulary documentation with content negotiation, per-term URIs, .owl/.ttl downloads.
-import type { Rng } from '../prng.ts';
+import type { Prng } from '../../random/prng.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import { LinkStyle } from '../types.ts';
 import { addNoise } from './noise.ts';
@@ -9,13 +9,13 @@ import { TOPICS, WORDS } from './words.ts';
 const CLASS_WORDS = ['Agent', 'Event', 'Place', 'Document', 'Dataset', 'Process', 'Role', 'Measure', 'Collection', 'Activity', 'Source', 'Record'];
 
 /** A conneg resource at `path`: 303 to `path.ttl` (RDF) or `path.html`; returns [uri, rdf, html]. */
-function resource(b: SiteBuilder, rng: Rng, path: string, triples: [number, number]): [number, number, number] {
+function resource(b: SiteBuilder, rng: Prng, path: string, triples: [number, number]): [number, number, number] {
   const rdf = b.rdf(`${path}.ttl`, 'turtle', 'archive', rng.int(triples[0], triples[1]));
   const html = b.html(`${path}.html`);
   return [b.conneg(path, rdf, html), rdf, html];
 }
 
-function buildOntology(b: SiteBuilder, rng: Rng, size: number): void {
+function buildOntology(b: SiteBuilder, rng: Prng, size: number): void {
   const root = b.html('/');
   const nsIdx = b.html('/ns');
   const docsIdx = b.html('/docs');

@@ -1,5 +1,5 @@
 // university-like (held out): departments, people pages with FOAF files under them, courses, news, an infinite calendar.
-import type { Rng } from '../prng.ts';
+import type { Prng } from '../../random/prng.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import { LinkStyle } from '../types.ts';
 import { addCalendar, addNoise } from './noise.ts';
@@ -8,7 +8,7 @@ import { personSlug, TOPICS, WORDS } from './words.ts';
 
 const DEPARTMENTS = ['computer-science', 'mathematics', 'physics', 'history', 'linguistics', 'biology', 'economics', 'law'];
 
-function buildUniversity(b: SiteBuilder, rng: Rng, size: number): void {
+function buildUniversity(b: SiteBuilder, rng: Prng, size: number): void {
   const root = b.html('/');
   const deptIdx = b.html('/departments');
   const newsIdx = b.html('/news');
