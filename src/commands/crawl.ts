@@ -1,8 +1,10 @@
 // **rdfscout crawl**: parses the crawl flags, opens (or resumes) the crawl and runs it.
 import { readFile } from 'node:fs/promises';
 import { Crawler } from '../crawl/crawler.ts';
+import type { OutageEvent } from '../fetch/outage.ts';
 import type { ExplicitOptions } from '../crawl/crawl-meta.ts';
-import { parseSiteList, type SiteRow, stageSites } from '../beebot/index.ts';
+import { type SiteRow, stageSites } from '../beebot/index.ts';
+import { formatSeedProblems, parseSeedList } from '../crawl/seed-list.ts';
 import { ArgumentError } from '../errors.ts';
 import type { Endpoint } from '../sparql/index.ts';
 import { boolFlag, type FlagSpec, intFlag, parseFlags, strFlag } from './args.ts';
@@ -14,8 +16,19 @@ Crawls from the seeds, predicting before each fetch whether a link leads to RDF,
 document as quads in DIR (LevelDB; graph = document URL). Run the same command again to resume.
 
   --out DIR                 where the crawl state is kept (required)
-  --seeds-file FILE         seeds, one URL or PLD per line, or BeeBot's site list as CSV:
-                            number, full name, short name, start address
+  --seeds-file FILE         seeds: URLs or PLDs, one or more per line (comma-separated), or BeeBot's site list
+                            as CSV (number, full name, short name, start address); bad lines are reported by
+                            number and skipped; fragments (#…) are dropped
+
+Scope (stored with the crawl; by default it stays on the PLDs of its seeds):
+  --scope seeds|open        seeds (default): only the seeds' PLDs (and --offsite-hops); open: any PLD
+  --offsite-hops N          also follow up to N links in a row outside the seeds' PLDs (default 0; the thesis: 1)
+  --include PATTERN         crawl only URLs matching PATTERN (repeatable): a glob over the whole URL where * is
+                            any text (https://example.org/data/*), or /regex/ (JavaScript syntax)
+  --exclude PATTERN         never crawl URLs matching PATTERN (repeatable; wins over --include)
+  --max-depth N             do not queue links deeper than N (seeds are depth 0)
+
+Crawl:
   --strategy NAME           bfs | fc-r+hr (default) | fc-r | fc-r2 | fc-r+hr2 | topical | topical+hr
   --bandit NAME             PLD scheduler: none | round-robin | r1 | r2 | r3 | thompson | ducb | swucb | auto
                             (default: round-robin; auto with --reward external-links)
@@ -23,10 +36,10 @@ document as quads in DIR (LevelDB; graph = document URL). Run the same command a
   --max-docs N              total fetch budget (default 1000)
   --max-docs-per-pld N      fetch budget per PLD (default: none)
   --max-links-per-doc N     only the first N links of a document count (default 500)
-  --max-depth N             do not queue links deeper than N (seeds are depth 0)
   --concurrency N           fetches in flight (default 5)
-  --host-concurrency N      fetches in flight per PLD (default 1)
-  --delay-ms N              minimum delay between requests to one PLD (default 1000)
+  --host-concurrency N      fetches in flight per PLD, all its hosts together (default 1)
+  --delay-ms N              minimum delay between requests to one PLD (default 1000); a host's robots.txt
+                            Crawl-delay applies to its whole PLD
   --proxy URL               send every request through this HTTP forward proxy
   --allow-private           allow private, loopback and link-local addresses
   --follow-rdf-links        also follow the IRIs inside RDF documents (thesis framework 2)
@@ -39,9 +52,13 @@ document as quads in DIR (LevelDB; graph = document URL). Run the same command a
   --link-tables             keep BeeBot's internal/external link tables (on with --reward external-links)
   --stay-on-site            crawl only links within the page's PLD; record the others (on with --reward external-links)
   --normalize MODE          standard (default) | beebot (lower-case, no trailing slash)
-  --max-retries N           retries of a retryable failure (default 2)
+  --max-retries N           retries of a retryable failure (default 2); connection failures back off the PLD
+  --retry-failed            on a resume, queue again the URLs whose last fetch failed
+  --max-offline-ms N        when every request fails at the connection level, the crawl pauses (and says so),
+                            probing with back-off; after N ms offline it stops, a resume retries (default 600000)
   --seed N                  seed of random choices (default 1)
   --serve PORT              serve a read-only SPARQL endpoint on 127.0.0.1:PORT/sparql while crawling
+  --max-query-memory MB     memory limit of each query of that endpoint (default 512)
   --json                    print one JSON summary at the end
   --quiet                   no progress output`;
 
@@ -69,20 +86,27 @@ const FLAGS: FlagSpec = {
   'stay-on-site': { type: 'boolean' },
   normalize: { type: 'string' },
   'max-retries': { type: 'string' },
+  'retry-failed': { type: 'boolean' },
+  'max-offline-ms': { type: 'string' },
+  scope: { type: 'string' },
+  'offsite-hops': { type: 'string' },
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
   seed: { type: 'string' },
   'user-agent': { type: 'string' },
   serve: { type: 'string' },
+  'max-query-memory': { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
 };
 
 export async function crawlOptionsFromArgs(
   argv: string[],
-): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; sites: SiteRow[] }> {
+): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; queryMemoryMb: number | undefined; sites: SiteRow[] }> {
   const { values, positionals } = parseFlags(argv, FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
   if (!out) throw new ArgumentError(`--out DIR is required.\n\n${CRAWL_USAGE}`);
-  const seeds = [...positionals];
+  const seeds = [...positionals].flatMap((p) => p.split(',')).map((p) => p.trim()).filter((p) => p !== '');
   let sites: SiteRow[] = [];
   const seedsFile = strFlag(values, 'seeds-file');
   if (seedsFile) {
@@ -92,7 +116,10 @@ export async function crawlOptionsFromArgs(
     } catch (err) {
       throw new ArgumentError(`Cannot read --seeds-file ${seedsFile}: ${(err as Error).message}`);
     }
-    sites = parseSiteList(text); // BeeBot's site list: number, full name, short name, start address (or plain URLs)
+    // Plain URL lists or BeeBot's site list; each bad line is reported with its number, the rest is crawled.
+    const list = parseSeedList(text);
+    if (list.problems.length > 0) process.stderr.write(`${formatSeedProblems(seedsFile, list.problems)}\n`);
+    sites = list.sites;
     seeds.push(...sites.map((site) => site.start));
   }
   const explicit: ExplicitOptions = {
@@ -119,21 +146,40 @@ export async function crawlOptionsFromArgs(
     stayOnSite: boolFlag(values, 'stay-on-site'),
     normalize: strFlag(values, 'normalize') as ExplicitOptions['normalize'],
     maxRetries: intFlag(values, 'max-retries', 0),
+    retryFailed: boolFlag(values, 'retry-failed'),
+    maxOfflineMs: intFlag(values, 'max-offline-ms', 0),
+    scope: strFlag(values, 'scope') as ExplicitOptions['scope'],
+    offsiteHops: intFlag(values, 'offsite-hops', 0),
+    include: listFlag(values, 'include'),
+    exclude: listFlag(values, 'exclude'),
     seed: intFlag(values, 'seed', 0),
     userAgent: strFlag(values, 'user-agent'),
   };
-  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), sites };
+  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), queryMemoryMb: intFlag(values, 'max-query-memory', 16), sites };
+}
+
+/** A repeatable string flag; undefined when absent. */
+function listFlag(values: Record<string, unknown>, name: string): string[] | undefined {
+  const raw = values[name];
+  return Array.isArray(raw) ? raw.map(String) : undefined;
+}
+
+/** One line on stderr when the crawl pauses because every request fails at the connection level, and when it resumes. */
+function describeOutage(e: OutageEvent): string {
+  if (e.kind === 'resumed') return `Network back after ${Math.round(e.offlineMs / 1000)} s offline: crawling again.`;
+  return `Network trouble: ${e.failures} connection failures in a row on ${e.hosts} host(s); pausing ${Math.round(e.pauseMs / 100) / 10} s (no budget spent; failed URLs stay queued).`;
 }
 
 export async function runCrawlCommand(argv: string[]): Promise<number> {
-  const { explicit, json, quiet, serve, sites } = await crawlOptionsFromArgs(argv);
+  const { explicit, json, quiet, serve, queryMemoryMb, sites } = await crawlOptionsFromArgs(argv);
   const crawler = await Crawler.open(explicit);
+  for (const r of crawler.refusedSeeds) process.stderr.write(`Seed refused, not crawled: ${r.reason}\n`);
   if (sites.length > 0) await stageSites(crawler.state, null, sites);
   let endpoint: Endpoint | null = null;
   if (serve !== undefined) {
     try {
       const { startEndpoint } = await import('../sparql/index.ts'); // Comunica loads only when asked for
-      endpoint = await startEndpoint(crawler.state, { port: serve });
+      endpoint = await startEndpoint(crawler.state, { port: serve, ...(queryMemoryMb === undefined ? {} : { maxQueryMemoryMb: queryMemoryMb }) });
     } catch (err) {
       await crawler.close();
       throw err;
@@ -152,16 +198,18 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSigint);
   const progress = quiet ? null : createProgress(process.stderr, crawler.options.maxDocs);
   try {
-    const summary = await crawler.run({ signal: controller.signal, onRecord: (p) => progress?.update(p) });
+    const onOutage = (e: OutageEvent) => process.stderr.write(`\n${describeOutage(e)}\n`); // said even with --quiet
+    const summary = await crawler.run({ signal: controller.signal, onRecord: (p) => progress?.update(p), onOutage });
     progress?.done();
     if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
     else {
       process.stdout.write(
-        `${summary.resumed ? 'Resumed crawl' : 'Crawl'} ${summary.stoppedBy === 'budget' ? 'spent its budget' : summary.stoppedBy === 'interrupted' ? 'was interrupted' : 'ran out of links'}: ` +
+        `${summary.resumed ? 'Resumed crawl' : 'Crawl'} ${summary.stoppedBy === 'budget' ? 'spent its budget' : summary.stoppedBy === 'interrupted' ? 'was interrupted' : summary.stoppedBy === 'offline' ? `stopped: offline longer than ${crawler.options.maxOfflineMs} ms (resume to retry)` : 'ran out of links'}: ` +
           `${summary.fetched} fetched, ${summary.rdfDocuments} RDF documents (harvest rate ${(summary.harvestRate * 100).toFixed(1)}%), ` +
           `${summary.embeddedDocuments} HTML pages with embedded RDF, ${summary.triples} triples, ${summary.errors} errors. State: ${crawler.options.out}\n`,
       );
     }
+    if (summary.stoppedBy === 'offline') return 1;
     return summary.stoppedBy === 'interrupted' ? 130 : 0;
   } finally {
     process.off('SIGINT', onSigint);

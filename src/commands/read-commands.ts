@@ -7,11 +7,13 @@ import { readRecords } from '../crawl/records.ts';
 import { CrawlTally } from '../crawl/summary.ts';
 import { exportNQuads } from '../rdf/index.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
-import { type FlagSpec, parseFlags, requirePositional } from './args.ts';
+import { boolFlag, type FlagSpec, parseFlags, requirePositional } from './args.ts';
 
-export const EXPORT_USAGE = `Usage: rdfscout export DIR
+export const EXPORT_USAGE = `Usage: rdfscout export DIR [--with-crawl-graph]
 
-Writes every stored quad as N-Quads to standard output (graph = document URL; crawl metadata in <urn:rdfscout:crawl>).`;
+Writes every stored quad as N-Quads to standard output (graph = document URL).
+
+  --with-crawl-graph   also write the crawl metadata, graph <urn:rdfscout:crawl> (left out by default)`;
 
 export const DOCS_USAGE = `Usage: rdfscout docs DIR
 
@@ -37,9 +39,10 @@ async function write(text: string): Promise<void> {
 }
 
 export async function runExportCommand(argv: string[]): Promise<number> {
-  const { positionals } = parseFlags(argv, {}, EXPORT_USAGE);
+  const { values, positionals } = parseFlags(argv, { 'with-crawl-graph': { type: 'boolean' } }, EXPORT_USAGE);
   const dir = requirePositional(positionals, 'the crawl folder DIR', EXPORT_USAGE);
-  const count = await withState(dir, (state) => exportNQuads(state, process.stdout));
+  const withCrawlGraph = boolFlag(values, 'with-crawl-graph') ?? false;
+  const count = await withState(dir, (state) => exportNQuads(state, process.stdout, { withCrawlGraph }));
   process.stderr.write(`${count} quads exported.\n`);
   return 0;
 }

@@ -26,7 +26,8 @@ export interface CrawlSummary {
   denied: number;
   perPld: Record<string, PldTally>;
   durationMs: number;
-  stoppedBy: 'budget' | 'exhausted' | 'interrupted';
+  /** `offline`: every request failed at the connection level for longer than `maxOfflineMs` (a resume retries). */
+  stoppedBy: 'budget' | 'exhausted' | 'interrupted' | 'offline';
   resumed: boolean;
 }
 

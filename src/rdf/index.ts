@@ -1,5 +1,5 @@
 // **rdf/** parses fetched documents (RDF and RDF embedded in HTML) and stores them, one named graph per document.
-export { detectType, normaliseMediaType, SNIFF_BYTES } from './sniff.ts';
+export { detectType, normaliseMediaType, SNIFF_BYTES, worthReading } from './sniff.ts';
 export { parseDocument, toError } from './parse-document.ts';
 export { parseEmbedded } from './parse-embedded.ts';
 export { type ParseConfig, type ParseOptions, resolveParseOptions } from './parse-options.ts';

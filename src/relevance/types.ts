@@ -77,6 +77,12 @@ export interface Strategy {
    * resource's HTML variant as a link to judge (`tag: 'variant'`; issue 17 item 3). Absent: never.
    */
   readonly followsHtmlVariants?: boolean;
+  /**
+   * Optional: whether a queued link about to be fetched should wait after all, given what was learned since it was
+   * queued; returns its new (larger) priority, or null to fetch it now. Each entry is asked once (its rules then
+   * hold `barren`). Used by {@link withPatternYield} (issue 16 item 5).
+   */
+  reprioritise?(entry: { url: string; priority: number; rules: readonly string[] }): number | null;
   /** Fetch filter (thesis §7 CTF, §10 EXF): read the body of a response with this content type? */
   shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean;
   learn(doc: FetchedDocument): void;

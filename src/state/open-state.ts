@@ -34,7 +34,7 @@ export async function openState(dir: string): Promise<CrawlState> {
   }
   const db = new ClassicLevel<string, string>(join(dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
   try {
-    await db.open();
+    await db.open({ multithreading: true }); // query workers (src/sparql/query-worker.ts) share this LevelDB handle
   } catch (err) {
     const cause = (err as { cause?: { code?: string } }).cause;
     if ((err as { code?: string }).code === 'LEVEL_LOCKED' || cause?.code === 'LEVEL_LOCKED') {

@@ -108,8 +108,8 @@ describe('a crawl over a hostile server', () => {
       const r = rec('/lie/html-as-rdfxml');
       expect(r).toMatchObject({ outcome: 'ok', detectedType: 'html', triples: 0, linksQueued: 1 });
     });
-    it('Turtle served as text/plain: skipped by CTF without an RDF extension (thesis §7), sniffed and stored with one', () => {
-      expect(rec('/lie/rdf-as-text')).toMatchObject({ outcome: 'skipped', triples: 0, error: null });
+    it('Turtle served as text/plain is read, sniffed and stored, with or without an RDF extension (issue 16 item 4)', () => {
+      expect(rec('/lie/rdf-as-text')).toMatchObject({ outcome: 'ok', detectedType: 'rdf', triples: 3, error: null });
       expect(rec('/lie/rdf-as-text.ttl')).toMatchObject({ outcome: 'ok', detectedType: 'rdf', triples: 3, error: null });
     });
     it('an unknown charset falls back to UTF-8', () => {
