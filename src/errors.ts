@@ -23,6 +23,8 @@ export type ErrorCode =
   | 'RDFSCOUT_REMOTE_CONTEXT'
   | 'RDFSCOUT_STORE_FAILED'
   | 'RDFSCOUT_STORE_LOCKED'
+  /** A read command was pointed at a folder that holds no crawl. */
+  | 'RDFSCOUT_NO_CRAWL'
   | 'RDFSCOUT_RESUME_CONFLICT'
   | 'RDFSCOUT_QUERY_FAILED'
   | 'RDFSCOUT_QUERY_TIMEOUT'

@@ -9,6 +9,7 @@ import { ArgumentError } from '../errors.ts';
 import type { Endpoint } from '../sparql/index.ts';
 import { boolFlag, type FlagSpec, intFlag, parseFlags, strFlag } from './args.ts';
 import { createProgress } from './progress.ts';
+import { formatSummary } from './summary-text.ts';
 
 export const CRAWL_USAGE = `Usage: rdfscout crawl [SEED_URL|PLD …] [--seeds-file FILE] --out DIR [options]
 
@@ -33,7 +34,8 @@ Crawl:
   --bandit NAME             PLD scheduler: none | round-robin | r1 | r2 | r3 | thompson | ducb | swucb | auto
                             (default: round-robin; auto with --reward external-links)
   --reward KIND             bandit reward: rdf-docs (default) | triples | external-links
-  --max-docs N              total fetch budget (default 1000)
+  --max-docs N              total fetch budget, in requests sent (default 1000; none when only
+                            --max-docs-per-pld is given)
   --max-docs-per-pld N      fetch budget per PLD (default: none)
   --max-links-per-doc N     only the first N links of a document count (default 500)
   --concurrency N           fetches in flight (default 5)
@@ -57,12 +59,15 @@ Crawl:
   --max-offline-ms N        when every request fails at the connection level, the crawl pauses (and says so),
                             probing with back-off; after N ms offline it stops, a resume retries (default 600000)
   --seed N                  seed of random choices (default 1)
+  --user-agent TEXT         the User-Agent header sent, and the agent matched in robots.txt
+                            (default: rdfscout/0.1 (+https://github.com/rdfscout/rdfscout))
   --serve PORT              serve a read-only SPARQL endpoint on 127.0.0.1:PORT/sparql while crawling
   --max-query-memory MB     memory limit of each query of that endpoint (default 512)
   --json                    print one JSON summary at the end
   --quiet                   no progress output`;
 
-const FLAGS: FlagSpec = {
+/** Every flag of `crawl` (a test checks that CRAWL_USAGE names each one). */
+export const CRAWL_FLAGS: FlagSpec = {
   out: { type: 'string' },
   'seeds-file': { type: 'string' },
   strategy: { type: 'string' },
@@ -103,9 +108,9 @@ const FLAGS: FlagSpec = {
 export async function crawlOptionsFromArgs(
   argv: string[],
 ): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; queryMemoryMb: number | undefined; sites: SiteRow[] }> {
-  const { values, positionals } = parseFlags(argv, FLAGS, CRAWL_USAGE);
+  const { values, positionals } = parseFlags(argv, CRAWL_FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
-  if (!out) throw new ArgumentError(`--out DIR is required.\n\n${CRAWL_USAGE}`);
+  if (!out) throw new ArgumentError(`--out DIR is required`);
   const seeds = [...positionals].flatMap((p) => p.split(',')).map((p) => p.trim()).filter((p) => p !== '');
   let sites: SiteRow[] = [];
   const seedsFile = strFlag(values, 'seeds-file');
@@ -203,14 +208,10 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
     progress?.done();
     if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
     else {
-      process.stdout.write(
-        `${summary.resumed ? 'Resumed crawl' : 'Crawl'} ${summary.stoppedBy === 'budget' ? 'spent its budget' : summary.stoppedBy === 'interrupted' ? 'was interrupted' : summary.stoppedBy === 'offline' ? `stopped: offline longer than ${crawler.options.maxOfflineMs} ms (resume to retry)` : 'ran out of links'}: ` +
-          `${summary.fetched} fetched, ${summary.rdfDocuments} RDF documents (harvest rate ${(summary.harvestRate * 100).toFixed(1)}%), ` +
-          `${summary.embeddedDocuments} HTML pages with embedded RDF, ${summary.triples} triples, ${summary.errors} errors. State: ${crawler.options.out}\n`,
-      );
+      process.stdout.write(`${formatSummary(summary, crawler.options)} State: ${crawler.options.out}\n`);
     }
     if (summary.stoppedBy === 'offline') return 1;
-    return summary.stoppedBy === 'interrupted' ? 130 : 0;
+    return summary.stoppedBy === 'signal' ? 130 : 0;
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);

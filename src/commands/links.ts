@@ -1,10 +1,11 @@
 // **rdfscout links**: browse BeeBot's internal, external and bad links tables of a crawl (BeeBot §2).
-import { once } from 'node:events';
 import { type ExternalLinkRow, type InternalLinkRow, readBadLinks, readSites } from '../beebot/link-tables.ts';
 import { readRecords } from '../crawl/records.ts';
 import { ArgumentError } from '../errors.ts';
-import { type CrawlState, openState } from '../state/open-state.ts';
+import type { CrawlState } from '../state/open-state.ts';
 import { type FlagSpec, boolFlag, oneOfFlag, parseFlags, requirePositional, strFlag } from './args.ts';
+import { withCrawl } from './open-crawl.ts';
+import { writeOut } from './stdout.ts';
 
 export const LINKS_USAGE = `Usage: rdfscout links DIR --external|--internal|--bad [--site S] [--grep TEXT] [--format table|csv|json]
 
@@ -123,9 +124,9 @@ export function formatLinkRows(rows: readonly LinkRowOut[], table: Table, format
 /** `rdfscout links DIR --external|--internal|--bad …`. */
 export async function runLinksCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<number> {
   const { values, positionals } = parseFlags(argv, FLAGS, LINKS_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR', LINKS_USAGE);
+  const dir = requirePositional(positionals, 'the crawl folder DIR');
   const tables = (['external', 'internal', 'bad'] as const).filter((t) => boolFlag(values, t));
-  if (tables.length !== 1) throw new ArgumentError(`Give exactly one of --external, --internal, --bad.\n\n${LINKS_USAGE}`);
+  if (tables.length !== 1) throw new ArgumentError(`Give exactly one of --external, --internal, --bad`);
   const table = tables[0]!;
   const format = oneOfFlag(values, 'format', ['table', 'csv', 'json'] as const, 'table');
   const filter: { site?: string; grep?: string } = {};
@@ -133,13 +134,7 @@ export async function runLinksCommand(argv: string[], out: NodeJS.WritableStream
   const grep = strFlag(values, 'grep');
   if (site !== undefined) filter.site = site;
   if (grep !== undefined) filter.grep = grep;
-  const state = await openState(dir);
-  let text: string;
-  try {
-    text = formatLinkRows(await readLinkRows(state, table, filter), table, format);
-  } finally {
-    await state.close();
-  }
-  if (!out.write(text)) await once(out, 'drain');
+  const text = await withCrawl(dir, async (state) => formatLinkRows(await readLinkRows(state, table, filter), table, format));
+  await writeOut(text, out);
   return 0;
 }

@@ -1,10 +1,10 @@
 // **rdfscout query | serve**: SPARQL over a crawl, in-process or as a SPARQL 1.1 Protocol endpoint.
-import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { ArgumentError } from '../errors.ts';
 import { FORMATS_BY_KIND, formatResult, type ResultFormat, runQuery, startEndpoint } from '../sparql/index.ts';
-import { openState } from '../state/open-state.ts';
 import { boolFlag, type FlagSpec, intFlag, oneOfFlag, parseFlags, requirePositional, strFlag } from './args.ts';
+import { openCrawlForReading, withCrawl } from './open-crawl.ts';
+import { writeOut } from './stdout.ts';
 
 export const QUERY_USAGE = `Usage: rdfscout query DIR 'SPARQL' [--file Q.rq] [--format F]
 
@@ -44,7 +44,7 @@ const KIND_NAMES = { bindings: 'a SELECT query (solutions)', boolean: 'an ASK qu
 
 export async function runQueryCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, QUERY_FLAGS, QUERY_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR', QUERY_USAGE);
+  const dir = requirePositional(positionals, 'the crawl folder DIR');
   const file = strFlag(values, 'file');
   let sparql = positionals[1];
   if (file) {
@@ -54,10 +54,9 @@ export async function runQueryCommand(argv: string[]): Promise<number> {
       throw new ArgumentError(`Cannot read --file ${file}: ${(err as Error).message}`);
     }
   }
-  if (!sparql) throw new ArgumentError(`Missing the query: give it as the second argument or with --file.\n\n${QUERY_USAGE}`);
+  if (!sparql) throw new ArgumentError('missing the query: give it as the second argument or with --file');
   const format = oneOfFlag(values, 'format', FORMATS, 'table') as ResultFormat;
-  const state = await openState(dir);
-  try {
+  await withCrawl(dir, async (state) => {
     const result = await runQuery(state, sparql, {
       timeoutMs: intFlag(values, 'timeout-ms', 1) ?? 30_000,
       maxQueryMemoryMb: intFlag(values, 'max-query-memory', 16) ?? 512,
@@ -67,13 +66,9 @@ export async function runQueryCommand(argv: string[]): Promise<number> {
       if (result.kind !== 'boolean') result.close();
       throw new ArgumentError(`--format ${format} cannot carry the result of ${KIND_NAMES[result.kind]}; use one of: ${FORMATS_BY_KIND[result.kind].join(', ')}.`);
     }
-    for await (const chunk of formatResult(result, format)) {
-      if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
-    }
+    for await (const chunk of formatResult(result, format)) await writeOut(chunk);
     if ('truncated' in result && result.truncated) process.stderr.write('(results truncated by --max-results)\n');
-  } finally {
-    await state.close();
-  }
+  });
   return 0;
 }
 
@@ -89,8 +84,9 @@ const SERVE_FLAGS: FlagSpec = {
 
 export async function runServeCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, SERVE_FLAGS, SERVE_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR', SERVE_USAGE);
-  const state = await openState(dir);
+  const dir = requirePositional(positionals, 'the crawl folder DIR');
+  const crawl = await openCrawlForReading(dir); // a snapshot when a crawl holds the store: it does not change
+  const { state } = crawl;
   const endpoint = await startEndpoint(state, {
     host: strFlag(values, 'host') ?? '127.0.0.1',
     port: intFlag(values, 'port', 0) ?? 3030,
@@ -99,6 +95,9 @@ export async function runServeCommand(argv: string[]): Promise<number> {
     maxQueryMemoryMb: intFlag(values, 'max-query-memory', 16) ?? 512,
     allowService: boolFlag(values, 'allow-service') ?? false,
     cors: boolFlag(values, 'cors') ?? false,
+  }).catch(async (err: unknown) => {
+    await crawl.close();
+    throw err;
   });
   process.stdout.write(`SPARQL endpoint: ${endpoint.url} (read-only; Ctrl-C to stop)\n`);
   await new Promise<void>((resolve) => {
@@ -106,6 +105,6 @@ export async function runServeCommand(argv: string[]): Promise<number> {
     process.once('SIGTERM', resolve);
   });
   await endpoint.close();
-  await state.close();
+  await crawl.close();
   return 0;
 }

@@ -28,7 +28,7 @@ import { type CrawlFrontier, type RestoredCrawl, restoreCrawl, shouldRejudge, to
 import { rewardOf } from './reward.ts';
 import type { SimilarQueued } from './similar-queued.ts';
 import { ReadySet } from './ready-set.ts';
-import type { CrawlSummary, CrawlTally } from './summary.ts';
+import { type CrawlSummary, type CrawlTally, stopReason } from './summary.ts';
 import type { RefusedSeed } from './seed-list.ts';
 import type { CrawlRecord } from './types.ts';
 
@@ -109,6 +109,8 @@ export class Crawler {
   /** Connectivity: pauses the crawl when every request fails at the connection level (issue 16 item 3). */
   readonly #outage = new OutageDetector();
   #onOutage: ((e: OutageEvent) => void) | undefined;
+  /** Links not queued in this run because they were deeper than --max-depth. */
+  #depthDropped = 0;
 
   private constructor(state: CrawlState, init: RestoredCrawl) {
     this.options = init.options;
@@ -162,23 +164,23 @@ export class Crawler {
     const started = performance.now();
     const { signal } = runOptions;
     const active = new Set<Promise<void>>();
-    let stoppedBy: CrawlSummary['stoppedBy'] = 'exhausted';
     const wakeUp = new AbortController();
     signal?.addEventListener('abort', () => wakeUp.abort(), { once: true });
+    let offline = false;
     this.#onOutage = runOptions.onOutage;
 
     while (this.#fatal === null) {
-      if (signal?.aborted) {
-        stoppedBy = 'interrupted';
-        break;
-      }
+      if (signal?.aborted) break;
       if (this.#outage.offlineFor(Date.now()) > this.options.maxOfflineMs) {
-        stoppedBy = 'offline'; // what failed is still queued: a resume tries it again
+        offline = true; // what failed is still queued: a resume tries it again
         break;
       }
       if (this.#budgetLeft() <= 0) {
-        stoppedBy = 'budget';
-        break;
+        if (active.size === 0) break;
+        // The budget is held by fetches in flight; one may yet give its slot back (a robots refusal, a retry put
+        // back in the queue): wait for them rather than stop one short of --max-docs (issue 16 item 10).
+        await Promise.race(active);
+        continue;
       }
       let dispatched = false;
       while (active.size < this.options.concurrency && this.#budgetLeft() > 0 && this.#outage.canStart(Date.now())) {
@@ -195,10 +197,7 @@ export class Crawler {
           continue;
         }
         const wake = this.#outageWake(this.#nextWake(Date.now()));
-        if (wake === null) {
-          stoppedBy = 'exhausted';
-          break;
-        }
+        if (wake === null) break;
         await sleepUntil(wake, wakeUp.signal);
         continue;
       }
@@ -216,6 +215,15 @@ export class Crawler {
     await Promise.allSettled(active);
     if (this.#fatal) throw this.#fatal; // the store failed: nothing more is written
     await this.#persistLearned();
+    await this.state.indexer.flush(); // a finished crawl is fully indexed for SPARQL (documents are indexed in bulk, issue 18)
+    const stoppedBy = stopReason({
+      aborted: signal?.aborted === true,
+      offline,
+      budgetLeft: this.#budgetLeft(),
+      queued: this.#frontier.size().queued,
+      pldBudgetReached: [...this.#tally.perPld.values()].some((t) => t.fetched >= this.options.maxDocsPerPld),
+      depthDropped: this.#depthDropped,
+    });
     return this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed);
   }
 
@@ -516,8 +524,10 @@ export class Crawler {
     for (const link of doc.links) {
       const offSite = pldOf(link.url) !== entry.pld;
       if (offSite) external += 1;
-      if (depth > this.options.maxDepth) notQueued.set(link.url, 'depth');
-      else if (offSite && this.options.stayOnSite) notQueued.set(link.url, 'stay-on-site'); // BeeBot: recorded, not crawled
+      if (depth > this.options.maxDepth) {
+        notQueued.set(link.url, 'depth');
+        this.#depthDropped += 1; // tells a depth-limited stop from an empty frontier (stoppedBy)
+      } else if (offSite && this.options.stayOnSite) notQueued.set(link.url, 'stay-on-site'); // BeeBot: recorded, not crawled
       else {
         const v = judgeScope(link.url, parentHops, this.#scope);
         if (v.ok) inScope.push({ link, hops: v.hops });

@@ -21,7 +21,10 @@ export interface CrawlOptions {
   bandit: string;
   /** What the bandit counts as reward. Default: 'rdf-docs'. */
   reward: 'rdf-docs' | 'triples' | 'external-links';
-  /** Total fetch budget. Default: 1000. */
+  /**
+   * Total fetch budget (requests sent; robots refusals spend none). Default: 1000, or none (Infinity) when only
+   * `maxDocsPerPld` is given: a default never cuts a budget the user asked for (issue 14 item 7).
+   */
   maxDocs: number;
   /** Fetch budget per PLD (thesis §11: 2000). Default: Infinity. */
   maxDocsPerPld: number;
@@ -201,6 +204,7 @@ export function resolveCrawlOptions(input: Partial<CrawlOptions> & { out: string
     if (!KEYS.has(key)) throw new ArgumentError(`Unknown crawl option "${key}". Known: ${[...KEYS].join(', ')}.`);
   }
   const merged: CrawlOptions = { ...DEFAULT_CRAWL_OPTIONS, seeds: [], ...stripUndefined(input) } as CrawlOptions;
+  if (input.maxDocs === undefined && input.maxDocsPerPld !== undefined) merged.maxDocs = Number.POSITIVE_INFINITY;
   if (input.bandit === undefined && merged.reward === 'external-links') merged.bandit = 'auto';
   if (input.linkTables === undefined && merged.reward === 'external-links') merged.linkTables = true;
   if (input.stayOnSite === undefined && merged.reward === 'external-links') merged.stayOnSite = true;

@@ -8,6 +8,7 @@ export { CONTEXTS_DIR, LocalContextLoader, listShippedContexts } from './context
 export { checkXmlEntities, DEFAULT_MAX_ENTITY_EXPANSION } from './xml-entity-guard.ts';
 export {
   countQuads,
+  DOC_CHUNK_CHARS,
   hasGraph,
   listPartials,
   MAX_PARTIAL_QUADS,
@@ -17,5 +18,6 @@ export {
   stageDocument,
   stagePartial,
 } from './document-store.ts';
+export { type IndexerOptions, Indexer } from './indexer.ts';
 export { type ExportOptions, exportNQuads } from './export.ts';
 export type { Detected, ParsedDocument, ParseProblem } from './types.ts';

@@ -34,6 +34,12 @@ export interface QueryOptions {
    * `named-graph-uri`): the default graph is the merge of `defaultGraphs`, the named graphs are `namedGraphs`.
    */
   dataset?: RequestDataset;
+  /**
+   * Wait until every document committed before the query is in the SPARQL indexes (documents are indexed in the
+   * background, at most ~0.5 s plus one indexing pass after their commit: see rdf/indexer.ts). Default: true.
+   * False answers at once from what is indexed so far (a running crawl's newest documents may be missing).
+   */
+  waitIndexed?: boolean;
 }
 
 /** One solution: variable name (without `?`) → bound term. Unbound variables are absent. */
@@ -60,9 +66,10 @@ interface ResolvedOptions {
   readonly allowService: boolean;
   readonly baseIri: string | undefined;
   readonly dataset: RequestDataset | null;
+  readonly waitIndexed: boolean;
 }
 
-const KNOWN_OPTIONS = new Set(['timeoutMs', 'maxResults', 'maxQueryMemoryMb', 'allowService', 'baseIri', 'dataset']);
+const KNOWN_OPTIONS = new Set(['timeoutMs', 'maxResults', 'maxQueryMemoryMb', 'allowService', 'baseIri', 'dataset', 'waitIndexed']);
 /** Results per message from the worker. */
 const BATCH = 256;
 
@@ -85,7 +92,7 @@ export function resolveQueryOptions(opts: QueryOptions = {}): ResolvedOptions {
       if (!URL.canParse(iri)) throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `A graph of the dataset is not an absolute IRI: "${iri}".`);
     }
   }
-  return Object.freeze({ timeoutMs, maxResults, maxQueryMemoryMb, allowService: opts.allowService ?? false, baseIri: opts.baseIri, dataset });
+  return Object.freeze({ timeoutMs, maxResults, maxQueryMemoryMb, allowService: opts.allowService ?? false, baseIri: opts.baseIri, dataset, waitIndexed: opts.waitIndexed ?? true });
 }
 
 /**
@@ -103,6 +110,7 @@ export function resolveQueryOptions(opts: QueryOptions = {}): ResolvedOptions {
  */
 export async function runQuery(state: CrawlState, sparql: string, opts: QueryOptions = {}): Promise<QueryResult> {
   const options = resolveQueryOptions(opts);
+  if (options.waitIndexed) await state.indexer.flush();
   const session = new Session(await acquireWorker(options.maxQueryMemoryMb), options.timeoutMs);
   session.worker.post({ t: 'run', dir: state.dir, sparql, options: { maxResults: options.maxResults, allowService: options.allowService, baseIri: options.baseIri, dataset: options.dataset } });
   const first = await session.receive();

@@ -25,7 +25,7 @@ async function handle(msg: ToWorker): Promise<void> {
     if (msg.t === 'run') {
       // The store is opened per query: LevelDB's handle is shared with the main thread (multithreading), so this
       // is cheap and sees everything committed so far.
-      state = await openState(msg.dir);
+      state = await openState(msg.dir, { index: false }); // the main thread's handle indexes
       current = await evaluate(state, msg.sparql, msg.options);
       port?.postMessage({ t: 'head', head: current.head });
       if (current.head.kind === 'boolean') await finish();

@@ -148,7 +148,7 @@ describe('the crawl graph', () => {
       const res = await cli(['crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '0', '--json', '--quiet']);
       expect(JSON.parse(res.stdout).rdfDocuments).toBe(7);
       const records = (await cli(['docs', join(dir, 'o')])).stdout.trim().split('\n').map((l) => JSON.parse(l) as CrawlRecord);
-      expect(records.length).toBe(JSON.parse(res.stdout).fetched);
+      expect(records.length).toBe(JSON.parse(res.stdout).records); // robots refusals included
       const df = new DataFactory();
       const expected = records.flatMap((r) => recordToQuads(r, df)).map((q) => `${q.subject.value} ${q.predicate.value} ${q.object.value}`);
       const quads = new Parser({ format: 'N-Quads' }).parse((await cli(['export', join(dir, 'o'), '--with-crawl-graph'])).stdout);

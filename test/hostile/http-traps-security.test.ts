@@ -46,20 +46,20 @@ describe('traps', () => {
     const crawl = await runHostileCrawl(sub(), server.origin, [`${server.origin}/cal?month=0`], { maxDepth: Number.POSITIVE_INFINITY, maxDocs: 25, concurrency: 1 });
     // concurrency 1: with more, crawler.ts can stop one fetch short of --max-docs (a committing fetch is counted
     // both in the tally and in flight by #budgetLeft) — reported to the lead, not fixed here (src/crawl is not ours).
-    expect(crawl.summary.stoppedBy).toBe('budget');
+    expect(crawl.summary.stoppedBy).toBe('max-docs');
     expect(crawl.records).toHaveLength(25);
     expect(crawl.elapsedMs).toBeLessThan(15_000);
   }, 30_000);
 
   it('an infinite calendar ends by depth', async () => {
     const crawl = await runHostileCrawl(sub(), server.origin, [`${server.origin}/cal?month=0`], { maxDepth: 4, maxDocs: 1000 });
-    expect(crawl.summary.stoppedBy).toBe('exhausted');
+    expect(crawl.summary.stoppedBy).toBe('max-depth') // deeper links were dropped, not an empty site;
     expect(crawl.records).toHaveLength(9); // months -4 … 4
   }, 30_000);
 
   it('session ids in URLs: every link is new (not stripped by normalisation), the crawl ends by budget', async () => {
     const crawl = await runHostileCrawl(sub(), server.origin, [`${server.origin}/session/page`], { maxDepth: Number.POSITIVE_INFINITY, maxDocs: 20, concurrency: 1 });
-    expect(crawl.summary.stoppedBy).toBe('budget');
+    expect(crawl.summary.stoppedBy).toBe('max-docs');
     expect(new Set(crawl.records.map((r) => r.url)).size).toBe(20);
   }, 30_000);
 
