@@ -107,7 +107,7 @@ export class Committer {
     const learned = toFetchedDocument(record);
     strategy.learn(learned);
     if (learned.type === 'rdf' && learned.parent !== null && this.#o.rejudge) {
-      await frontier.rejudgeSimilarTo(learned.parent, (q) => strategy.judge(q.link, q.source), txn);
+      await frontier.rejudgeSimilarTo(learned.parent, (q) => strategy.judge(q.link, q.source), txn, { repeatedly: strategy.rejudgesRepeatedly === true });
     }
     if (strategy.observePage && snapshotDue(record.seq, this.#lastSnapshotSeq)) {
       this.#lastSnapshotSeq = record.seq;

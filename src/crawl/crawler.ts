@@ -11,6 +11,7 @@ import type { OutageEvent } from '../fetch/outage.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { compileScope, type FrontierBackend, type Scope } from '../frontier/index.ts';
 import type { Frontier, FrontierEntry } from '../frontier/types.ts';
+import { HTML_VARIANT_ACCEPT, isHtmlVariant } from '../links/html-variant.ts';
 import { worthReading } from '../rdf/sniff.ts';
 import { BARREN_RULE } from '../relevance/pattern-yield.ts';
 import type { Strategy } from '../relevance/types.ts';
@@ -303,6 +304,7 @@ export class Crawler {
         // The same for every strategy (issue 16 item 4): strategies differ in order, not in what they read.
         read: (head) => isSitemapLink(entry.link) || worthReading(head.contentType, head.url),
         ...(signal ? { signal } : {}),
+        ...(isHtmlVariant(entry.url) ? { accept: HTML_VARIANT_ACCEPT } : {}), // issue 17 item 3: HTML first
       });
     } finally {
       this.#scheduler.requestEnded(entry, this.#fetcher.crawlDelayMs(entry.url));

@@ -5,6 +5,7 @@ import { seedToUrl } from '../links/seed-url.ts';
 export { seedToUrl };
 import { FETCHER_DEFAULTS, type FetcherOptions } from '../fetch/options.ts';
 import { compilePattern } from '../frontier/scope.ts';
+import { STRATEGY_NAMES } from '../strategies/index.ts';
 
 /** Every option of a crawl, with its default. */
 export interface CrawlOptions {
@@ -99,7 +100,8 @@ export interface CrawlOptions {
 
 export type ResolvedCrawlOptions = Readonly<CrawlOptions>;
 
-export const STRATEGY_CHOICES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2', 'topical', 'topical+hr'] as const;
+/** Every strategy `--strategy` accepts (the registry's names). */
+export const STRATEGY_CHOICES = STRATEGY_NAMES;
 export const REWARD_CHOICES = ['rdf-docs', 'triples', 'external-links'] as const;
 
 /** Every option's default (seeds and out excepted). */

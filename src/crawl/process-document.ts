@@ -4,6 +4,7 @@ import type { ErrorCode } from '../errors.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { hopsOf, judgeScope, type Scope } from '../frontier/scope.ts';
 import type { FrontierEntry, NewEntry, QueuedLink } from '../frontier/types.ts';
+import { htmlVariantLink, negotiatedResource } from '../links/html-variant.ts';
 import { pldOf } from '../links/normalize-url.ts';
 import type { BadLink, LinkFeatures } from '../links/types.ts';
 import type { Strategy } from '../relevance/types.ts';
@@ -149,6 +150,12 @@ function judgeLinks(
       if (v.ok) inScope.push({ link, hops: v.hops });
       else notQueued.set(link.url, v.reason);
     }
+  }
+  // Issue 17 item 3: the HTML variant of a resource that negotiated to RDF, for strategies that judge it.
+  const negotiated = strategy.followsHtmlVariants && doc.detectedType === 'rdf' ? negotiatedResource(entry.url, result.redirects) : null;
+  if (negotiated !== null && depth <= options.maxDepth) {
+    const v = judgeScope(negotiated, parentHops, scope);
+    if (v.ok) inScope.push({ link: htmlVariantLink(negotiated), hops: v.hops });
   }
   if (strategy.observePage && doc.detectedType !== null && depth <= options.maxDepth) {
     strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: doc.detectedType, text: doc.text, links: inScope.map((l) => l.link) });

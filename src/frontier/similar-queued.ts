@@ -91,8 +91,9 @@ export async function indexQueued(similar: SimilarQueued, entries: AsyncIterable
 }
 
 /**
- * Judges the links of `similar` close to `parentUrl` again (thesis §5, C_HR at time t); those now more urgent leave
- * the index and are handed to `add` (the frontier's own, staged in `txn`) with the new verdict.
+ * Judges the links of `similar` close to `parentUrl` again (thesis §5, C_HR at time t); those now more urgent are
+ * handed to `add` (the frontier's own, staged in `txn`) with the new verdict, and leave the index — or, `repeatedly`,
+ * stay in it with their new priority, to be made more urgent again by later learning (issue 17).
  */
 export async function rejudgeSimilar(
   similar: SimilarQueued,
@@ -100,13 +101,15 @@ export async function rejudgeSimilar(
   judge: (q: QueuedLink) => Rejudgement,
   add: (entries: readonly NewEntry[], txn: Txn) => Promise<number>,
   txn: Txn,
+  repeatedly = false,
 ): Promise<void> {
   const upgrades: NewEntry[] = [];
   for (const q of similar.similarTo(parentUrl)) {
     const j = judge(q);
     if (j.priority === null || j.priority >= q.priority) continue;
     upgrades.push({ url: q.url, parent: q.parent, depth: q.depth, priority: j.priority, label: j.label, rules: j.rules, link: q.link });
-    similar.delete(q.url);
+    if (repeatedly) q.priority = j.priority;
+    else similar.delete(q.url);
   }
   if (upgrades.length > 0) await add(upgrades, txn);
 }
@@ -130,8 +133,8 @@ export abstract class RejudgingFrontier {
     this.#similar?.add(q);
   }
 
-  async rejudgeSimilarTo(parentUrl: string, judge: (q: QueuedLink) => Rejudgement, txn: Txn): Promise<void> {
-    if (this.#similar !== null) await rejudgeSimilar(this.#similar, parentUrl, judge, (e, t) => this.add(e, t), txn);
+  async rejudgeSimilarTo(parentUrl: string, judge: (q: QueuedLink) => Rejudgement, txn: Txn, opts: { repeatedly?: boolean } = {}): Promise<void> {
+    if (this.#similar !== null) await rejudgeSimilar(this.#similar, parentUrl, judge, (e, t) => this.add(e, t), txn, opts.repeatedly === true);
   }
 
   /** Rebuilds the index from the queue (after a resume). */

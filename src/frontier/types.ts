@@ -113,9 +113,10 @@ export interface Frontier {
   remember(q: QueuedLink): void;
   /**
    * C_HR(t) has (perhaps) learned `parentUrl`: the remembered links similar to it by r1/r2 are judged again with
-   * `judge`, and those now more urgent are re-prioritised, staged in `txn`.
+   * `judge`, and those now more urgent are re-prioritised, staged in `txn`. `repeatedly`: an upgraded link stays
+   * remembered (with its new priority) and may be made more urgent again by later learning (issue 17).
    */
-  rejudgeSimilarTo(parentUrl: string, judge: (q: QueuedLink) => Rejudgement, txn: Txn): Promise<void>;
+  rejudgeSimilarTo(parentUrl: string, judge: (q: QueuedLink) => Rejudgement, txn: Txn, opts?: { repeatedly?: boolean }): Promise<void>;
 }
 
 /** Options every frontier backend takes when a crawl opens it. */

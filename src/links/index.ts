@@ -13,3 +13,5 @@ export {
 export { type ExtractedLinks, type ExtractLinksOptions, extractLinks } from './extract-links.ts';
 export { extractSitemapUrls, type SitemapUrls } from './extract-sitemap-urls.ts';
 export { seedToUrl } from './seed-url.ts';
+export { urlTemplate } from './url-template.ts';
+export { HTML_VARIANT_ACCEPT, HTML_VARIANT_FRAGMENT, htmlVariantLink, htmlVariantOf, isHtmlVariant, negotiatedResource } from './html-variant.ts';
