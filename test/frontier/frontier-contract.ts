@@ -206,6 +206,27 @@ export function runFrontierContract(make: (opts: { now: () => number; rejudge?: 
     expect(next).toMatchObject({ url: 'http://a.org/m/3/', priority: 1, label: 'HR', rules: ['r1'] });
   }, true));
 
+  it('re-judges an upgraded link again when asked to (repeatedly), and once only otherwise', withFrontier(async (h) => {
+    const url = 'http://a.org/m/2/';
+    await h.frontier.add([entry(url, 5, { label: 'H' })]);
+    h.frontier.remember(h1(url, 5));
+    const rounds = async (repeatedly: boolean, priorities: number[]) => {
+      const judged: number[] = [];
+      for (const p of priorities) {
+        const t = h.txn();
+        await h.frontier.rejudgeSimilarTo('http://a.org/m/9/', () => {
+          judged.push(p);
+          return { priority: p, label: 'HR', rules: ['r1'] };
+        }, t, { repeatedly });
+        await t.commit();
+      }
+      return judged;
+    };
+    expect(await rounds(true, [4, 3])).toEqual([4, 3]); // still remembered after its first upgrade
+    expect(await rounds(false, [2, 1])).toEqual([2]); // upgraded without `repeatedly`: it leaves the index
+    expect(await take(h.frontier, 'a.org')).toMatchObject({ url, priority: 2 });
+  }, true));
+
   it('keeps no index unless opened to re-judge', withFrontier(async (h) => {
     await h.frontier.add([entry('http://a.org/m/1/', 5, { label: 'H' })]);
     h.frontier.remember(h1('http://a.org/m/1/', 5));
