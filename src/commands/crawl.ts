@@ -1,6 +1,8 @@
 // **rdfscout crawl**: parses the crawl flags, opens (or resumes) the crawl and runs it.
 import { readFile } from 'node:fs/promises';
+import { CrawlControl } from '../crawl/control.ts';
 import { Crawler } from '../crawl/crawler.ts';
+import type { Dashboard } from '../dashboard/index.ts';
 import type { ExplicitOptions } from '../crawl/crawl-meta.ts';
 import { parseSiteList, type SiteRow, stageSites } from '../beebot/index.ts';
 import { ArgumentError } from '../errors.ts';
@@ -41,7 +43,10 @@ document as quads in DIR (LevelDB; graph = document URL). Run the same command a
   --normalize MODE          standard (default) | beebot (lower-case, no trailing slash)
   --max-retries N           retries of a retryable failure (default 2)
   --seed N                  seed of random choices (default 1)
-  --serve PORT              serve a read-only SPARQL endpoint on 127.0.0.1:PORT/sparql while crawling
+  --serve PORT              serve a live dashboard at http://127.0.0.1:PORT/ and a read-only SPARQL
+                            endpoint at /sparql while crawling (0: a free port)
+  --serve-token TOKEN       let dashboard controls (pause, stop, seeds, block) through only with this token
+                            (default: controls answer on the loopback bind without one)
   --json                    print one JSON summary at the end
   --quiet                   no progress output`;
 
@@ -72,13 +77,14 @@ const FLAGS: FlagSpec = {
   seed: { type: 'string' },
   'user-agent': { type: 'string' },
   serve: { type: 'string' },
+  'serve-token': { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
 };
 
 export async function crawlOptionsFromArgs(
   argv: string[],
-): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; sites: SiteRow[] }> {
+): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; serveToken: string | undefined; sites: SiteRow[] }> {
   const { values, positionals } = parseFlags(argv, FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
   if (!out) throw new ArgumentError(`--out DIR is required.\n\n${CRAWL_USAGE}`);
@@ -122,23 +128,30 @@ export async function crawlOptionsFromArgs(
     seed: intFlag(values, 'seed', 0),
     userAgent: strFlag(values, 'user-agent'),
   };
-  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), sites };
+  const serveToken = strFlag(values, 'serve-token');
+  if (serveToken !== undefined && serveToken.length < 8) throw new ArgumentError('--serve-token must be at least 8 characters.');
+  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), serveToken, sites };
 }
 
 export async function runCrawlCommand(argv: string[]): Promise<number> {
-  const { explicit, json, quiet, serve, sites } = await crawlOptionsFromArgs(argv);
+  const { explicit, json, quiet, serve, serveToken, sites } = await crawlOptionsFromArgs(argv);
   const crawler = await Crawler.open(explicit);
   if (sites.length > 0) await stageSites(crawler.state, null, sites);
   let endpoint: Endpoint | null = null;
+  let dashboard: Dashboard | null = null;
+  const control = new CrawlControl();
   if (serve !== undefined) {
     try {
       const { startEndpoint } = await import('../sparql/index.ts'); // Comunica loads only when asked for
-      endpoint = await startEndpoint(crawler.state, { port: serve });
+      const { createDashboard } = await import('../dashboard/index.ts');
+      dashboard = createDashboard({ state: crawler.state, control, host: '127.0.0.1', token: serveToken ?? null });
+      endpoint = await startEndpoint(crawler.state, { port: serve, mount: dashboard.handle });
     } catch (err) {
+      dashboard?.close();
       await crawler.close();
       throw err;
     }
-    process.stderr.write(`SPARQL endpoint over this crawl, live: ${endpoint.url}\n`);
+    process.stderr.write(`Dashboard: ${endpoint.url.replace(/sparql$/, '')}  SPARQL endpoint over this crawl, live: ${endpoint.url}\n`);
   }
   const controller = new AbortController();
   let interrupts = 0;
@@ -152,7 +165,8 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSigint);
   const progress = quiet ? null : createProgress(process.stderr, crawler.options.maxDocs);
   try {
-    const summary = await crawler.run({ signal: controller.signal, onRecord: (p) => progress?.update(p) });
+    const summary = await crawler.run({ signal: controller.signal, control, onRecord: (p) => progress?.update(p) });
+    dashboard?.finish();
     progress?.done();
     if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
     else {
@@ -166,6 +180,7 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
+    dashboard?.close();
     await endpoint?.close();
     await crawler.close();
   }

@@ -16,6 +16,7 @@ import type { Strategy } from '../relevance/types.ts';
 import { CRAWL_GRAPH } from '../sparql/crawl-vocab.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import type { Txn } from '../state/txn.ts';
+import type { CrawlControl, CrawlView } from './control.ts';
 import { analyseDocument, type DocumentAnalysis, isSitemapLink } from './analyse-document.ts';
 import { stageBanditChanges } from './bandit-state.ts';
 import type { ExplicitOptions } from './crawl-meta.ts';
@@ -58,6 +59,8 @@ export interface CrawlProgress {
 export interface CrawlRunOptions {
   signal?: AbortSignal;
   onRecord?: (p: CrawlProgress) => void;
+  /** Operator commands (pause, resume, stop, seeds, blocks) consulted by the run loop; it also gets the crawler's live view. */
+  control?: CrawlControl;
 }
 
 /** How a processed fetch ends: committed as a record, or put back for a retry. */
@@ -96,6 +99,8 @@ export class Crawler {
   readonly #storing = new Set<string>();
   /** PLDs whose start page could not be fetched (BeeBot's Not Available); the bandit no longer serves them. */
   readonly #unavailable = new Set<string>();
+  /** The operator's commands for the current run (dashboard); null without one. */
+  #control: CrawlControl | null = null;
 
   private constructor(state: CrawlState, init: RestoredCrawl) {
     this.options = init.options;
@@ -145,11 +150,17 @@ export class Crawler {
   /** Crawls until the budget is spent, nothing is left, or `signal` aborts. */
   async run(runOptions: CrawlRunOptions = {}): Promise<CrawlSummary> {
     const started = performance.now();
-    const { signal } = runOptions;
+    // Control hook (dashboard): stop() aborts like the caller's signal; the loop consults pause/seeds/blocks below.
+    const control = runOptions.control ?? null;
+    this.#control = control;
+    if (control) control.view = this.#view();
+    const signal = control ? (runOptions.signal ? AbortSignal.any([runOptions.signal, control.stopSignal]) : control.stopSignal) : runOptions.signal;
+    runOptions = { ...runOptions, ...(signal ? { signal } : {}) };
     const active = new Set<Promise<void>>();
     let stoppedBy: CrawlSummary['stoppedBy'] = 'exhausted';
     const wakeUp = new AbortController();
     signal?.addEventListener('abort', () => wakeUp.abort(), { once: true });
+    const woken = new Promise<void>((resolve) => wakeUp.signal.addEventListener('abort', () => resolve(), { once: true }));
 
     while (this.#fatal === null) {
       if (signal?.aborted) {
@@ -160,8 +171,13 @@ export class Crawler {
         stoppedBy = 'budget';
         break;
       }
+      if (control) await this.#applyControl(control);
+      if (control?.paused && active.size === 0) {
+        await Promise.race([control.nextChange(), woken]); // paused: wait for the operator (or an abort)
+        continue;
+      }
       let dispatched = false;
-      while (active.size < this.options.concurrency && this.#budgetLeft() > 0) {
+      while (!control?.paused && active.size < this.options.concurrency && this.#budgetLeft() > 0) {
         const entry = this.#pick(Date.now());
         if (entry === null) break;
         dispatched = true;
@@ -179,7 +195,7 @@ export class Crawler {
           stoppedBy = 'exhausted';
           break;
         }
-        await sleepUntil(wake, wakeUp.signal);
+        await (control ? Promise.race([sleepUntil(wake, wakeUp.signal), control.nextChange()]) : sleepUntil(wake, wakeUp.signal));
         continue;
       }
       // Wait for a fetch to finish or for a PLD to wake up, whichever comes first; cancel the timer after.
@@ -189,6 +205,7 @@ export class Crawler {
       wakeUp.signal.addEventListener('abort', cancel, { once: true });
       const waits: Promise<unknown>[] = [...active];
       if (wake !== null) waits.push(sleepUntil(wake, timer.signal));
+      if (control) waits.push(control.nextChange());
       await Promise.race(waits);
       timer.abort(WAKE); // a preset reason: no DOMException built on every loop
       wakeUp.signal.removeEventListener('abort', cancel);
@@ -220,7 +237,7 @@ export class Crawler {
    * next change (nothing queued, budget spent, host at its concurrency limit).
    */
   #evaluate(pld: string, now: number): void {
-    if (this.#unavailable.has(pld) || this.#pldSpent(pld) >= this.options.maxDocsPerPld) {
+    if (this.#unavailable.has(pld) || this.#control?.isBlocked(pld) || this.#pldSpent(pld) >= this.options.maxDocsPerPld) {
       this.#ready.place(pld, null, now);
       return;
     }
@@ -474,6 +491,50 @@ export class Crawler {
       this.#policy.update(entry.pld, rewardOf(this.options.reward, record, external));
       stageBanditChanges(this.state, txn, this.#policy);
     }
+  }
+
+  /** Takes the operator's new seeds (queued like seeds given at the start, their PLDs in scope) and blocked PLDs. */
+  async #applyControl(control: CrawlControl): Promise<void> {
+    const { seeds, blocked } = control.take();
+    const now = Date.now();
+    for (const pld of blocked) {
+      this.#ready.place(pld, null, now);
+      this.#policy?.retire(pld);
+    }
+    if (seeds.length === 0) return;
+    const entries: NewEntry[] = seeds.map((url) => {
+      this.#seedPlds.add(pldOf(url));
+      return { url, parent: null, depth: 0, priority: this.#strategy.seedPriority, label: null, rules: [], link: null };
+    });
+    const txn = this.state.txn();
+    txn.put(this.state.sub.meta, 'seedPlds', [...this.#seedPlds]);
+    await this.#frontier.add(entries, txn);
+    await txn.commit();
+    for (const e of entries) this.#evaluate(pldOf(e.url), now);
+  }
+
+  /** The live view a dashboard reads (CrawlView): cheap, synchronous reads of in-memory state. */
+  #view(): CrawlView {
+    return {
+      tally: () => this.#tally,
+      queued: () => this.#frontier.size().queued,
+      inFlight: () => this.#inFlight,
+      maxDocs: () => this.options.maxDocs,
+      plds: (now) =>
+        this.#frontier.queues().map((q) => {
+          const at = this.#politeness.readyAt(q.pld, q.pld, now);
+          return {
+            pld: q.pld,
+            queued: q.queued,
+            inFlight: this.#inFlightPerPld.get(q.pld) ?? 0,
+            nextAllowedAt: Number.isFinite(at) ? at : null,
+            robotsDelayMs: this.#politeness.crawlDelayOf(q.pld),
+            blocked: this.#control?.isBlocked(q.pld) ?? false,
+          };
+        }),
+      arms: () => this.#policy?.stats() ?? null,
+      learned: () => this.#strategy.snapshot(),
+    };
   }
 
   /** Bandit bookkeeping once a fetch is committed: PLDs out of work retire; BeeBot's Not Available sites too. */

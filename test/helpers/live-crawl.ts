@@ -1,0 +1,63 @@
+// A live crawl of the simulated web with a dashboard and SPARQL endpoint beside it, for the dashboard tests.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CrawlControl } from '../../src/crawl/control.ts';
+import { Crawler } from '../../src/crawl/crawler.ts';
+import type { CrawlSummary } from '../../src/crawl/summary.ts';
+import { createDashboard, type Dashboard } from '../../src/dashboard/index.ts';
+import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
+import { type Endpoint, startEndpoint } from '../../src/sparql/index.ts';
+
+export interface LiveCrawl {
+  web: SimWeb;
+  crawler: Crawler;
+  control: CrawlControl;
+  dashboard: Dashboard;
+  endpoint: Endpoint;
+  /** `http://127.0.0.1:PORT/` (the dashboard). */
+  base: string;
+  dir: string;
+  run: Promise<CrawlSummary>;
+  close(): Promise<void>;
+}
+
+/** Starts a slow-enough crawl (a politeness delay per PLD) so that a test can watch and steer it. */
+export async function startLiveCrawl(opts: { delayMs?: number; maxDocs?: number; token?: string; profile?: string } = {}): Promise<LiveCrawl> {
+  const dir = await mkdtemp(join(tmpdir(), 'rdfscout-dash-'));
+  const web = await startSimweb({ profiles: opts.profile ?? 'thesis', seed: 3, scale: 0.1 });
+  const crawler = await Crawler.open({
+    out: dir,
+    seeds: web.sites.map((s) => s.startUrl),
+    strategy: 'fc-r+hr',
+    proxy: web.proxyUrl,
+    delayMs: opts.delayMs ?? 40,
+    concurrency: 4,
+    maxDocs: opts.maxDocs ?? 3000,
+    allowPrivate: true,
+  });
+  const control = new CrawlControl();
+  const dashboard = createDashboard({ state: crawler.state, control, token: opts.token ?? null, tickMs: 250 });
+  const endpoint = await startEndpoint(crawler.state, { port: 0, mount: dashboard.handle });
+  const run = crawler.run({ control });
+  run.catch(() => {});
+  return {
+    web,
+    crawler,
+    control,
+    dashboard,
+    endpoint,
+    base: endpoint.url.replace(/sparql$/, ''),
+    dir,
+    run,
+    async close() {
+      control.stop();
+      await run.catch(() => {});
+      dashboard.close();
+      await endpoint.close();
+      await crawler.close();
+      await web.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
