@@ -106,9 +106,18 @@ export function createDashboard(opts: DashboardOptions): Dashboard {
   };
 
   const controls: Record<string, (body: Record<string, unknown>) => unknown> = {
-    'api/control/pause': () => (control.pause(), { paused: true }),
-    'api/control/resume': () => (control.resume(), { paused: false }),
-    'api/control/stop': () => (control.stop(), { stopping: true }),
+    'api/control/pause': () => {
+      control.pause();
+      return { paused: true };
+    },
+    'api/control/resume': () => {
+      control.resume();
+      return { paused: false };
+    },
+    'api/control/stop': () => {
+      control.stop();
+      return { stopping: true };
+    },
     'api/control/seeds': (body) => ({ added: control.addSeeds(Array.isArray(body.urls) ? body.urls.map(String) : String(body.urls ?? '').split(/\s+/)) }),
     'api/control/block': (body) => ({ blocked: control.blockPld(String(body.pld ?? '')) }),
   };

@@ -19,16 +19,18 @@ export interface LiveCrawl {
   base: string;
   dir: string;
   run: Promise<CrawlSummary>;
+  /** Stops the crawl and every server, closes the state; the folder stays (for CLI checks) until `close()`. */
+  shutdown(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Starts a slow-enough crawl (a politeness delay per PLD) so that a test can watch and steer it. */
-export async function startLiveCrawl(opts: { delayMs?: number; maxDocs?: number; token?: string; profile?: string } = {}): Promise<LiveCrawl> {
+export async function startLiveCrawl(opts: { delayMs?: number; maxDocs?: number; token?: string; profile?: string; seedSites?: number; tickMs?: number } = {}): Promise<LiveCrawl> {
   const dir = await mkdtemp(join(tmpdir(), 'rdfscout-dash-'));
   const web = await startSimweb({ profiles: opts.profile ?? 'thesis', seed: 3, scale: 0.1 });
   const crawler = await Crawler.open({
     out: dir,
-    seeds: web.sites.map((s) => s.startUrl),
+    seeds: web.sites.slice(0, opts.seedSites ?? web.sites.length).map((s) => s.startUrl),
     strategy: 'fc-r+hr',
     proxy: web.proxyUrl,
     delayMs: opts.delayMs ?? 40,
@@ -37,10 +39,11 @@ export async function startLiveCrawl(opts: { delayMs?: number; maxDocs?: number;
     allowPrivate: true,
   });
   const control = new CrawlControl();
-  const dashboard = createDashboard({ state: crawler.state, control, token: opts.token ?? null, tickMs: 250 });
+  const dashboard = createDashboard({ state: crawler.state, control, token: opts.token ?? null, tickMs: opts.tickMs ?? 250 });
   const endpoint = await startEndpoint(crawler.state, { port: 0, mount: dashboard.handle });
   const run = crawler.run({ control });
   run.catch(() => {});
+  let closed = false;
   return {
     web,
     crawler,
@@ -50,13 +53,18 @@ export async function startLiveCrawl(opts: { delayMs?: number; maxDocs?: number;
     base: endpoint.url.replace(/sparql$/, ''),
     dir,
     run,
-    async close() {
+    async shutdown() {
+      if (closed) return;
+      closed = true;
       control.stop();
       await run.catch(() => {});
       dashboard.close();
       await endpoint.close();
       await crawler.close();
       await web.close();
+    },
+    async close() {
+      await this.shutdown();
       await rm(dir, { recursive: true, force: true });
     },
   };
