@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CrawlControl } from '../../src/crawl/control.ts';
+import type { ExplicitOptions } from '../../src/crawl/crawl-meta.ts';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import type { CrawlSummary } from '../../src/crawl/summary.ts';
 import { createDashboard, type Dashboard } from '../../src/dashboard/index.ts';
@@ -25,7 +26,7 @@ export interface LiveCrawl {
 }
 
 /** Starts a slow-enough crawl (a politeness delay per PLD) so that a test can watch and steer it. */
-export async function startLiveCrawl(opts: { delayMs?: number; maxDocs?: number; token?: string; profile?: string; seedSites?: number; tickMs?: number } = {}): Promise<LiveCrawl> {
+export async function startLiveCrawl(opts: { delayMs?: number; maxDocs?: number; token?: string; profile?: string; seedSites?: number; tickMs?: number; crawl?: Partial<ExplicitOptions> } = {}): Promise<LiveCrawl> {
   const dir = await mkdtemp(join(tmpdir(), 'rdfscout-dash-'));
   const web = await startSimweb({ profiles: opts.profile ?? 'thesis', seed: 3, scale: 0.1 });
   const crawler = await Crawler.open({
@@ -37,6 +38,7 @@ export async function startLiveCrawl(opts: { delayMs?: number; maxDocs?: number;
     concurrency: 4,
     maxDocs: opts.maxDocs ?? 3000,
     allowPrivate: true,
+    ...opts.crawl,
   });
   const control = new CrawlControl();
   const dashboard = createDashboard({ state: crawler.state, control, token: opts.token ?? null, tickMs: opts.tickMs ?? 250 });
@@ -44,7 +46,7 @@ export async function startLiveCrawl(opts: { delayMs?: number; maxDocs?: number;
   const run = crawler.run({ control });
   run.catch(() => {});
   let closed = false;
-  return {
+  const self: LiveCrawl = {
     web,
     crawler,
     control,
@@ -64,8 +66,9 @@ export async function startLiveCrawl(opts: { delayMs?: number; maxDocs?: number;
       await web.close();
     },
     async close() {
-      await this.shutdown();
+      await self.shutdown();
       await rm(dir, { recursive: true, force: true });
     },
   };
+  return self;
 }
