@@ -33,6 +33,17 @@ function harvestSection(data: ReportData): string {
   return figure('harvest', 'Harvest: RDF documents found against fetches (thesis Fig. 4-1)', svg, table(['series', 'fetches', 'RDF documents'], rows, 'class="data" data-chart="harvest"'));
 }
 
+/** Further curves against fetches (e.g. BeeBot's reward: external links found), one plot per entry. */
+function extraCurves(data: ReportData): string {
+  return data.curves
+    .map((c, i) => {
+      const svg = harvestChart(Plot, c.series.map((s) => ({ name: s.name, points: s.harvestPoints })), { document: dom(), width: 760, height: 340, yLabel: c.yLabel }).outerHTML;
+      const rows = c.series.flatMap((s) => s.harvestPoints.map(([k, y]) => [s.name, k, y]));
+      return figure(`curves-${i}`, c.title, svg, table(['series', 'fetches', c.yLabel], rows, `class="data" data-chart="curves-${i}"`));
+    })
+    .join('\n');
+}
+
 function pldSection(data: ReportData): string {
   const many = data.crawls.length > 1;
   const top = new Set(data.crawls.flatMap((c) => c.plds.slice(0, 20).map((p) => p.pld)));
@@ -96,6 +107,7 @@ export function renderReport(data: ReportData, opts: { title?: string; note?: st
 ${opts.note ? `<p>${esc(opts.note)}</p>` : ''}
 ${summary(data)}
 ${harvestSection(data)}
+${extraCurves(data)}
 ${pldSection(data)}
 ${precisionSection(data)}
 ${rulesSection(data)}

@@ -40,9 +40,17 @@ export interface ReportCrawl {
   errorsByKind: Array<{ kind: string; count: number }>;
 }
 
+/** A further plot of curves against fetches (e.g. cumulative external links per bandit policy). */
+export interface ExtraCurves {
+  title: string;
+  yLabel: string;
+  series: readonly ReferenceCurve[];
+}
+
 export interface ReportData {
   crawls: ReportCrawl[];
   references: Array<{ name: string; harvestPoints: Array<[number, number]> }>;
+  curves: Array<{ title: string; yLabel: string; series: Array<{ name: string; harvestPoints: Array<[number, number]> }> }>;
 }
 
 /** Points plotted per curve at most: a 100k-fetch crawl still gives a small SVG. */
@@ -63,10 +71,12 @@ export function curvePoints(curve: readonly number[], max = MAX_POINTS): Array<[
   return sampleKs(curve.length, max).map((k) => [k, curve[k - 1] ?? 0]);
 }
 
-export function buildReportData(crawls: readonly ReportCrawlInput[], references: readonly ReferenceCurve[] = []): ReportData {
+export function buildReportData(crawls: readonly ReportCrawlInput[], references: readonly ReferenceCurve[] = [], curves: readonly ExtraCurves[] = []): ReportData {
+  const sampled = (r: ReferenceCurve) => ({ name: r.name, harvestPoints: curvePoints(r.curve) });
   return {
     crawls: crawls.map(reportCrawl),
-    references: references.map((r) => ({ name: r.name, harvestPoints: curvePoints(r.curve) })),
+    references: references.map(sampled),
+    curves: curves.map((c) => ({ title: c.title, yLabel: c.yLabel, series: c.series.map(sampled) })),
   };
 }
 

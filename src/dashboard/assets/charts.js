@@ -15,8 +15,8 @@ export function harvestChart(Plot, series, opts = {}) {
   for (const s of series) for (const [x, y] of s.points) rows.push({ name: s.name, x, y });
   return Plot.plot({
     ...frame(opts),
-    x: { label: 'fetches →', grid: true },
-    y: { label: '↑ RDF documents', grid: true, zero: true },
+    x: { label: `${opts.xLabel ?? 'fetches'} →`, grid: true },
+    y: { label: `↑ ${opts.yLabel ?? 'RDF documents'}`, grid: true, zero: true },
     color: { legend: series.length > 1, domain: series.map((s) => s.name) },
     marks: [Plot.ruleY([0]), Plot.line(rows, { x: 'x', y: 'y', stroke: 'name', strokeWidth: 1.5 })],
   });
@@ -59,16 +59,17 @@ export function armsChart(Plot, points, opts = {}) {
 export function barsChart(Plot, rows, opts = {}) {
   const keys = [...new Set(rows.map((r) => r.key))];
   const grouped = rows.some((r) => r.group !== undefined);
+  const groups = [...new Set(rows.map((r) => r.group))];
   return Plot.plot({
     ...frame({ ...opts, height: opts.height ?? Math.max(80, 24 * keys.length * (grouped ? 1.6 : 1) + 50) }),
     marginLeft: opts.marginLeft ?? 180,
     x: { label: `${opts.xLabel ?? 'count'} →`, grid: true, ...(opts.percent ? { percent: true } : {}) },
     y: { label: null, domain: keys },
-    ...(grouped ? { fy: { label: null }, color: { legend: true } } : {}),
+    ...(grouped ? { fy: { label: null }, color: { legend: true, domain: groups } } : {}),
     marks: [
       Plot.barX(rows, { x: 'value', y: grouped ? 'group' : 'key', ...(grouped ? { fy: 'key', fill: 'group' } : { fill: 'steelblue' }) }),
       Plot.ruleX([0]),
     ],
-    ...(grouped ? { y: { label: null } } : {}),
+    ...(grouped ? { y: { label: null, domain: groups } } : {}),
   });
 }
