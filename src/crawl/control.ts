@@ -125,6 +125,11 @@ export class CrawlControl {
     return pld;
   }
 
+  /** Whether seeds or blocks wait to be taken (a cheap check the crawler makes on every loop turn). */
+  get hasRequests(): boolean {
+    return this.#seeds.length > 0 || this.#newBlocks.length > 0;
+  }
+
   /** The crawler takes what was asked since its last call. */
   take(): ControlRequests {
     const out = { seeds: this.#seeds, blocked: this.#newBlocks };

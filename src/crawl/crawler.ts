@@ -171,7 +171,7 @@ export class Crawler {
         stoppedBy = 'budget';
         break;
       }
-      if (control) await this.#applyControl(control);
+      if (control?.hasRequests) await this.#applyControl(control);
       if (control?.paused && active.size === 0) {
         await Promise.race([control.nextChange(), woken]); // paused: wait for the operator (or an abort)
         continue;
