@@ -12,7 +12,9 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CrawlControl } from '../src/crawl/control.ts';
 import { Crawler } from '../src/crawl/crawler.ts';
-import { createDashboard } from '../src/dashboard/index.ts';
+import { CrawlTally } from '../src/crawl/summary.ts';
+import type { CrawlRecord } from '../src/crawl/types.ts';
+import { createDashboard, LiveState } from '../src/dashboard/index.ts';
 import { startEndpoint } from '../src/sparql/index.ts';
 
 const { values } = parseArgs({
@@ -102,5 +104,23 @@ const ratio = median(on) / median(off);
 console.log(
   `\nCPU per 1,000 pages (median of ${RUNS}): without dashboard ${median(off).toFixed(0)} ms, dashboard open ${median(on).toFixed(0)} ms: ×${ratio.toFixed(3)} (${((ratio - 1) * 100).toFixed(1)}% more; target ≤ 5%)`,
 );
+
+// The dashboard's own work per record, alone (no noise from the machine): the record channel's subscriber.
+const control = new CrawlControl();
+const tally = new CrawlTally();
+control.view = { tally: () => tally, queued: () => 100, inFlight: () => 4, maxDocs: () => 1e6, plds: () => [], arms: () => null, learned: () => null };
+const live = new LiveState(control);
+const N = 200_000;
+const sample: CrawlRecord = { seq: 0, url: 'http://a.org/x', finalUrl: 'http://a.org/x', status: 200, outcome: 'ok', contentType: 'text/html', detectedType: 'rdf', rdfFormat: 'turtle', parent: null, depth: 1, pld: 'a.org', triples: 10, linksQueued: 3, error: null, errorMessage: null, label: 'R', rules: ['ex1'], redirects: [], ms: 3, fetchedAt: new Date().toISOString() };
+const c0 = process.cpuUsage();
+for (let i = 1; i <= N; i++) {
+  const r = { ...sample, seq: i, pld: `p${i % 50}.org` };
+  tally.add(r);
+  live.addRecord(r);
+  if (i % 1000 === 0) live.sample();
+}
+const c1 = process.cpuUsage(c0);
+const perRecord = (c1.user + c1.system) / N;
+console.log(`Live state alone: ${perRecord.toFixed(2)} µs CPU per record (${((perRecord / 1000 / (median(off) / 1000)) * 100).toFixed(2)}% of a page's ${(median(off) / 1000).toFixed(2)} ms)`);
 await browser.close();
 server.send({ type: 'close' });

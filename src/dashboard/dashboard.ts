@@ -11,6 +11,7 @@ import { EventStream } from './event-stream.ts';
 import { readLinkTable } from './link-table-api.ts';
 import { LiveState } from './live-state.ts';
 import { StaticAssets } from './static-assets.ts';
+import { curvePoints, type ReferenceCurve } from '../report/report-data.ts';
 
 /** Options of {@link createDashboard}. */
 export interface DashboardOptions {
@@ -22,6 +23,11 @@ export interface DashboardOptions {
   token?: string | null;
   /** Push interval of the event stream in ms. Default: 1000. */
   tickMs?: number;
+  /**
+   * Curves drawn beside the live harvest curve, e.g. the oracle's or a breadth-first crawl's on the simulated web
+   * (`curve[k − 1]` = RDF documents after k fetches). Default: none.
+   */
+  references?: readonly ReferenceCurve[];
 }
 
 /** A running dashboard: give `handle` to the endpoint's `mount` hook; `close` ends its streams and timer. */
@@ -43,6 +49,7 @@ export function createDashboard(opts: DashboardOptions): Dashboard {
   const host = opts.host ?? '127.0.0.1';
   const token = opts.token ?? null;
   const live = new LiveState(control);
+  const references = (opts.references ?? []).map((r) => ({ name: r.name, points: curvePoints(r.curve) }));
   const assets = new StaticAssets();
   const stream = new EventStream();
   const onRecord = (message: unknown) => live.addRecord(message as CrawlRecord);
@@ -90,6 +97,7 @@ export function createDashboard(opts: DashboardOptions): Dashboard {
       series: live.series,
       arms: live.arms,
       learned: live.learned(),
+      references,
     };
   }
 

@@ -83,8 +83,12 @@ export class LiveState {
   readonly statuses = new Map<string, Record<string, number>>();
   #predictedR = 0;
   #predictedRRight = 0;
+  /** Times of the records of the last RATE_WINDOW_MS, from #recentHead on (a queue that drops from the front). */
   #recent: number[] = [];
+  #recentHead = 0;
   #startFetched: number | null = null;
+  /** Records seen since the dashboard started. */
+  #records = 0;
   finished = false;
 
   constructor(control: CrawlControl, now: () => number = Date.now) {
@@ -96,8 +100,9 @@ export class LiveState {
   /** Takes one committed record (the crawl's record channel). */
   addRecord(r: CrawlRecord): void {
     const t = this.#now();
+    this.#records += 1;
     this.#recent.push(t);
-    if (this.#recent.length > 4096) this.#recent = this.#recent.filter((x) => x > t - RATE_WINDOW_MS);
+    this.#dropOld(t);
     const rdf = isRdfObtained(r);
     if (r.label === 'R' && isFetchedOk(r)) {
       this.#predictedR += 1;
@@ -136,6 +141,15 @@ export class LiveState {
     }
   }
 
+  /** Drops record times older than the rate window (amortised O(1) per record). */
+  #dropOld(t: number): void {
+    while (this.#recentHead < this.#recent.length && (this.#recent[this.#recentHead] as number) <= t - RATE_WINDOW_MS) this.#recentHead++;
+    if (this.#recentHead > 1024) {
+      this.#recent = this.#recent.slice(this.#recentHead);
+      this.#recentHead = 0;
+    }
+  }
+
   /** Samples queued vs crawled and the bandit's arms (called once per tick, 1 Hz). */
   sample(): void {
     const view = this.#control.view;
@@ -153,9 +167,10 @@ export class LiveState {
     const t = this.#now();
     const tally = view?.tally();
     const fetched = tally?.fetched ?? 0;
-    if (this.#startFetched === null && view) this.#startFetched = fetched - this.#recent.length;
+    if (this.#startFetched === null && view) this.#startFetched = fetched - this.#records;
     const elapsedMs = t - this.#started;
-    const now = this.#recent.filter((x) => x > t - RATE_WINDOW_MS).length / (RATE_WINDOW_MS / 1000);
+    this.#dropOld(t);
+    const now = (this.#recent.length - this.#recentHead) / (RATE_WINDOW_MS / 1000);
     const average = elapsedMs > 0 ? (fetched - (this.#startFetched ?? fetched)) / (elapsedMs / 1000) : 0;
     const maxDocs = view?.maxDocs() ?? 0;
     const queued = view?.queued() ?? 0;

@@ -17,7 +17,7 @@ describe('live dashboard in Chromium', () => {
   let live: LiveCrawl;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   beforeAll(async () => {
-    live = await startLiveCrawl({ delayMs: 60 });
+    live = await startLiveCrawl({ delayMs: 60, oracle: true });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -62,7 +62,7 @@ describe('live dashboard in Chromium', () => {
     expect(await counter(g, 'inFlight')).toBe(0);
     expect(await g.page.textContent('#c-harvestRate')).toBe(`${(after.harvestRate * 100).toFixed(1)}%`);
     expect(await g.page.$$eval('#plds tbody tr', (trs) => trs.length)).toBe(4);
-    expect(await g.page.$$('#chart-harvest svg g[aria-label="line"] path')).toHaveLength(1);
+    expect(await g.page.$$('#chart-harvest svg g[aria-label="line"] path')).toHaveLength(2); // this crawl and the oracle
     await g.screenshot('dashboard-paused');
 
     // Resume: it moves again.

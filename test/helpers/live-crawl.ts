@@ -7,7 +7,7 @@ import type { ExplicitOptions } from '../../src/crawl/crawl-meta.ts';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import type { CrawlSummary } from '../../src/crawl/summary.ts';
 import { createDashboard, type Dashboard } from '../../src/dashboard/index.ts';
-import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
+import { oracleCurve, type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { type Endpoint, startEndpoint } from '../../src/sparql/index.ts';
 
 export interface LiveCrawl {
@@ -26,7 +26,7 @@ export interface LiveCrawl {
 }
 
 /** Starts a slow-enough crawl (a politeness delay per PLD) so that a test can watch and steer it. */
-export async function startLiveCrawl(opts: { delayMs?: number; maxDocs?: number; token?: string; profile?: string; seedSites?: number; tickMs?: number; crawl?: Partial<ExplicitOptions> } = {}): Promise<LiveCrawl> {
+export async function startLiveCrawl(opts: { delayMs?: number; maxDocs?: number; token?: string; profile?: string; seedSites?: number; tickMs?: number; crawl?: Partial<ExplicitOptions>; oracle?: boolean } = {}): Promise<LiveCrawl> {
   const dir = await mkdtemp(join(tmpdir(), 'rdfscout-dash-'));
   const web = await startSimweb({ profiles: opts.profile ?? 'thesis', seed: 3, scale: 0.1 });
   const crawler = await Crawler.open({
@@ -41,7 +41,9 @@ export async function startLiveCrawl(opts: { delayMs?: number; maxDocs?: number;
     ...opts.crawl,
   });
   const control = new CrawlControl();
-  const dashboard = createDashboard({ state: crawler.state, control, token: opts.token ?? null, tickMs: opts.tickMs ?? 250 });
+  const maxDocs = opts.maxDocs ?? 3000;
+  const references = opts.oracle ? [{ name: 'oracle', curve: oracleCurve(web, maxDocs).slice(1) }] : [];
+  const dashboard = createDashboard({ state: crawler.state, control, token: opts.token ?? null, tickMs: opts.tickMs ?? 250, references });
   const endpoint = await startEndpoint(crawler.state, { port: 0, mount: dashboard.handle });
   const run = crawler.run({ control });
   run.catch(() => {});

@@ -5,7 +5,7 @@ import { armsChart, harvestChart, queueChart } from './charts.js';
 
 const Plot = window.Plot;
 const $ = (id) => document.getElementById(id);
-const model = { status: null, plds: [], log: [], errors: [], errorKinds: {}, harvest: [], series: [], arms: [], learned: null };
+const model = { status: null, plds: [], log: [], errors: [], errorKinds: {}, harvest: [], series: [], arms: [], learned: null, references: [] };
 const sort = { key: 'fetched', dir: -1 };
 const fmt = new Intl.NumberFormat('en');
 const pct = (x) => (x === null || x === undefined ? '–' : `${(x * 100).toFixed(1)}%`);
@@ -43,7 +43,10 @@ function replace(id, node) {
 
 function renderCharts() {
   const width = Math.max(320, Math.min(720, $('chart-harvest').clientWidth || 640));
-  replace('chart-harvest', harvestChart(Plot, [{ name: 'this crawl', points: model.harvest }], { width }));
+  // Reference curves (oracle, breadth-first on the simulated web) are drawn as far as this crawl has come.
+  const upTo = model.harvest.at(-1)?.[0] ?? 0;
+  const refs = model.references.map((r) => ({ name: r.name, points: r.points.filter(([k]) => k <= upTo) }));
+  replace('chart-harvest', harvestChart(Plot, [{ name: 'this crawl', points: model.harvest }, ...refs], { width }));
   if (model.series.length > 1) replace('chart-queue', queueChart(Plot, model.series, { width }));
   if (model.arms.length > 0) replace('chart-arms', armsChart(Plot, model.arms.map((a) => ({ t: a.t, arm: a.arm, value: a.pulls })), { width, yLabel: 'pulls' }));
 }
