@@ -50,7 +50,6 @@ export class CrawlControl {
   #newBlocks: string[] = [];
   readonly #blocked = new Set<string>();
   readonly #listeners = new Set<(event: string) => void>();
-  #changed = deferred();
   /** Set by the crawler while it runs; null before. */
   view: CrawlView | null = null;
 
@@ -138,29 +137,13 @@ export class CrawlControl {
     return out;
   }
 
-  /** Resolves at the next change (pause, resume, stop, seeds, block): the crawler's idle wait races it. */
-  nextChange(): Promise<void> {
-    return this.#changed.promise;
-  }
-
-  /** Calls `listener(event)` on every change; returns the unsubscribe function. */
+  /** Calls `listener(event)` on every change (the crawler's idle wait ends on one); returns the unsubscribe function. */
   onChange(listener: (event: string) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
   #notify(event: string): void {
-    const done = this.#changed;
-    this.#changed = deferred();
-    done.resolve();
-    for (const l of this.#listeners) l(event);
+    for (const l of [...this.#listeners]) l(event);
   }
-}
-
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve = (): void => {};
-  const promise = new Promise<void>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
 }

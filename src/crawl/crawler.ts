@@ -160,7 +160,6 @@ export class Crawler {
     let stoppedBy: CrawlSummary['stoppedBy'] = 'exhausted';
     const wakeUp = new AbortController();
     signal?.addEventListener('abort', () => wakeUp.abort(), { once: true });
-    const woken = new Promise<void>((resolve) => wakeUp.signal.addEventListener('abort', () => resolve(), { once: true }));
 
     while (this.#fatal === null) {
       if (signal?.aborted) {
@@ -173,7 +172,7 @@ export class Crawler {
       }
       if (control?.hasRequests) await this.#applyControl(control);
       if (control?.paused && active.size === 0) {
-        await Promise.race([control.nextChange(), woken]); // paused: wait for the operator (or an abort)
+        await idleUntil(Date.now() + 60_000, wakeUp.signal, control); // paused: wait for the operator (or an abort)
         continue;
       }
       let dispatched = false;
@@ -195,17 +194,16 @@ export class Crawler {
           stoppedBy = 'exhausted';
           break;
         }
-        await (control ? Promise.race([sleepUntil(wake, wakeUp.signal), control.nextChange()]) : sleepUntil(wake, wakeUp.signal));
+        await idleUntil(wake, wakeUp.signal, control); // new seeds may give work before then
         continue;
       }
       // Wait for a fetch to finish or for a PLD to wake up, whichever comes first; cancel the timer after.
-      const wake = active.size < this.options.concurrency ? this.#nextWake(Date.now()) : null;
+      const wake = active.size < this.options.concurrency && !control?.paused ? this.#nextWake(Date.now()) : null;
       const timer = new AbortController();
       const cancel = () => timer.abort(WAKE);
       wakeUp.signal.addEventListener('abort', cancel, { once: true });
       const waits: Promise<unknown>[] = [...active];
       if (wake !== null) waits.push(sleepUntil(wake, timer.signal));
-      if (control) waits.push(control.nextChange());
       await Promise.race(waits);
       timer.abort(WAKE); // a preset reason: no DOMException built on every loop
       wakeUp.signal.removeEventListener('abort', cancel);
@@ -599,6 +597,21 @@ export { CRAWL_GRAPH };
 function retryDelay(result: FetchResult, attempts: number, delayMs: number): number {
   if (result.kind === 'http-error' && result.retryAfterMs !== null) return Math.min(result.retryAfterMs, 600_000);
   return Math.max(delayMs, 500) * 2 ** attempts;
+}
+
+/** Sleeps until `when` or an abort; with a control, also until the operator's next command (listener removed after). */
+async function idleUntil(when: number, signal: AbortSignal, control: CrawlControl | null): Promise<void> {
+  if (control === null) return sleepUntil(when, signal);
+  const idle = new AbortController();
+  const wake = () => idle.abort(WAKE);
+  signal.addEventListener('abort', wake, { once: true });
+  const off = control.onChange(wake);
+  try {
+    await sleepUntil(when, idle.signal);
+  } finally {
+    off();
+    signal.removeEventListener('abort', wake);
+  }
 }
 
 async function sleepUntil(when: number, signal: AbortSignal): Promise<void> {
