@@ -63,6 +63,11 @@ describe('live dashboard in Chromium', () => {
     expect(await g.page.textContent('#c-harvestRate')).toBe(`${(after.harvestRate * 100).toFixed(1)}%`);
     expect(await g.page.$$eval('#plds tbody tr', (trs) => trs.length)).toBe(4);
     expect(await g.page.$$('#chart-harvest svg g[aria-label="line"] path')).toHaveLength(2); // this crawl and the oracle
+    // The live curve has one vertex per point the API holds (no point drawn twice), and ends at the counters.
+    const points = await (await fetch(`${live.base}api/harvest`)).json() as Array<[number, number]>;
+    expect(points.at(-1)).toEqual([after.fetched, after.rdfDocuments]);
+    const vertices = await g.page.$eval('#chart-harvest svg g[aria-label="line"] path', (p) => (p.getAttribute('d') ?? '').split(/[ML]/).filter(Boolean).length);
+    expect(vertices).toBe(points.length);
     await g.screenshot('dashboard-paused');
 
     // Resume: it moves again.

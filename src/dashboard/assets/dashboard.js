@@ -122,15 +122,21 @@ function apply(data, full) {
   if (full) Object.assign(model, data);
   else {
     for (const k of ['status', 'plds', 'errorKinds', 'learned']) if (data[k] !== undefined) model[k] = data[k];
+    // Deltas are shared by every open page: keep only what is newer than what this page holds.
     if (data.log) {
-      model.log.push(...data.log);
-      model.errors.push(...data.log.filter((l) => l.error));
+      const lastSeq = model.log.at(-1)?.seq ?? 0;
+      const fresh = data.log.filter((l) => l.seq > lastSeq);
+      model.log.push(...fresh);
+      model.errors.push(...fresh.filter((l) => l.error));
       model.log = model.log.slice(-200);
       model.errors = model.errors.slice(-100);
     }
-    if (data.harvest) model.harvest.push(...data.harvest);
-    if (data.series) model.series.push(...data.series);
-    if (data.arms) model.arms.push(...data.arms);
+    const lastK = model.harvest.at(-1)?.[0] ?? 0;
+    if (data.harvest) model.harvest.push(...data.harvest.filter(([k]) => k > lastK));
+    const lastT = model.series.at(-1)?.t ?? 0;
+    if (data.series) model.series.push(...data.series.filter((p) => p.t > lastT));
+    const lastArmT = model.arms.at(-1)?.t ?? 0;
+    if (data.arms) model.arms.push(...data.arms.filter((a) => a.t > lastArmT));
   }
   render();
 }
