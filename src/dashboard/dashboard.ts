@@ -70,7 +70,7 @@ export function createDashboard(opts: DashboardOptions): Dashboard {
   /** What changed since the previous delta (log lines and curve points are sent once). */
   function delta(withLearned: boolean): unknown {
     const log = live.log.filter((l) => l.seq > sentSeq);
-    const harvest = live.harvest.filter(([f]) => f > sentFetched);
+    const harvest = live.harvest.filter(([f]) => f >= sentFetched && f > 0); // >=: the last point sent may have been updated
     sentSeq = live.log.at(-1)?.seq ?? sentSeq;
     sentFetched = live.harvest.at(-1)?.[0] ?? sentFetched;
     const t = live.series.at(-1)?.t;

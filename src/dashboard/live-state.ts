@@ -132,7 +132,10 @@ export class LiveState {
       this.errorKinds.set(r.error, (this.errorKinds.get(r.error) ?? 0) + 1);
     }
     const tally = this.#control.view?.tally();
-    if (tally && tally.fetched % this.#curveStep === 0) {
+    const last = this.harvest.at(-1);
+    // Records of concurrent fetches may be published after both joined the tally: one point per fetch count.
+    if (tally && last !== undefined && last[0] === tally.fetched) last[1] = tally.rdfDocuments;
+    else if (tally && tally.fetched % this.#curveStep === 0) {
       this.harvest.push([tally.fetched, tally.rdfDocuments]);
       if (this.harvest.length > CURVE_MAX) {
         this.harvest = this.harvest.filter((_, i) => i % 2 === 1);

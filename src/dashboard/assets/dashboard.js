@@ -132,7 +132,11 @@ function apply(data, full) {
       model.errors = model.errors.slice(-100);
     }
     const lastK = model.harvest.at(-1)?.[0] ?? 0;
-    if (data.harvest) model.harvest.push(...data.harvest.filter(([k]) => k > lastK));
+    if (data.harvest) {
+      const same = data.harvest.find(([k]) => k === lastK); // the server may have updated its last point
+      if (same) model.harvest[model.harvest.length - 1] = same;
+      model.harvest.push(...data.harvest.filter(([k]) => k > lastK));
+    }
     const lastT = model.series.at(-1)?.t ?? 0;
     if (data.series) model.series.push(...data.series.filter((p) => p.t > lastT));
     const lastArmT = model.arms.at(-1)?.t ?? 0;
