@@ -6,7 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createPolicy, POLICY_NAMES, type PolicyOptions } from '../src/bandit/create-policy.ts';
-import { Prng, sampleGamma, samplePoisson } from '../src/bandit/prng.ts';
+import { Prng } from '../src/random/prng.ts';
+import { sampleGamma, samplePoisson } from '../src/random/samplers.ts';
 import { type ReplayArm, simulate } from '../src/bandit/simulate.ts';
 
 // Page counts like Table 1 (the first five of each kind are the article's; the other five are made up alike).

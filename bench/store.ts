@@ -1,6 +1,6 @@
 // **bench/store** measures the crawl store (quadstore on LevelDB) against an N3.js in-memory Store: load, export, queries.
 // Run: node_modules/.bin/node bench/store.ts [--docs 10000] [--people-per-doc 10]   (≈ 1.2 M quads by default)
-import { seededRandom } from '../src/random/mulberry32.ts';
+import { Prng } from '../src/random/prng.ts';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,11 @@ const DCT = 'http://purl.org/dc/terms/';
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 
-const prng = seededRandom; // the shared mulberry32 generator: every run generates the same data
+/** The shared mulberry32 generator as a function: every run generates the same data. */
+const prng = (seed: number): (() => number) => {
+  const g = new Prng(seed);
+  return () => g.next();
+};
 
 type DF = Awaited<ReturnType<typeof openState>>['dataFactory'];
 

@@ -1,6 +1,6 @@
 // **topical-cost**: what PageRank/HITS cost the topical strategy — one recompute on 10k/100k-node graphs, and per page amortised.
 // Run: node_modules/.bin/node bench/topical-cost.ts [--json out.json]
-import { seededRandom } from '../src/random/mulberry32.ts';
+import { Prng } from '../src/random/prng.ts';
 import { writeFileSync } from 'node:fs';
 import { createStrategy } from '../src/relevance/strategies/index.ts';
 import type { LinkFeatures } from '../src/links/types.ts';
@@ -9,7 +9,11 @@ import { GraphScores } from '../src/topical/graph-scores.ts';
 import { computeHits } from '../src/topical/hits.ts';
 import { computePageRank } from '../src/topical/page-rank.ts';
 
-const prng = seededRandom; // the shared mulberry32 generator: every run generates the same data
+/** The shared mulberry32 generator as a function: every run generates the same data. */
+const prng = (seed: number): (() => number) => {
+  const g = new Prng(seed);
+  return () => g.next();
+};
 
 const LINKS_PER_PAGE = 50;
 const NEW_FRACTION = 0.2; // ~10 new nodes a page: a 100k-node graph after ~10k pages

@@ -26,6 +26,12 @@ export type ErrorCode =
   | 'RDFSCOUT_RESUME_CONFLICT'
   | 'RDFSCOUT_QUERY_FAILED'
   | 'RDFSCOUT_QUERY_TIMEOUT'
+  /** Redis could not be reached, or refused our credentials (the message names the URL, password hidden). */
+  | 'RDFSCOUT_REDIS_UNREACHABLE'
+  /** A Redis script or command failed on a reachable server (a bug or a server misconfiguration). */
+  | 'RDFSCOUT_REDIS_FAILED'
+  /** The `--sink` triple store did not take a document (after retries); the document is kept and sent again on resume. */
+  | 'RDFSCOUT_SINK_REFUSED'
   /** A bug: an exception nobody expected. The crawl stops (its state stays consistent: nothing half-written). */
   | 'RDFSCOUT_INTERNAL';
 
@@ -66,4 +72,12 @@ export class ArgumentError extends RdfscoutError {
 /** The code of any thrown value: an RdfscoutError's own, else a generic one. */
 export function errorCode(err: unknown, fallback: ErrorCode = 'RDFSCOUT_CONNECTION_FAILED'): ErrorCode {
   return err instanceof RdfscoutError ? err.code : fallback;
+}
+
+/** A URL for messages and logs: its password, if any, replaced by `***`. */
+export function redactUrl(url: URL): string {
+  if (url.password === '') return url.href;
+  const copy = new URL(url.href);
+  copy.password = '***';
+  return copy.href;
 }

@@ -10,6 +10,7 @@ export { RoundRobinPolicy } from './policies/round-robin.ts';
 export { SlidingWindowUcbPolicy } from './policies/swucb.ts';
 export { ThompsonPolicy } from './policies/thompson.ts';
 export { type ArmRecord, joinSnapshot, type PolicyChanges, type PolicySnapshot, type SavedArm } from './policy-base.ts';
-export { Prng, sampleGamma, sampleNormal, samplePoisson } from './prng.ts';
+export { Prng } from '../random/prng.ts';
+export { sampleGamma, sampleNormal, samplePoisson } from '../random/samplers.ts';
 export { type ReplayArm, type SimulateOptions, type SimulateResult, simulate } from './simulate.ts';
 export type { ArmStats, BanditPolicy } from './types.ts';

@@ -83,6 +83,17 @@ export function argmax(recs: readonly ArmRecord[], score: (rec: ArmRecord) => nu
 }
 
 /**
+ * The initial step every index rule starts with (BeeBot §3: R2's n, R3's m; our `ducb`, `swucb`, `thompson`):
+ * while an awake arm has fewer than `step` committed pulls, the pull goes to the awake arm with the fewest
+ * (ties: the earliest discovered), so the initial pulls are interleaved across arms. Undefined once every awake
+ * arm has had its `step` pulls: the rule's own index decides.
+ */
+export function initialPull(awake: readonly ArmRecord[], step: number): ArmRecord | undefined {
+  const fresh = awake.filter((rec) => effortOf(rec) < step);
+  return fresh.length > 0 ? argmax(fresh, (rec) => -effortOf(rec)) : undefined;
+}
+
+/**
  * Base class of the policies. Subclasses implement `pick` (the rule) and may hook `observe`, `onRetire`,
  * `index`, `saveOwn` and `loadOwn`. `pick` receives the awake candidates as records, in discovery order,
  * and must return one of them.

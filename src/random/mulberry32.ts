@@ -1,4 +1,4 @@
-// **mulberry32**: the one small seeded generator step used by the bandit policies and the simulated web.
+// **mulberry32**: the one small seeded generator step behind {@link Prng} (bandit policies, simulated web, benches).
 
 /**
  * One step of mulberry32 (Tommy Ettinger's 32-bit generator): from a state, the next state and a float in [0, 1).
@@ -10,14 +10,4 @@ export function mulberry32(state: number): { state: number; value: number } {
   t = Math.imul(t ^ (t >>> 15), t | 1);
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
   return { state: next, value: ((t ^ (t >>> 14)) >>> 0) / 4294967296 };
-}
-
-/** A seeded source of floats in [0, 1) built on {@link mulberry32} (for generated data; the state is not exposed). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    const step = mulberry32(state);
-    state = step.state;
-    return step.value;
-  };
 }

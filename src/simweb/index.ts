@@ -1,7 +1,7 @@
 // Public face of the simulated Linked-Data web: start one, read its truth, compute the oracle.
 export type { OracleOptions, OracleSource } from './oracle.ts';
 export { oracleCurve } from './oracle.ts';
-export { Rng, hashParts } from './prng.ts';
+export { Prng, hashParts } from '../random/prng.ts';
 export type { Profile, ProfileSite } from './profiles/index.ts';
 export { META_PROFILES, PROFILES, resolveProfiles } from './profiles/index.ts';
 export type { RespondOptions, SimResponse } from './respond.ts';

@@ -1,5 +1,5 @@
 // Renders HTML pages (links in the styles of thesis §3, embedded JSON-LD/RDFa) and the small non-RDF bodies.
-import { Rng } from './prng.ts';
+import { Prng } from '../random/prng.ts';
 import { TOPICS, titleOf, WORDS } from './profiles/words.ts';
 import { embeddedJsonLd } from './render-rdf.ts';
 import { linkStyle, linkTarget } from './site-graph.ts';
@@ -19,14 +19,14 @@ export function titleFor(site: SiteModel, doc: SimDoc | undefined): string {
   return query ? `${titleOf(seg)} (${query.replace(/=/g, ' ')})` : titleOf(seg);
 }
 
-function sentence(rng: Rng): string {
+function sentence(rng: Prng): string {
   const words = Array.from({ length: rng.int(6, 14) }, () => rng.pick(rng.chance(0.2) ? TOPICS : WORDS));
   const s = words.join(' ');
   return `${(s[0] ?? '').toUpperCase()}${s.slice(1)}.`;
 }
 
 /** Renders one encoded link: head elements go to `head`, body markup is returned. */
-function renderLink(site: SiteModel, encoded: number, head: string[], rng: Rng): string {
+function renderLink(site: SiteModel, encoded: number, head: string[], rng: Prng): string {
   const target = site.docs[linkTarget(encoded)];
   const href = esc(target ? target.path : '/');
   const title = esc(titleFor(site, target));
@@ -71,7 +71,7 @@ function renderLink(site: SiteModel, encoded: number, head: string[], rng: Rng):
 /** Renders an HTML page of a site (duplicates render as their original). */
 export function renderHtml(site: SiteModel, doc: SimDoc): string {
   const original = doc.dupOf === undefined ? doc : (site.docs[doc.dupOf] as SimDoc);
-  const rng = Rng.of(site.seed, 'html', original.id);
+  const rng = Prng.of(site.seed, 'html', original.id);
   const head: string[] = [];
   const items = original.links.map((l) => renderLink(site, l, head, rng)).filter((s) => s !== '');
   const external = externalLinks(site, original).map((u, i) => `<li><a href="${esc(u)}">Partner site ${i + 1}</a> ${esc(sentence(rng))}</li>`);
@@ -87,7 +87,7 @@ export function renderHtml(site: SiteModel, doc: SimDoc): string {
 }
 
 /** An RDFa BlogPosting: `count` − 1 properties plus the type (the parser may add `rdfa:usesVocabulary`). */
-function renderRdfa(rng: Rng, title: string, count: number): string {
+function renderRdfa(rng: Prng, title: string, count: number): string {
   const props: Array<[string, string, string]> = [
     ['h1', 'headline', title],
     ['span', 'author', `${rng.pick(WORDS)} ${rng.pick(WORDS)}`],
@@ -143,13 +143,13 @@ export function renderRedirect(location: string): string {
 
 /** Plain XML (RSS or API output) that is not RDF. */
 export function renderXml(site: SiteModel, doc: SimDoc): string {
-  const rng = Rng.of(site.seed, 'xml', doc.id);
+  const rng = Prng.of(site.seed, 'xml', doc.id);
   return `<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0"><channel><title>${esc(titleFor(site, doc))}</title><description>${esc(sentence(rng))}</description></channel></rss>\n`;
 }
 
 /** Plain JSON that is not JSON-LD. */
 export function renderJson(site: SiteModel, doc: SimDoc): string {
-  const rng = Rng.of(site.seed, 'json', doc.id);
+  const rng = Prng.of(site.seed, 'json', doc.id);
   return `${JSON.stringify({ id: doc.id, title: titleFor(site, doc), summary: sentence(rng) })}\n`;
 }
 

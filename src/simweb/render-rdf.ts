@@ -1,5 +1,5 @@
 // Renders RDF bodies (RDF/XML, Turtle, N-Triples, JSON-LD) with exactly the triple count the truth records.
-import { Rng } from './prng.ts';
+import { Prng } from '../random/prng.ts';
 import { FIRST, LAST, TOPICS, WORDS } from './profiles/words.ts';
 import type { RdfFormat, Vocab } from './types.ts';
 
@@ -43,7 +43,7 @@ export function subjectOf(url: string, vocab: Vocab): string {
 
 /** Generates `count` distinct triples about `subject`, deterministically from `seed`. */
 export function generateTriples(seed: number, siteBase: string, subject: string, vocab: Vocab, count: number): SimTriple[] {
-  const rng = new Rng(seed);
+  const rng = new Prng(seed);
   const spec = VOCABS[vocab];
   const out: SimTriple[] = [];
   if (count <= 0) return out;
@@ -144,7 +144,7 @@ function toJsonLd(triples: readonly SimTriple[]): string {
 
 /** The schema.org JSON-LD block embedded in a modern-like page (`count` triples, inline context only). */
 export function embeddedJsonLd(seed: number, subject: string, count: number): string {
-  const rng = new Rng(seed);
+  const rng = new Prng(seed);
   const props = ['name', 'description', 'sku', 'brand', 'color', 'material', 'category', 'keywords', 'model', 'gtin13', 'award'];
   const node: Record<string, unknown> = { '@context': { '@vocab': 'http://schema.org/' }, '@id': subject, '@type': 'Product' };
   for (let i = 0; i < Math.min(count - 1, props.length); i++) node[props[i] as string] = `${cap(rng.pick(WORDS))} ${rng.int(1, 999)}`;

@@ -1,5 +1,5 @@
 // **respond** computes the response to one request on a simulated web (status, headers, bytes), without I/O.
-import { Rng } from './prng.ts';
+import { Prng } from '../random/prng.ts';
 import { generateTriples, serialize, subjectOf } from './render-rdf.ts';
 import { renderCalendar, renderError, renderHtml, renderJson, renderRedirect, renderRobots, renderSitemap, renderXml } from './render-html.ts';
 import type { SimDoc, SiteModel } from './types.ts';
@@ -55,7 +55,7 @@ function text(status: number, contentType: string, body: string, extra: Record<s
 
 /** The bytes of a non-HTML, non-RDF file, with the right magic number for its type. */
 function binaryBody(site: SiteModel, doc: SimDoc): Buffer {
-  const rng = Rng.of(site.seed, 'bin', doc.dupOf ?? doc.id);
+  const rng = Prng.of(site.seed, 'bin', doc.dupOf ?? doc.id);
   const magic: Record<string, number[]> = {
     'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
     'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
@@ -77,7 +77,7 @@ export function renderRdf(site: SiteModel, doc: SimDoc): string {
   const original = doc.dupOf === undefined ? doc : (site.docs[doc.dupOf] as SimDoc);
   const vocab = original.vocab ?? 'foaf';
   const url = docUrl(site, original);
-  const triples = generateTriples(Rng.of(site.seed, 'rdf', original.id).int(0, 2 ** 31), `http://${site.host}`, subjectOf(url, vocab), vocab, original.triples ?? 1);
+  const triples = generateTriples(Prng.of(site.seed, 'rdf', original.id).int(0, 2 ** 31), `http://${site.host}`, subjectOf(url, vocab), vocab, original.triples ?? 1);
   return serialize(triples, original.format ?? 'rdfxml');
 }
 

@@ -1,7 +1,7 @@
 // **buildWeb** turns profiles, a seed and a scale into site models; lookups from URL to document, links and truth.
 import { getDomain } from 'tldts';
 import { ArgumentError } from '../errors.ts';
-import { hashParts, Rng } from './prng.ts';
+import { hashParts, Prng } from '../random/prng.ts';
 import { monthName } from './profiles/noise.ts';
 import { resolveProfiles } from './profiles/index.ts';
 import { linkTarget, SiteBuilder } from './site-graph.ts';
@@ -35,7 +35,7 @@ export function buildWeb(options: WebOptions): WebModel {
     for (const spec of profile.sites) {
       const seed = hashParts(options.seed, profile.name, spec.host);
       const b = new SiteBuilder();
-      spec.build(b, new Rng(seed), Math.max(30, Math.round(spec.size * scale)));
+      spec.build(b, new Prng(seed), Math.max(30, Math.round(spec.size * scale)));
       const built = b.finish();
       const site: SiteModel = {
         host: spec.host,

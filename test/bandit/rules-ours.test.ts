@@ -2,7 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { createPolicy } from '../../src/bandit/create-policy.ts';
-import { Prng, samplePoisson } from '../../src/bandit/prng.ts';
+import { Prng } from '../../src/random/prng.ts';
+import { samplePoisson } from '../../src/random/samplers.ts';
 import { countOf, play } from './helpers.ts';
 
 describe('thompson', () => {

@@ -2,7 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { createPolicy } from '../../src/bandit/create-policy.ts';
-import { Prng, sampleGamma } from '../../src/bandit/prng.ts';
+import { Prng } from '../../src/random/prng.ts';
+import { sampleGamma } from '../../src/random/samplers.ts';
 import { simulate } from '../../src/bandit/simulate.ts';
 
 describe('simulate', () => {

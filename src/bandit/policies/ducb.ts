@@ -1,6 +1,6 @@
 // **DiscountedUcbPolicy**: discounted UCB (Garivier & Moulines 2008) for arms whose yield dries up (ours, spec §5).
 
-import { type ArmRecord, argmax, effortOf, PolicyBase } from '../policy-base.ts';
+import { type ArmRecord, argmax, initialPull, PolicyBase } from '../policy-base.ts';
 
 interface Discounted {
   /** Discounted pulls N_γ(i), as of step `at`. */
@@ -36,8 +36,8 @@ export class DiscountedUcbPolicy extends PolicyBase {
   }
 
   protected pick(awake: readonly ArmRecord[]): ArmRecord {
-    const fresh = awake.filter((rec) => effortOf(rec) < this.#initialStep);
-    if (fresh.length > 0) return argmax(fresh, (rec) => -effortOf(rec))!;
+    const first = initialPull(awake, this.#initialStep);
+    if (first !== undefined) return first;
     const total = this.#totalDiscounted();
     return argmax(awake, (rec) => this.#ucb(rec, total))!;
   }

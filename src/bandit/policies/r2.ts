@@ -1,6 +1,6 @@
 // **R2Policy**: BeeBot §3 R2 — batched greedy by mean (the article calls it a Gittins index; it is not one).
 
-import { type ArmRecord, PolicyBase, argmax, effortOf, meanOf } from '../policy-base.ts';
+import { type ArmRecord, PolicyBase, argmax, effortOf, initialPull, meanOf } from '../policy-base.ts';
 
 /**
  * BeeBot §3 R2 with step n: n pulls on every arm, then repeatedly n more pulls on i* = argmax Ind(i), where
@@ -32,8 +32,8 @@ export class R2Policy extends PolicyBase {
 
   protected pick(awake: readonly ArmRecord[]): ArmRecord {
     const n = this.#step;
-    const fresh = awake.filter((rec) => effortOf(rec) < n);
-    if (fresh.length > 0) return argmax(fresh, (rec) => -effortOf(rec))!;
+    const first = initialPull(awake, n);
+    if (first !== undefined) return first;
 
     let batch = this.#batchArm === undefined ? undefined : this.arms.get(this.#batchArm);
     if (batch === undefined || !batch.active || this.#batchLeft <= 0) {

@@ -1,6 +1,6 @@
 // **R3Policy**: BeeBot §3 R3 — UCB1 (Auer, Cesa-Bianchi & Fischer 2002) with the article's X_max normalisation.
 
-import { type ArmRecord, PolicyBase, argmax, effortOf, meanOf } from '../policy-base.ts';
+import { type ArmRecord, PolicyBase, argmax, effortOf, initialPull, meanOf } from '../policy-base.ts';
 
 /**
  * BeeBot §3 R3 with initial step m: m pulls on every arm, then each pull on
@@ -22,8 +22,8 @@ export class R3Policy extends PolicyBase {
   }
 
   protected pick(awake: readonly ArmRecord[]): ArmRecord {
-    const fresh = awake.filter((rec) => effortOf(rec) < this.#initialStep);
-    if (fresh.length > 0) return argmax(fresh, (rec) => -effortOf(rec))!;
+    const first = initialPull(awake, this.#initialStep);
+    if (first !== undefined) return first;
     const n = this.#totalEffort();
     return argmax(awake, (rec) => this.#ucb(rec, n))!;
   }

@@ -1,6 +1,6 @@
 // **SlidingWindowUcbPolicy**: sliding-window UCB (Garivier & Moulines 2008) — only the last W rewards count (ours, spec §5).
 
-import { type ArmRecord, argmax, effortOf, PolicyBase } from '../policy-base.ts';
+import { type ArmRecord, argmax, initialPull, PolicyBase } from '../policy-base.ts';
 
 /**
  * Sliding-window UCB: statistics over the last W rewards (all arms together), index
@@ -30,8 +30,8 @@ export class SlidingWindowUcbPolicy extends PolicyBase {
   }
 
   protected pick(awake: readonly ArmRecord[]): ArmRecord {
-    const fresh = awake.filter((rec) => effortOf(rec) < this.#initialStep);
-    if (fresh.length > 0) return argmax(fresh, (rec) => -effortOf(rec))!;
+    const first = initialPull(awake, this.#initialStep);
+    if (first !== undefined) return first;
     return argmax(awake, (rec) => this.#ucb(rec))!;
   }
 

@@ -1,7 +1,8 @@
 // **ThompsonPolicy**: Thompson sampling for count rewards, Gamma–Poisson conjugate with an over-dispersion correction (ours, spec §5).
 
-import { type ArmRecord, argmax, effortOf, PolicyBase } from '../policy-base.ts';
-import { Prng, sampleGamma } from '../prng.ts';
+import { type ArmRecord, argmax, initialPull, PolicyBase } from '../policy-base.ts';
+import { Prng } from '../../random/prng.ts';
+import { sampleGamma } from '../../random/samplers.ts';
 
 /**
  * Thompson sampling for count rewards (links, RDF documents, triples per page).
@@ -45,8 +46,8 @@ export class ThompsonPolicy extends PolicyBase {
   }
 
   protected pick(awake: readonly ArmRecord[]): ArmRecord {
-    const fresh = awake.filter((rec) => effortOf(rec) < this.#initialStep);
-    if (fresh.length > 0) return argmax(fresh, (rec) => -effortOf(rec))!;
+    const first = initialPull(awake, this.#initialStep);
+    if (first !== undefined) return first;
     if (awake.length === 1) return awake[0]!;
     const { mu0, phi } = this.prior();
     const plain = this.usesPlainEvidence();

@@ -1,5 +1,5 @@
 // beebot-ras / beebot-univ: 10-site sets sized like BeeBot §4 Table 1, with the article's external-link distributions.
-import type { Rng } from '../prng.ts';
+import type { Prng } from '../../random/prng.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import { addCalendar, addNoise } from './noise.ts';
 import type { Profile, ProfileSite } from './profile.ts';
@@ -13,7 +13,7 @@ const SECTIONS = ['about', 'structure', 'science', 'news', 'education', 'library
  * `extLinks` external links spread by the shape (BeeBot §4): `ras` — most pages none, a few pages very many;
  * `univ` — one to three on many pages.
  */
-function buildInstitution(b: SiteBuilder, rng: Rng, size: number, shape: Shape, extLinks: number, calendar: boolean): void {
+function buildInstitution(b: SiteBuilder, rng: Prng, size: number, shape: Shape, extLinks: number, calendar: boolean): void {
   const root = b.html('/');
   const pages: number[] = [root];
   let frontier = [root];
@@ -44,7 +44,7 @@ function buildInstitution(b: SiteBuilder, rng: Rng, size: number, shape: Shape, 
   addNoise(b, rng, pages, { errorRate: 0.04, binaryRate: 0.05 });
 }
 
-function distributeExternal(b: SiteBuilder, rng: Rng, pages: readonly number[], shape: Shape, total: number): void {
+function distributeExternal(b: SiteBuilder, rng: Prng, pages: readonly number[], shape: Shape, total: number): void {
   const add = (page: number, n: number): void => {
     const doc = b.docs[page];
     if (doc) doc.external += n;

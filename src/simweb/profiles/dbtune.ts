@@ -1,5 +1,5 @@
 // dbtune-like: music datasets whose resource URIs answer 303 (content negotiation) to `.rdf` or `.html` (thesis §11, PLD 1).
-import type { Rng } from '../prng.ts';
+import type { Prng } from '../../random/prng.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import { LinkStyle } from '../types.ts';
 import { addNoise } from './noise.ts';
@@ -9,7 +9,7 @@ const DATASETS = ['jamendo', 'magnatune', 'musicbrainz', 'bbc-peel', 'myspace', 
 const KINDS = ['artist', 'record', 'track'] as const;
 const PER_LISTING = 20;
 
-function buildDbtune(b: SiteBuilder, rng: Rng, size: number): void {
+function buildDbtune(b: SiteBuilder, rng: Prng, size: number): void {
   const root = b.html('/');
   const pages: number[] = [root];
   b.link(root, pages[pages.push(b.html('/about')) - 1] as number);

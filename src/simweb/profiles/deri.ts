@@ -1,12 +1,12 @@
 // deri-like: member pages with FOAF files `.xml` served as `application/xml` under a `foaf` path (thesis §11, PLD 3).
-import type { Rng } from '../prng.ts';
+import type { Prng } from '../../random/prng.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import { LinkStyle } from '../types.ts';
 import { addCalendar, addNoise } from './noise.ts';
 import type { Profile } from './profile.ts';
 import { personSlug, TOPICS, WORDS } from './words.ts';
 
-function buildDeri(b: SiteBuilder, rng: Rng, size: number): void {
+function buildDeri(b: SiteBuilder, rng: Prng, size: number): void {
   const root = b.html('/');
   const sections = ['/about', '/about/members', '/research', '/research/projects', '/publications', '/news', '/events'].map((p) => b.html(p));
   const [, membersIdx, , projectsIdx, pubsIdx, newsIdx, eventsIdx] = sections as [number, number, number, number, number, number, number];

@@ -1,12 +1,12 @@
 // modern-like: schema.org JSON-LD and RDFa inside HTML, Turtle/JSON-LD alternates, N-Triples dumps, a sitemap named in robots.txt.
-import type { Rng } from '../prng.ts';
+import type { Prng } from '../../random/prng.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import { LinkStyle } from '../types.ts';
 import { addNoise } from './noise.ts';
 import type { Profile } from './profile.ts';
 import { WORDS } from './words.ts';
 
-function buildModern(b: SiteBuilder, rng: Rng, size: number): void {
+function buildModern(b: SiteBuilder, rng: Prng, size: number): void {
   const root = b.html('/');
   const products = b.html('/products');
   const blog = b.html('/blog');

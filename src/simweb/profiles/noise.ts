@@ -1,5 +1,5 @@
 // The real web's mess added to every simulated site: files, broken links, server errors, duplicates, robots, slow pages, a calendar trap.
-import type { Rng } from '../prng.ts';
+import type { Prng } from '../../random/prng.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import { linkTarget } from '../site-graph.ts';
 import { LinkStyle } from '../types.ts';
@@ -21,7 +21,7 @@ export interface NoiseOptions {
 const BINARY_EXT = ['jpg', 'jpg', 'png', 'pdf', 'pdf', 'zip', 'gif', 'gz'];
 
 /** Adds noise documents linked from random HTML pages among `pages`. Does not shorten existing depths. */
-export function addNoise(b: SiteBuilder, rng: Rng, pages: readonly number[], options: NoiseOptions = {}): void {
+export function addNoise(b: SiteBuilder, rng: Prng, pages: readonly number[], options: NoiseOptions = {}): void {
   const n = b.docs.length;
   const errorRate = options.errorRate ?? 0.06;
   const count = (rate: number): number => Math.round(n * rate);

@@ -1,5 +1,5 @@
 // openlylocal-like: council entity pages with .rdf/.json/.xml alternates and many look-alike siblings without RDF (thesis §11, PLD 2).
-import type { Rng } from '../prng.ts';
+import type { Prng } from '../../random/prng.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import { LinkStyle } from '../types.ts';
 import { addNoise } from './noise.ts';
@@ -10,7 +10,7 @@ import { personSlug, TOWNS, WORDS } from './words.ts';
  * Adds an entity page at `/<kind>/<id>-<slug>`; with probability `pRdf` it has alternates
  * `/<kind>/<id>.rdf|.json|.xml`, announced by `<link rel="alternate">` and `<a>RDF</a>` (the anchor "RDF", thesis §4 an2/ty1).
  */
-function addEntity(b: SiteBuilder, rng: Rng, kind: string, id: number, slug: string, pRdf: number): number {
+function addEntity(b: SiteBuilder, rng: Prng, kind: string, id: number, slug: string, pRdf: number): number {
   const page = b.html(`/${kind}/${id}-${slug}`);
   if (rng.chance(pRdf)) {
     b.link(page, b.rdf(`/${kind}/${id}.rdf`, 'rdfxml', 'council', rng.int(10, 60)), LinkStyle.altRdfXml);
@@ -20,7 +20,7 @@ function addEntity(b: SiteBuilder, rng: Rng, kind: string, id: number, slug: str
   return page;
 }
 
-function buildOpenlylocal(b: SiteBuilder, rng: Rng, size: number): void {
+function buildOpenlylocal(b: SiteBuilder, rng: Prng, size: number): void {
   const root = b.html('/');
   const pages: number[] = [root];
   const index = b.html('/councils');

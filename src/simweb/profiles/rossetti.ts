@@ -1,5 +1,5 @@
 // rossetti-like: a deep archive whose RDF sits at depth 4 under look-alike depth-3 index pages (thesis §11 Table 4-5, PLD 4).
-import type { Rng } from '../prng.ts';
+import type { Prng } from '../../random/prng.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import { LinkStyle } from '../types.ts';
 import { addNoise } from './noise.ts';
@@ -10,7 +10,7 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 /** Categories whose depth-3 pages are criticism without RDF (path `/essays/…`), unlike the `/docs/…` pages. */
 const NO_RDF = new Set(['essays', 'commentaries']);
 
-function buildRossetti(b: SiteBuilder, rng: Rng, size: number): void {
+function buildRossetti(b: SiteBuilder, rng: Prng, size: number): void {
   const root = b.html('/');
   const pages: number[] = [root];
   // Depth 1: 20 pages (Table 4-5), 14 of them category browsers.

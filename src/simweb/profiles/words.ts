@@ -1,5 +1,5 @@
 // Word lists for plausible names, titles and slugs in simulated sites.
-import type { Rng } from '../prng.ts';
+import type { Prng } from '../../random/prng.ts';
 
 export const FIRST = ['john', 'mary', 'aidan', 'siobhan', 'liam', 'nora', 'conor', 'aoife', 'peter', 'anna', 'michael', 'sara', 'david', 'laura', 'sean', 'ciara', 'paul', 'eva', 'tom', 'ines'];
 export const LAST = ['smith', 'murphy', 'kelly', 'byrne', 'walsh', 'ryan', 'oconnor', 'doyle', 'brennan', 'lynch', 'fischer', 'rossi', 'novak', 'petrov', 'garcia', 'dubois', 'khan', 'ito', 'berg', 'moreau'];
@@ -8,7 +8,7 @@ export const TOPICS = ['linked data', 'semantic web', 'ontologies', 'reasoning',
 export const WORDS = ['archive', 'report', 'annual', 'meeting', 'research', 'project', 'study', 'collection', 'notes', 'review', 'summary', 'catalogue', 'history', 'survey', 'edition', 'letters', 'poems', 'drawings', 'studies', 'records'];
 
 /** A lower-case slug of two picks, e.g. `mary-walsh`. */
-export function personSlug(rng: Rng): string {
+export function personSlug(rng: Prng): string {
   return `${rng.pick(FIRST)}-${rng.pick(LAST)}`;
 }
 

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimWeb, startSimweb } from '../../../src/simweb/index.ts';
-import { Rng } from '../../../src/simweb/prng.ts';
+import { Prng } from '../../../src/random/prng.ts';
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, '../../../bin/rdfscout.js');
@@ -78,7 +78,7 @@ describe('SIGKILL at random moments, resumed each time', () => {
     expect(refSummary.fetched - refSummary.denied).toBe(BUDGET); // robots refusals are recorded, not spent
 
     const out = join(dir, 'killed');
-    const rng = new Rng(20240607);
+    const rng = new Prng(20240607);
     let killedMidCrawl = 0;
     const progress: number[] = [];
     for (let i = 0; i < KILLS; i++) {
@@ -151,7 +151,7 @@ describe('SIGKILL with a bandit and concurrent fetches', () => {
     const out = join(dir, 'killed');
     const args = ['crawl', ...web.sites.map((s) => s.startUrl), '--proxy', web.proxyUrl, '--concurrency', '6', '--delay-ms', '0', '--max-docs', '200',
       '--bandit', 'thompson', '--quiet', '--json', '--out', out];
-    const rng = new Rng(7);
+    const rng = new Prng(7);
     const checks: string[] = [];
     for (let i = 0; i < 6; i++) {
       const child = spawn(NODE, [CLI, ...args], { stdio: 'ignore' });

@@ -1,39 +1,5 @@
-// **Prng**: a small seeded generator (mulberry32) whose whole state is one 32-bit number, plus the samplers the policies need.
-import { mulberry32 } from '../random/mulberry32.ts';
-
-/**
- * A seeded pseudo-random generator (mulberry32). Its state is a single unsigned 32-bit integer, so a policy
- * can snapshot it into the crawl state and a restored policy draws exactly the same numbers afterwards.
- */
-export class Prng {
-  #state: number;
-
-  /** @param seed any finite number; it is truncated to an unsigned 32-bit integer. */
-  constructor(seed: number) {
-    this.#state = seed >>> 0;
-  }
-
-  /** The next number, uniform in [0, 1). */
-  next(): number {
-    const { state, value } = mulberry32(this.#state);
-    this.#state = state;
-    return value;
-  }
-
-  /** An integer uniform in [0, n). */
-  nextInt(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-
-  /** The generator's state, to persist; `new Prng(0).restore(s)` continues the same sequence. */
-  get state(): number {
-    return this.#state;
-  }
-
-  restore(state: number): void {
-    this.#state = state >>> 0;
-  }
-}
+// **Samplers**: normal, Gamma and Poisson draws from a seeded {@link Prng} (for Thompson sampling and the bandit simulator).
+import type { Prng } from './prng.ts';
 
 /** A standard normal draw (Box–Muller; uses two uniforms). */
 export function sampleNormal(prng: Prng): number {

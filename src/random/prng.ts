@@ -1,5 +1,5 @@
-// **Rng** is the seeded pseudo-random generator (mulberry32) that makes every simulated web reproducible.
-import { mulberry32 } from '../random/mulberry32.ts';
+// **Prng**: the one seeded generator of rdfscout (mulberry32), used by the bandit policies, the simulated web and the benches.
+import { mulberry32 } from './mulberry32.ts';
 
 /** Hashes a seed and any number of string/number parts into a 32-bit unsigned integer (FNV-1a + avalanche). */
 export function hashParts(...parts: ReadonlyArray<string | number>): number {
@@ -21,27 +21,37 @@ export function hashParts(...parts: ReadonlyArray<string | number>): number {
   return h >>> 0;
 }
 
-/** A small deterministic generator: the same seed always yields the same sequence. */
-export class Rng {
+/**
+ * A seeded pseudo-random generator (mulberry32): the same seed always yields the same sequence. Its state is a
+ * single unsigned 32-bit integer, so a policy can snapshot it into the crawl state and a restored generator draws
+ * exactly the same numbers afterwards.
+ */
+export class Prng {
   #state: number;
 
+  /** @param seed any finite number; it is truncated to an unsigned 32-bit integer. */
   constructor(seed: number) {
     this.#state = seed >>> 0;
   }
 
-  /** A generator seeded from a seed and labels, e.g. `Rng.of(seed, host, 'render', docId)`. */
-  static of(...parts: ReadonlyArray<string | number>): Rng {
-    return new Rng(hashParts(...parts));
+  /** A generator seeded from a seed and labels, e.g. `Prng.of(seed, host, 'render', docId)`. */
+  static of(...parts: ReadonlyArray<string | number>): Prng {
+    return new Prng(hashParts(...parts));
   }
 
-  /** Uniform float in [0, 1) (mulberry32). */
+  /** The next number, uniform in [0, 1). */
   next(): number {
     const { state, value } = mulberry32(this.#state);
     this.#state = state;
     return value;
   }
 
-  /** Uniform integer in [lo, hi] (both inclusive). */
+  /** An integer uniform in [0, n). */
+  nextInt(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
+  /** An integer uniform in [lo, hi] (both inclusive). */
   int(lo: number, hi: number): number {
     return lo + Math.floor(this.next() * (hi - lo + 1));
   }
@@ -60,5 +70,14 @@ export class Rng {
   pareto(min: number, alpha: number, max: number): number {
     const u = 1 - this.next();
     return Math.min(max, Math.floor(min / u ** (1 / alpha)));
+  }
+
+  /** The generator's state, to persist; `new Prng(0).restore(s)` continues the same sequence. */
+  get state(): number {
+    return this.#state;
+  }
+
+  restore(state: number): void {
+    this.#state = state >>> 0;
   }
 }
