@@ -127,7 +127,7 @@ async function crawlProfile(profile: string, seed: number, cli: ReturnType<typeo
         strategy,
         host: site.host,
         siteDocuments: site.documents,
-        fetches: metrics.fetches,
+        fetches: metrics.fetched,
         n: metrics.n,
         nRdf: metrics.nRdf,
         siteRdf,
@@ -209,7 +209,7 @@ function aggregateCells(runs: readonly RunResult[], cli: ReturnType<typeof parse
         strategy,
         rdf,
         harvestPerFetch: spreadOf(g.map((r) => r.nRdf / Math.max(1, r.fetches))),
-        harvestRate: spreadOf(g.map((r) => r.metrics.harvestRate ?? 0)),
+        harvestRate: spreadOf(g.map((r) => r.metrics.okHarvestRate ?? 0)), // N_RDF / N (status-200 documents)
         oracle: spreadOf(g.map((r) => r.oracleAtK)),
         oracleFraction: spreadOf(g.map((r) => (r.oracleAtK === 0 ? 0 : r.nRdf / r.oracleAtK))),
         ratioToBc: bc.n === 0 ? null : ratioOrNull(rdf.mean, bc.mean),

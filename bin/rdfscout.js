@@ -1,10 +1,32 @@
 #!/usr/bin/env node
-// Entry point: runs the TypeScript sources directly (Node >= 22.18 strips types natively).
+// Entry point: runs the TypeScript sources in a checkout (Node >= 22.18 strips types natively), the compiled dist/
+// when installed as a package (Node strips no types under node_modules), under a Node new enough for both.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 18)) {
+  // An older Node on PATH (a global install, npx): use the Node that `npm install` put in node_modules, if any.
+  const newer = [`${root}node_modules/node/bin/node`, `${root}node_modules/.bin/node`].find((p) => existsSync(p));
+  if (newer && process.env.RDFSCOUT_REEXEC === undefined) {
+    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {}); // the child gets them too and stops cleanly
+    const r = spawnSync(newer, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, RDFSCOUT_REEXEC: '1' } });
+    process.exit(r.status ?? (r.signal === 'SIGINT' ? 130 : 1));
+  }
   console.error(
-    `rdfscout needs Node >= 22.18 (this is ${process.version}). Run it through npm (\`npm run demo\`, \`npx rdfscout\`), which uses the Node that \`npm install\` put in node_modules, or install a newer Node.`,
+    `rdfscout needs Node >= 22.18 (this is ${process.version}). Install a newer Node, or run it from its checkout through npm (\`npx rdfscout\`), which uses the Node that \`npm install\` put in node_modules.`,
   );
   process.exit(2);
 }
-await import('../src/cli.ts');
+const installed = root.includes('/node_modules/') || !existsSync(`${root}src/cli.ts`);
+// Start again in place (same process id, so signals and exit codes are unchanged) with the V8 flags that keep
+// memory bounded, unless they are given already (or the platform cannot exec).
+const { CLI_NODE_FLAGS } = await import(installed ? '../dist/node-flags.js' : '../src/node-flags.ts');
+const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+const missing = CLI_NODE_FLAGS.filter((f) => !given.some((g) => g.split('=')[0] === f.split('=')[0]));
+if (missing.length > 0 && typeof process.execve === 'function' && process.env.RDFSCOUT_NO_EXEC === undefined) {
+  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, process.argv[1], ...process.argv.slice(2)], process.env);
+}
+await import(installed ? '../dist/cli.js' : '../src/cli.ts');

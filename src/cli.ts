@@ -1,6 +1,8 @@
 // **rdfscout** command line: parses the command name and hands the rest to that command.
 import { runCrawlCommand } from './commands/crawl.ts';
 import { runDocsCommand, runExportCommand, runStatsCommand } from './commands/read-commands.ts';
+import { didYouMean } from './commands/args.ts';
+import { isOutputClosed, quietOnEpipe } from './commands/stdout.ts';
 import { ArgumentError, RdfscoutError } from './errors.ts';
 
 const USAGE = `rdfscout — a focused Linked Data crawler
@@ -47,14 +49,16 @@ export async function main(argv: string[]): Promise<number> {
   }
   const load = COMMANDS[name];
   if (!load) {
-    process.stderr.write(`rdfscout: unknown command "${name}".\n\n${USAGE}\n`);
+    process.stderr.write(`rdfscout: unknown command "${name}"${didYouMean(name, Object.keys(COMMANDS))}; rdfscout --help lists the commands.\n`);
     return 2;
   }
   try {
     return await (await load())(rest);
   } catch (err) {
+    if (isOutputClosed(err)) return 0; // `rdfscout docs DIR | head`: the reader has what it wanted
     if (err instanceof ArgumentError) {
-      process.stderr.write(`rdfscout ${name}: ${err.message}\n`);
+      const line = err.message.split('\n')[0]?.replace(/\.$/, '');
+      process.stderr.write(`rdfscout ${name}: ${line}; rdfscout ${name} --help lists its options.\n`);
       return 2;
     }
     if (err instanceof RdfscoutError) {
@@ -65,4 +69,5 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+quietOnEpipe(process.stdout);
 process.exitCode = await main(process.argv.slice(2));

@@ -23,9 +23,13 @@ export type ErrorCode =
   | 'RDFSCOUT_REMOTE_CONTEXT'
   | 'RDFSCOUT_STORE_FAILED'
   | 'RDFSCOUT_STORE_LOCKED'
+  /** A read command was pointed at a folder that holds no crawl. */
+  | 'RDFSCOUT_NO_CRAWL'
   | 'RDFSCOUT_RESUME_CONFLICT'
   | 'RDFSCOUT_QUERY_FAILED'
   | 'RDFSCOUT_QUERY_TIMEOUT'
+  /** A query needed more memory than its cap (`--max-query-memory`) and was stopped. */
+  | 'RDFSCOUT_QUERY_MEMORY'
   /** Redis could not be reached, or refused our credentials (the message names the URL, password hidden). */
   | 'RDFSCOUT_REDIS_UNREACHABLE'
   /** A Redis script or command failed on a reachable server (a bug or a server misconfiguration). */

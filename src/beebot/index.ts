@@ -4,7 +4,6 @@ export {
   type InternalLinkRow,
   linkKey,
   markNotAvailable,
-  parseSiteList,
   readBadLinks,
   readSites,
   type SiteRow,

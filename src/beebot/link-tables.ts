@@ -1,10 +1,8 @@
 // **BeeBot's tables** in the crawl state (BeeBot §2): internal links, external links, bad links and the site list.
-import { ArgumentError } from '../errors.ts';
 import { pldOf } from '../links/normalize-url.ts';
 import type { BadLink, LinkFeatures } from '../links/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import type { Txn } from '../state/txn.ts';
-import { seedToUrl } from '../crawl/options.ts';
 
 /**
  * A row of BeeBot's Internal Links table, in sublevel `links` under key `SITE!URL` (browsable by site).
@@ -19,6 +17,8 @@ export interface InternalLinkRow {
   page: string;
   /** That page's level (start page 0; BeeBot §2). */
   level: number;
+  /** Why the crawl did not queue it, when it did not (depth, out-of-scope, excluded, filtered, …). */
+  notQueued?: string;
 }
 
 /**
@@ -68,6 +68,7 @@ export function stageLinkTables(
   page: { url: string; site: string; level: number },
   links: readonly LinkFeatures[],
   isInternal: (url: string) => boolean,
+  notQueued: ReadonlyMap<string, string> = new Map(),
 ): { internal: number; external: number } {
   let seen = staged.get(state);
   if (seen === undefined) {
@@ -82,7 +83,8 @@ export function stageLinkTables(
       const key = linkKey(page.site, link.url);
       if (seen.has(key)) continue;
       seen.add(key);
-      const row: InternalLinkRow = { url: link.url, site: page.site, page: page.url, level: page.level };
+      const reason = notQueued.get(link.url);
+      const row: InternalLinkRow = { url: link.url, site: page.site, page: page.url, level: page.level, ...(reason === undefined ? {} : { notQueued: reason }) };
       txn.put(state.sub.links, key, row);
     } else {
       external++;
@@ -128,64 +130,6 @@ export async function markNotAvailable(state: CrawlState, site: string): Promise
     }
   }
   return marked;
-}
-
-/** Splits one CSV line (commas, optional double quotes with "" escapes). */
-function splitCsv(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cur += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',' || c === ';' || c === '\t') {
-      out.push(cur.trim());
-      cur = '';
-    } else cur += c;
-  }
-  out.push(cur.trim());
-  return out;
-}
-
-const ADDRESS_RE = /^(https?:\/\/\S+|[a-z0-9-]+(\.[a-z0-9-]+)+\/?)$/i;
-
-/**
- * Parses a site list (BeeBot §2 Seeds table): CSV rows `number, full name, short name, start address` (a header
- * row is skipped; separators `,` `;` or tab; quotes allowed) or one URL / domain per line. Blank lines and `#`
- * comments are skipped. Rows without a number are numbered after the largest number so far; missing names are
- * taken from the host (`www.spbu.ru` → name `www.spbu.ru`, short name `spbu`).
- * @throws ArgumentError for a row with no address or a repeated number.
- */
-export function parseSiteList(text: string): SiteRow[] {
-  const rows: SiteRow[] = [];
-  const numbers = new Set<number>();
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const fields = splitCsv(line);
-    const address = [...fields].reverse().find((f) => ADDRESS_RE.test(f));
-    if (address === undefined) {
-      if (rows.length === 0 && /start|address|url|name/i.test(line)) continue; // a header
-      throw new ArgumentError(`Site list line "${line}" has no start address (a URL or a domain).`);
-    }
-    const start = seedToUrl(address);
-    const host = new URL(start).hostname;
-    const site = pldOf(host);
-    const rest = fields.filter((f) => f !== address);
-    const num = rest.length > 0 && /^\d+$/.test(rest[0]!) ? Number(rest.shift()) : Math.max(0, ...numbers) + 1;
-    if (numbers.has(num)) throw new ArgumentError(`Site list: number ${num} is used twice (line "${line}").`);
-    numbers.add(num);
-    const name = rest[0] || host;
-    const shortName = rest[1] || site.split('.')[0] || site;
-    rows.push({ number: num, name, shortName, start, site, available: true });
-  }
-  return rows;
 }
 
 /** The bad links of a crawl (BeeBot's Bad Links table: the crawler writes them in sublevel `badlinks`). */

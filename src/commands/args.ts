@@ -1,10 +1,24 @@
 // **Argument helpers** shared by the commands: typed flag parsing with messages that name the flag.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { closest, distance } from 'fastest-levenshtein';
 import { ArgumentError } from '../errors.ts';
 
 export type FlagSpec = NonNullable<ParseArgsConfig['options']>;
 
-/** Parses `argv` strictly; unknown flags become an ArgumentError (exit code 2) with the command's usage. */
+/**
+ * ` (did you mean X?)` when one of `candidates` is near `word` (an edit distance of at most a third of its length,
+ * and at least 2), else ''.
+ */
+export function didYouMean(word: string, candidates: readonly string[]): string {
+  if (candidates.length === 0) return '';
+  const best = closest(word, [...candidates]);
+  return distance(word, best) <= Math.max(2, Math.floor(word.length / 3)) ? ` (did you mean ${best}?)` : '';
+}
+
+/**
+ * Parses `argv` strictly. A bad flag is an ArgumentError (exit code 2) of one line: an unknown flag names the
+ * nearest known one; `--help` prints `usage` and exits.
+ */
 export function parseFlags(argv: string[], options: FlagSpec, usage: string): { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] } {
   try {
     const { values, positionals } = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
@@ -15,7 +29,15 @@ export function parseFlags(argv: string[], options: FlagSpec, usage: string): { 
     return { values: values as Record<string, string | boolean | string[] | undefined>, positionals };
   } catch (err) {
     if (err instanceof ArgumentError) throw err;
-    throw new ArgumentError(`${(err as Error).message}\n\n${usage}`);
+    const { code, message } = err as { code?: string; message: string };
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const flag = /'([^']+)'/.exec(message)?.[1] ?? message;
+      const known = [...Object.keys(options), 'help'].map((name) => `--${name}`);
+      throw new ArgumentError(`unknown option ${flag}${didYouMean(flag.split('=')[0] ?? flag, known)}`);
+    }
+    const missing = /^Option '(-[^ ']+)(?: <value>)?' argument missing/.exec(message);
+    if (missing) throw new ArgumentError(`${missing[1]} needs a value`);
+    throw new ArgumentError(message.split('\n')[0] ?? message);
   }
 }
 
@@ -46,8 +68,8 @@ export function oneOfFlag<T extends string>(values: Record<string, unknown>, nam
 }
 
 /** The one required positional argument (an output folder, usually). */
-export function requirePositional(positionals: string[], what: string, usage: string): string {
+export function requirePositional(positionals: string[], what: string): string {
   const v = positionals[0];
-  if (v === undefined) throw new ArgumentError(`Missing ${what}.\n\n${usage}`);
+  if (v === undefined) throw new ArgumentError(`missing ${what}`);
   return v;
 }

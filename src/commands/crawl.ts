@@ -3,12 +3,15 @@ import { readFile } from 'node:fs/promises';
 import { CrawlControl } from '../crawl/control.ts';
 import { Crawler } from '../crawl/crawler.ts';
 import type { Dashboard } from '../dashboard/index.ts';
+import type { OutageEvent } from '../fetch/outage.ts';
 import type { ExplicitOptions } from '../crawl/crawl-meta.ts';
-import { parseSiteList, type SiteRow, stageSites } from '../beebot/index.ts';
+import { type SiteRow, stageSites } from '../beebot/index.ts';
+import { formatSeedProblems, parseSeedList } from '../crawl/seed-list.ts';
 import { ArgumentError } from '../errors.ts';
 import type { Endpoint } from '../sparql/index.ts';
 import { boolFlag, type FlagSpec, intFlag, parseFlags, strFlag } from './args.ts';
 import { createProgress } from './progress.ts';
+import { formatSummary } from './summary-text.ts';
 
 export const CRAWL_USAGE = `Usage: rdfscout crawl [SEED_URL|PLD …] [--seeds-file FILE] --out DIR [options]
 
@@ -16,19 +19,31 @@ Crawls from the seeds, predicting before each fetch whether a link leads to RDF,
 document as quads in DIR (LevelDB; graph = document URL). Run the same command again to resume.
 
   --out DIR                 where the crawl state is kept (required)
-  --seeds-file FILE         seeds, one URL or PLD per line, or BeeBot's site list as CSV:
-                            number, full name, short name, start address
+  --seeds-file FILE         seeds: URLs or PLDs, one or more per line (comma-separated), or BeeBot's site list
+                            as CSV (number, full name, short name, start address); bad lines are reported by
+                            number and skipped; fragments (#…) are dropped
+
+Scope (stored with the crawl; by default it stays on the PLDs of its seeds):
+  --scope seeds|open        seeds (default): only the seeds' PLDs (and --offsite-hops); open: any PLD
+  --offsite-hops N          also follow up to N links in a row outside the seeds' PLDs (default 0; the thesis: 1)
+  --include PATTERN         crawl only URLs matching PATTERN (repeatable): a glob over the whole URL where * is
+                            any text (https://example.org/data/*), or /regex/ (JavaScript syntax)
+  --exclude PATTERN         never crawl URLs matching PATTERN (repeatable; wins over --include)
+  --max-depth N             do not queue links deeper than N (seeds are depth 0)
+
+Crawl:
   --strategy NAME           bfs | fc-r+hr (default) | fc-r | fc-r2 | fc-r+hr2 | topical | topical+hr
   --bandit NAME             PLD scheduler: none | round-robin | r1 | r2 | r3 | thompson | ducb | swucb | auto
                             (default: round-robin; auto with --reward external-links)
   --reward KIND             bandit reward: rdf-docs (default) | triples | external-links
-  --max-docs N              total fetch budget (default 1000)
+  --max-docs N              total fetch budget, in requests sent (default 1000; none when only
+                            --max-docs-per-pld is given)
   --max-docs-per-pld N      fetch budget per PLD (default: none)
   --max-links-per-doc N     only the first N links of a document count (default 500)
-  --max-depth N             do not queue links deeper than N (seeds are depth 0)
   --concurrency N           fetches in flight (default 5)
-  --host-concurrency N      fetches in flight per PLD (default 1)
-  --delay-ms N              minimum delay between requests to one PLD (default 1000)
+  --host-concurrency N      fetches in flight per PLD, all its hosts together (default 1)
+  --delay-ms N              minimum delay between requests to one PLD (default 1000); a host's robots.txt
+                            Crawl-delay applies to its whole PLD
   --proxy URL               send every request through this HTTP forward proxy
   --allow-private           allow private, loopback and link-local addresses
   --follow-rdf-links        also follow the IRIs inside RDF documents (thesis framework 2)
@@ -41,16 +56,23 @@ document as quads in DIR (LevelDB; graph = document URL). Run the same command a
   --link-tables             keep BeeBot's internal/external link tables (on with --reward external-links)
   --stay-on-site            crawl only links within the page's PLD; record the others (on with --reward external-links)
   --normalize MODE          standard (default) | beebot (lower-case, no trailing slash)
-  --max-retries N           retries of a retryable failure (default 2)
+  --max-retries N           retries of a retryable failure (default 2); connection failures back off the PLD
+  --retry-failed            on a resume, queue again the URLs whose last fetch failed
+  --max-offline-ms N        when every request fails at the connection level, the crawl pauses (and says so),
+                            probing with back-off; after N ms offline it stops, a resume retries (default 600000)
   --seed N                  seed of random choices (default 1)
+  --user-agent TEXT         the User-Agent header sent, and the agent matched in robots.txt
+                            (default: rdfscout/0.1 (+https://github.com/rdfscout/rdfscout))
   --serve PORT              serve a live dashboard at http://127.0.0.1:PORT/ and a read-only SPARQL
                             endpoint at /sparql while crawling (0: a free port)
   --serve-token TOKEN       let dashboard controls (pause, stop, seeds, block) through only with this token
                             (default: controls answer on the loopback bind without one)
+  --max-query-memory MB     memory limit of each query of that endpoint (default 512)
   --json                    print one JSON summary at the end
   --quiet                   no progress output`;
 
-const FLAGS: FlagSpec = {
+/** Every flag of `crawl` (a test checks that CRAWL_USAGE names each one). */
+export const CRAWL_FLAGS: FlagSpec = {
   out: { type: 'string' },
   'seeds-file': { type: 'string' },
   strategy: { type: 'string' },
@@ -74,21 +96,28 @@ const FLAGS: FlagSpec = {
   'stay-on-site': { type: 'boolean' },
   normalize: { type: 'string' },
   'max-retries': { type: 'string' },
+  'retry-failed': { type: 'boolean' },
+  'max-offline-ms': { type: 'string' },
+  scope: { type: 'string' },
+  'offsite-hops': { type: 'string' },
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
   seed: { type: 'string' },
   'user-agent': { type: 'string' },
   serve: { type: 'string' },
   'serve-token': { type: 'string' },
+  'max-query-memory': { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
 };
 
 export async function crawlOptionsFromArgs(
   argv: string[],
-): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; serveToken: string | undefined; sites: SiteRow[] }> {
-  const { values, positionals } = parseFlags(argv, FLAGS, CRAWL_USAGE);
+): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; queryMemoryMb: number | undefined; serveToken: string | undefined; sites: SiteRow[] }> {
+  const { values, positionals } = parseFlags(argv, CRAWL_FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
-  if (!out) throw new ArgumentError(`--out DIR is required.\n\n${CRAWL_USAGE}`);
-  const seeds = [...positionals];
+  if (!out) throw new ArgumentError(`--out DIR is required`);
+  const seeds = [...positionals].flatMap((p) => p.split(',')).map((p) => p.trim()).filter((p) => p !== '');
   let sites: SiteRow[] = [];
   const seedsFile = strFlag(values, 'seeds-file');
   if (seedsFile) {
@@ -98,7 +127,10 @@ export async function crawlOptionsFromArgs(
     } catch (err) {
       throw new ArgumentError(`Cannot read --seeds-file ${seedsFile}: ${(err as Error).message}`);
     }
-    sites = parseSiteList(text); // BeeBot's site list: number, full name, short name, start address (or plain URLs)
+    // Plain URL lists or BeeBot's site list; each bad line is reported with its number, the rest is crawled.
+    const list = parseSeedList(text);
+    if (list.problems.length > 0) process.stderr.write(`${formatSeedProblems(seedsFile, list.problems)}\n`);
+    sites = list.sites;
     seeds.push(...sites.map((site) => site.start));
   }
   const explicit: ExplicitOptions = {
@@ -125,17 +157,36 @@ export async function crawlOptionsFromArgs(
     stayOnSite: boolFlag(values, 'stay-on-site'),
     normalize: strFlag(values, 'normalize') as ExplicitOptions['normalize'],
     maxRetries: intFlag(values, 'max-retries', 0),
+    retryFailed: boolFlag(values, 'retry-failed'),
+    maxOfflineMs: intFlag(values, 'max-offline-ms', 0),
+    scope: strFlag(values, 'scope') as ExplicitOptions['scope'],
+    offsiteHops: intFlag(values, 'offsite-hops', 0),
+    include: listFlag(values, 'include'),
+    exclude: listFlag(values, 'exclude'),
     seed: intFlag(values, 'seed', 0),
     userAgent: strFlag(values, 'user-agent'),
   };
   const serveToken = strFlag(values, 'serve-token');
   if (serveToken !== undefined && serveToken.length < 8) throw new ArgumentError('--serve-token must be at least 8 characters.');
-  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), serveToken, sites };
+  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), queryMemoryMb: intFlag(values, 'max-query-memory', 16), serveToken, sites };
+}
+
+/** A repeatable string flag; undefined when absent. */
+function listFlag(values: Record<string, unknown>, name: string): string[] | undefined {
+  const raw = values[name];
+  return Array.isArray(raw) ? raw.map(String) : undefined;
+}
+
+/** One line on stderr when the crawl pauses because every request fails at the connection level, and when it resumes. */
+function describeOutage(e: OutageEvent): string {
+  if (e.kind === 'resumed') return `Network back after ${Math.round(e.offlineMs / 1000)} s offline: crawling again.`;
+  return `Network trouble: ${e.failures} connection failures in a row on ${e.hosts} host(s); pausing ${Math.round(e.pauseMs / 100) / 10} s (no budget spent; failed URLs stay queued).`;
 }
 
 export async function runCrawlCommand(argv: string[]): Promise<number> {
-  const { explicit, json, quiet, serve, serveToken, sites } = await crawlOptionsFromArgs(argv);
+  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites } = await crawlOptionsFromArgs(argv);
   const crawler = await Crawler.open(explicit);
+  for (const r of crawler.refusedSeeds) process.stderr.write(`Seed refused, not crawled: ${r.reason}\n`);
   if (sites.length > 0) await stageSites(crawler.state, null, sites);
   let endpoint: Endpoint | null = null;
   let dashboard: Dashboard | null = null;
@@ -145,7 +196,7 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
       const { startEndpoint } = await import('../sparql/index.ts'); // Comunica loads only when asked for
       const { createDashboard } = await import('../dashboard/index.ts');
       dashboard = createDashboard({ state: crawler.state, control, host: '127.0.0.1', token: serveToken ?? null });
-      endpoint = await startEndpoint(crawler.state, { port: serve, mount: dashboard.handle });
+      endpoint = await startEndpoint(crawler.state, { port: serve, mount: dashboard.handle, ...(queryMemoryMb === undefined ? {} : { maxQueryMemoryMb: queryMemoryMb }) });
     } catch (err) {
       dashboard?.close();
       await crawler.close();
@@ -165,18 +216,16 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSigint);
   const progress = quiet ? null : createProgress(process.stderr, crawler.options.maxDocs);
   try {
-    const summary = await crawler.run({ signal: controller.signal, control, onRecord: (p) => progress?.update(p) });
+    const onOutage = (e: OutageEvent) => process.stderr.write(`\n${describeOutage(e)}\n`); // said even with --quiet
+    const summary = await crawler.run({ signal: controller.signal, control, onRecord: (p) => progress?.update(p), onOutage });
     dashboard?.finish();
     progress?.done();
     if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
     else {
-      process.stdout.write(
-        `${summary.resumed ? 'Resumed crawl' : 'Crawl'} ${summary.stoppedBy === 'budget' ? 'spent its budget' : summary.stoppedBy === 'interrupted' ? 'was interrupted' : 'ran out of links'}: ` +
-          `${summary.fetched} fetched, ${summary.rdfDocuments} RDF documents (harvest rate ${(summary.harvestRate * 100).toFixed(1)}%), ` +
-          `${summary.embeddedDocuments} HTML pages with embedded RDF, ${summary.triples} triples, ${summary.errors} errors. State: ${crawler.options.out}\n`,
-      );
+      process.stdout.write(`${formatSummary(summary, crawler.options)} State: ${crawler.options.out}\n`);
     }
-    return summary.stoppedBy === 'interrupted' ? 130 : 0;
+    if (summary.stoppedBy === 'offline') return 1;
+    return summary.stoppedBy === 'signal' ? 130 : 0;
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);

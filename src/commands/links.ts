@@ -1,16 +1,17 @@
 // **rdfscout links**: browse BeeBot's internal, external and bad links tables of a crawl (BeeBot §2).
-import { once } from 'node:events';
 import { type ExternalLinkRow, type InternalLinkRow, readBadLinks, readSites } from '../beebot/link-tables.ts';
 import { readRecords } from '../crawl/records.ts';
 import { ArgumentError } from '../errors.ts';
-import { type CrawlState, openState } from '../state/open-state.ts';
+import type { CrawlState } from '../state/open-state.ts';
 import { type FlagSpec, boolFlag, oneOfFlag, parseFlags, requirePositional, strFlag } from './args.ts';
+import { withCrawl } from './open-crawl.ts';
+import { writeOut } from './stdout.ts';
 
 export const LINKS_USAGE = `Usage: rdfscout links DIR --external|--internal|--bad [--site S] [--grep TEXT] [--format table|csv|json]
 
 BeeBot's link tables of the crawl in DIR (crawled with --reward external-links):
   --external        links to other sites, with the page found on, its level, anchor text and surrounding text
-  --internal        links inside a site, with the page found on, its level, and whether they were processed
+  --internal        links inside a site, with the page found on, its level, whether they were processed, and why not
   --bad             hrefs that are not crawlable URLs (javascript:, mailto:, malformed, …)
   --site S          one site only: its PLD (spbu.ru), short name or number from the site list
   --grep TEXT       rows whose URL, page, anchor or context contain TEXT (case-insensitive)
@@ -35,7 +36,10 @@ export interface LinkRowOut {
   context: string;
   /** Internal links: a record for the URL exists. Null for other tables. */
   processed: boolean | null;
-  /** Bad links: why the href is not a URL. */
+  /**
+   * Bad links: why the href is not a URL. Internal links: why it was not fetched (`depth`, `out-of-scope`,
+   * `excluded`, `not-included`, `filtered` by the strategy, `robots`, or still queued when the budget ran out).
+   */
   reason?: string;
 }
 
@@ -74,14 +78,18 @@ export async function readLinkRows(state: CrawlState, table: Table, filter: { si
     }
     return out;
   }
-  const done = new Set<string>();
+  // A record for the URL: processed (a robots refusal says so). No record: why it was not queued, or still queued.
+  const done = new Map<string, string>();
   for await (const rec of readRecords(state)) {
-    done.add(rec.url);
-    done.add(rec.finalUrl);
+    const why = rec.outcome === 'denied' ? 'robots' : '';
+    done.set(rec.url, why);
+    done.set(rec.finalUrl, why);
   }
   for await (const v of state.sub.links.values(range)) {
     const r = v as InternalLinkRow;
-    const row: LinkRowOut = { url: r.url, site: r.site, page: r.page, level: r.level, anchor: '', context: '', processed: done.has(r.url) };
+    const fetched = done.get(r.url);
+    const reason = fetched ?? r.notQueued ?? 'queued (budget or stop came first)';
+    const row: LinkRowOut = { url: r.url, site: r.site, page: r.page, level: r.level, anchor: '', context: '', processed: fetched !== undefined, reason };
     if (matches(row)) out.push(row);
   }
   return out;
@@ -89,7 +97,7 @@ export async function readLinkRows(state: CrawlState, table: Table, filter: { si
 
 function columnsOf(table: Table): Array<keyof LinkRowOut> {
   if (table === 'external') return ['site', 'url', 'page', 'level', 'anchor', 'context'];
-  if (table === 'internal') return ['site', 'url', 'page', 'level', 'processed'];
+  if (table === 'internal') return ['site', 'url', 'page', 'level', 'processed', 'reason'];
   return ['site', 'url', 'page', 'reason'];
 }
 
@@ -116,9 +124,9 @@ export function formatLinkRows(rows: readonly LinkRowOut[], table: Table, format
 /** `rdfscout links DIR --external|--internal|--bad …`. */
 export async function runLinksCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<number> {
   const { values, positionals } = parseFlags(argv, FLAGS, LINKS_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR', LINKS_USAGE);
+  const dir = requirePositional(positionals, 'the crawl folder DIR');
   const tables = (['external', 'internal', 'bad'] as const).filter((t) => boolFlag(values, t));
-  if (tables.length !== 1) throw new ArgumentError(`Give exactly one of --external, --internal, --bad.\n\n${LINKS_USAGE}`);
+  if (tables.length !== 1) throw new ArgumentError(`Give exactly one of --external, --internal, --bad`);
   const table = tables[0]!;
   const format = oneOfFlag(values, 'format', ['table', 'csv', 'json'] as const, 'table');
   const filter: { site?: string; grep?: string } = {};
@@ -126,13 +134,7 @@ export async function runLinksCommand(argv: string[], out: NodeJS.WritableStream
   const grep = strFlag(values, 'grep');
   if (site !== undefined) filter.site = site;
   if (grep !== undefined) filter.grep = grep;
-  const state = await openState(dir);
-  let text: string;
-  try {
-    text = formatLinkRows(await readLinkRows(state, table, filter), table, format);
-  } finally {
-    await state.close();
-  }
-  if (!out.write(text)) await once(out, 'drain');
+  const text = await withCrawl(dir, async (state) => formatLinkRows(await readLinkRows(state, table, filter), table, format));
+  await writeOut(text, out);
   return 0;
 }

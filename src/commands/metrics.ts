@@ -1,13 +1,12 @@
 // **rdfscout metrics**: the thesis's metrics of a finished crawl (harvest, precision per label, rule support/confidence; thesis §9).
-import { once } from 'node:events';
-import { access, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import { readRecords } from '../crawl/records.ts';
 import type { CrawlRecord } from '../crawl/types.ts';
 import { ArgumentError } from '../errors.ts';
 import { computeMetrics, formatHarvestCsv, formatMetricsTables, parseTruth, type TruthMap } from '../metrics/index.ts';
-import { openState } from '../state/open-state.ts';
 import { type FlagSpec, parseFlags, requirePositional, strFlag } from './args.ts';
+import { withCrawl } from './open-crawl.ts';
+import { writeOut as write } from './stdout.ts';
 
 export const METRICS_USAGE = `Usage: rdfscout metrics DIR [--truth FILE] [--json] [--csv FILE]
 
@@ -22,10 +21,6 @@ each rule (Figure 4-1).
   --csv FILE     write the harvest curve (RDF documents after k fetches) to FILE as CSV`;
 
 const FLAGS: FlagSpec = { truth: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'string' } };
-
-async function write(text: string): Promise<void> {
-  if (!process.stdout.write(text)) await once(process.stdout, 'drain');
-}
 
 /** Reads a ground-truth file; a missing or unreadable file, or one without a single label, is an argument error. */
 export async function loadTruth(path: string): Promise<TruthMap> {
@@ -50,23 +45,15 @@ export async function loadTruth(path: string): Promise<TruthMap> {
 /** `rdfscout metrics DIR [--truth FILE] [--json] [--csv FILE]`; resolves with the exit code. */
 export async function runMetricsCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, FLAGS, METRICS_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR', METRICS_USAGE);
+  const dir = requirePositional(positionals, 'the crawl folder DIR');
   const truthPath = strFlag(values, 'truth');
   const csvPath = strFlag(values, 'csv');
   const truth = truthPath === undefined ? undefined : await loadTruth(truthPath);
 
-  try {
-    await access(join(dir, 'db'));
-  } catch {
-    throw new ArgumentError(`${dir} holds no crawl (no ${join(dir, 'db')}). Give the --out folder of a crawl.`);
-  }
   const records: CrawlRecord[] = [];
-  const state = await openState(dir);
-  try {
+  await withCrawl(dir, async (state) => {
     for await (const r of readRecords(state)) records.push(r);
-  } finally {
-    await state.close();
-  }
+  });
   if (records.length === 0) {
     process.stderr.write(`rdfscout metrics: ${dir} holds no crawl records (nothing fetched yet, or not a crawl folder).\n`);
   }

@@ -1,17 +1,19 @@
 // **rdfscout export | docs | stats**: read a crawl's state (no crawling).
-import { once } from 'node:events';
 import { createPolicy } from '../bandit/index.ts';
 import type { ArmStats } from '../bandit/types.ts';
 import { loadBanditSnapshot } from '../crawl/bandit-state.ts';
 import { readRecords } from '../crawl/records.ts';
 import { CrawlTally } from '../crawl/summary.ts';
 import { exportNQuads } from '../rdf/index.ts';
-import { type CrawlState, openState } from '../state/open-state.ts';
-import { type FlagSpec, parseFlags, requirePositional } from './args.ts';
+import { boolFlag, type FlagSpec, parseFlags, requirePositional } from './args.ts';
+import { withCrawl } from './open-crawl.ts';
+import { OutputClosedError, writeOut as write } from './stdout.ts';
 
-export const EXPORT_USAGE = `Usage: rdfscout export DIR
+export const EXPORT_USAGE = `Usage: rdfscout export DIR [--with-crawl-graph]
 
-Writes every stored quad as N-Quads to standard output (graph = document URL; crawl metadata in <urn:rdfscout:crawl>).`;
+Writes every stored quad as N-Quads to standard output (graph = document URL).
+
+  --with-crawl-graph   also write the crawl metadata, graph <urn:rdfscout:crawl> (left out by default)`;
 
 export const DOCS_USAGE = `Usage: rdfscout docs DIR
 
@@ -22,32 +24,22 @@ export const STATS_USAGE = `Usage: rdfscout stats DIR [--json]
 
 A summary of the crawl in DIR: documents, RDF found, harvest rate, statuses, PLDs, bandit arms.`;
 
-/** Opens the state read-only in spirit (LevelDB admits one process: stop the crawl or use its endpoint). */
-async function withState<T>(dir: string, fn: (state: CrawlState) => Promise<T>): Promise<T> {
-  const state = await openState(dir);
-  try {
-    return await fn(state);
-  } finally {
-    await state.close();
-  }
-}
-
-async function write(text: string): Promise<void> {
-  if (!process.stdout.write(text)) await once(process.stdout, 'drain');
-}
-
 export async function runExportCommand(argv: string[]): Promise<number> {
-  const { positionals } = parseFlags(argv, {}, EXPORT_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR', EXPORT_USAGE);
-  const count = await withState(dir, (state) => exportNQuads(state, process.stdout));
+  const { values, positionals } = parseFlags(argv, { 'with-crawl-graph': { type: 'boolean' } }, EXPORT_USAGE);
+  const dir = requirePositional(positionals, 'the crawl folder DIR');
+  const withCrawlGraph = boolFlag(values, 'with-crawl-graph') ?? false;
+  const count = await withCrawl(dir, async (state) => {
+    if ((process.stdout as { destroyed?: boolean }).destroyed) throw new OutputClosedError();
+    return exportNQuads(state, process.stdout, { withCrawlGraph });
+  });
   process.stderr.write(`${count} quads exported.\n`);
   return 0;
 }
 
 export async function runDocsCommand(argv: string[]): Promise<number> {
   const { positionals } = parseFlags(argv, {}, DOCS_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR', DOCS_USAGE);
-  await withState(dir, async (state) => {
+  const dir = requirePositional(positionals, 'the crawl folder DIR');
+  await withCrawl(dir, async (state) => {
     for await (const r of readRecords(state)) await write(`${JSON.stringify(r)}\n`);
   });
   return 0;
@@ -57,8 +49,8 @@ const STATS_FLAGS: FlagSpec = { json: { type: 'boolean' } };
 
 export async function runStatsCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, STATS_FLAGS, STATS_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR', STATS_USAGE);
-  await withState(dir, async (state) => {
+  const dir = requirePositional(positionals, 'the crawl folder DIR');
+  await withCrawl(dir, async (state) => {
     const tally = new CrawlTally();
     let first: string | null = null;
     let last: string | null = null;
@@ -74,20 +66,23 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     for await (const [key, value] of state.sub.meta.iterator({ gte: 'void!', lt: 'void!~' })) {
       (String(key).startsWith('void!dump!') ? voidPoints.dumps : voidPoints.endpoints).push(value);
     }
-    const summary = tally.summary(first && last ? Date.parse(last) - Date.parse(first) : 0, 'exhausted', false);
-    const { stoppedBy: _s, resumed: _r, ...figures } = summary;
+    // The stop reason of a past run is not stored: only the figures are printed.
+    const { stoppedBy: _s, resumed: _r, ...figures } = tally.summary(first && last ? Date.parse(last) - Date.parse(first) : 0, 'frontier-empty', false);
     if (values.json) {
       await write(`${JSON.stringify({ ...figures, options: options ?? null, bandit: banditArms(options, bandit), void: voidPoints })}\n`);
       return;
     }
     const lines: string[] = [];
     lines.push(`Crawl in ${dir}`);
-    if (options) lines.push(`  strategy ${String(options.strategy)}, bandit ${String(options.bandit)}, budget ${String(options.maxDocs)}`);
-    lines.push(`  fetched            ${figures.fetched}`);
+    if (options) {
+      lines.push(`  strategy ${String(options.strategy)}, bandit ${String(options.bandit)}, budget --max-docs ${String(options.maxDocs)}, --max-docs-per-pld ${String(options.maxDocsPerPld)}`);
+    }
+    lines.push(`  fetched            ${figures.fetched}  (requests sent; ${figures.denied} more refused by robots.txt, not fetched)`);
     lines.push(`  RDF documents      ${figures.rdfDocuments}  (harvest rate ${(figures.harvestRate * 100).toFixed(2)}%)`);
     lines.push(`  HTML with RDF      ${figures.embeddedDocuments}`);
     lines.push(`  triples            ${figures.triples}`);
-    lines.push(`  errors             ${figures.errors}`);
+    lines.push(`  errors             ${figures.errors}  (HTTP error or no response; ${figures.parseFailures} more answered but could not be read)`);
+    lines.push(`  redirected         ${figures.redirected}`);
     lines.push(`  by status          ${Object.entries(figures.byStatus).map(([k, v]) => `${k}: ${v}`).join(', ')}`);
     lines.push('', '  PLD                                fetched      RDF   triples  errors');
     for (const [pld, t] of Object.entries(figures.perPld)) {

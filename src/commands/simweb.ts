@@ -42,7 +42,7 @@ function webOptions(values: Record<string, unknown>): { profiles: string; seed: 
 
 export async function runSimwebCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub !== 'serve' && sub !== 'truth') throw new ArgumentError(`simweb needs a subcommand: serve or truth.\n\n${SIMWEB_USAGE}`);
+  if (sub !== 'serve' && sub !== 'truth') throw new ArgumentError(`simweb needs a subcommand: serve or truth`);
   const { values } = parseFlags(rest, FLAGS, SIMWEB_USAGE);
   const opts = webOptions(values);
   if (sub === 'truth') {

@@ -1,20 +1,23 @@
 // **rdfscout query | serve**: SPARQL over a crawl, in-process or as a SPARQL 1.1 Protocol endpoint.
-import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { ArgumentError } from '../errors.ts';
-import { formatResult, type ResultFormat, runQuery, startEndpoint } from '../sparql/index.ts';
-import { openState } from '../state/open-state.ts';
+import { FORMATS_BY_KIND, formatResult, type ResultFormat, runQuery, startEndpoint } from '../sparql/index.ts';
 import { boolFlag, type FlagSpec, intFlag, oneOfFlag, parseFlags, requirePositional, strFlag } from './args.ts';
+import { openCrawlForReading, withCrawl } from './open-crawl.ts';
+import { writeOut } from './stdout.ts';
 
-export const QUERY_USAGE = `Usage: rdfscout query DIR 'SPARQL' [--file Q.rq] [--format table|json|csv|tsv|xml|nquads|turtle|ntriples]
+export const QUERY_USAGE = `Usage: rdfscout query DIR 'SPARQL' [--file Q.rq] [--format F]
 
-Runs a read-only SPARQL 1.1 query over the crawl in DIR. The default graph is the union of all documents;
-GRAPH ?doc { … } names the document each triple came from; crawl metadata is in GRAPH <urn:rdfscout:crawl>.
+Runs a read-only SPARQL 1.1 query over the crawl in DIR. The default graph is the RDF merge of all documents
+(each triple once); GRAPH ?doc { … } names the document each triple came from; crawl metadata is in
+GRAPH <urn:rdfscout:crawl> (not in the default graph).
 
-  --file Q.rq          read the query from a file
-  --format F           output format (default: table for people; json/csv/tsv follow the W3C result formats)
-  --timeout-ms N       stop the query after N ms (default 30000)
-  --max-results N      stop after N solutions`;
+  --file Q.rq              read the query from a file
+  --format F               output format (default: table, for people). SELECT/ASK: json, xml, csv, tsv (the W3C
+                           result formats); CONSTRUCT/DESCRIBE: nquads, turtle, ntriples, rdfxml, jsonld
+  --timeout-ms N           stop the query after N ms (default 30000)
+  --max-query-memory MB    stop the query when it needs more than MB of memory (default 512)
+  --max-results N          stop after N solutions`;
 
 export const SERVE_USAGE = `Usage: rdfscout serve DIR [--host 127.0.0.1] [--port 3030]
 
@@ -23,6 +26,7 @@ Serves a read-only SPARQL 1.1 Protocol endpoint at http://HOST:PORT/sparql over 
   --host H             address to listen on (default 127.0.0.1)
   --port N             port (default 3030; 0 = any free port)
   --timeout-ms N       per-query time limit (default 30000)
+  --max-query-memory MB  per-query memory limit (default 512)
   --max-results N      per-query result limit (default 100000)
   --allow-service      let SERVICE clauses through (off by default)
   --cors               send CORS headers (off by default)`;
@@ -31,14 +35,16 @@ const QUERY_FLAGS: FlagSpec = {
   file: { type: 'string' },
   format: { type: 'string' },
   'timeout-ms': { type: 'string' },
+  'max-query-memory': { type: 'string' },
   'max-results': { type: 'string' },
 };
 
-const FORMATS = ['table', 'json', 'csv', 'tsv', 'xml', 'nquads', 'turtle', 'ntriples'] as const;
+const FORMATS = ['table', 'json', 'csv', 'tsv', 'xml', 'nquads', 'turtle', 'ntriples', 'rdfxml', 'jsonld'] as const;
+const KIND_NAMES = { bindings: 'a SELECT query (solutions)', boolean: 'an ASK query (a boolean)', quads: 'a CONSTRUCT or DESCRIBE query (a graph)' } as const;
 
 export async function runQueryCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, QUERY_FLAGS, QUERY_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR', QUERY_USAGE);
+  const dir = requirePositional(positionals, 'the crawl folder DIR');
   const file = strFlag(values, 'file');
   let sparql = positionals[1];
   if (file) {
@@ -48,23 +54,21 @@ export async function runQueryCommand(argv: string[]): Promise<number> {
       throw new ArgumentError(`Cannot read --file ${file}: ${(err as Error).message}`);
     }
   }
-  if (!sparql) throw new ArgumentError(`Missing the query: give it as the second argument or with --file.\n\n${QUERY_USAGE}`);
+  if (!sparql) throw new ArgumentError('missing the query: give it as the second argument or with --file');
   const format = oneOfFlag(values, 'format', FORMATS, 'table') as ResultFormat;
-  const state = await openState(dir);
-  try {
+  await withCrawl(dir, async (state) => {
     const result = await runQuery(state, sparql, {
       timeoutMs: intFlag(values, 'timeout-ms', 1) ?? 30_000,
+      maxQueryMemoryMb: intFlag(values, 'max-query-memory', 16) ?? 512,
       ...(intFlag(values, 'max-results', 0) !== undefined ? { maxResults: intFlag(values, 'max-results', 0) } : {}),
     });
-    // A table of a CONSTRUCT is fine; N-Quads of a SELECT is not: pick the nearest format that fits.
-    const fitting = result.kind === 'quads' && ['json', 'csv', 'tsv', 'xml'].includes(format) ? 'nquads' : result.kind !== 'quads' && ['nquads', 'turtle', 'ntriples'].includes(format) ? 'json' : format;
-    for await (const chunk of formatResult(result, fitting)) {
-      if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+    if (!FORMATS_BY_KIND[result.kind].includes(format)) {
+      if (result.kind !== 'boolean') result.close();
+      throw new ArgumentError(`--format ${format} cannot carry the result of ${KIND_NAMES[result.kind]}; use one of: ${FORMATS_BY_KIND[result.kind].join(', ')}.`);
     }
+    for await (const chunk of formatResult(result, format)) await writeOut(chunk);
     if ('truncated' in result && result.truncated) process.stderr.write('(results truncated by --max-results)\n');
-  } finally {
-    await state.close();
-  }
+  });
   return 0;
 }
 
@@ -72,6 +76,7 @@ const SERVE_FLAGS: FlagSpec = {
   host: { type: 'string' },
   port: { type: 'string' },
   'timeout-ms': { type: 'string' },
+  'max-query-memory': { type: 'string' },
   'max-results': { type: 'string' },
   'allow-service': { type: 'boolean' },
   cors: { type: 'boolean' },
@@ -79,15 +84,20 @@ const SERVE_FLAGS: FlagSpec = {
 
 export async function runServeCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, SERVE_FLAGS, SERVE_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR', SERVE_USAGE);
-  const state = await openState(dir);
+  const dir = requirePositional(positionals, 'the crawl folder DIR');
+  const crawl = await openCrawlForReading(dir); // a snapshot when a crawl holds the store: it does not change
+  const { state } = crawl;
   const endpoint = await startEndpoint(state, {
     host: strFlag(values, 'host') ?? '127.0.0.1',
     port: intFlag(values, 'port', 0) ?? 3030,
     timeoutMs: intFlag(values, 'timeout-ms', 1) ?? 30_000,
     maxResults: intFlag(values, 'max-results', 0) ?? 100_000,
+    maxQueryMemoryMb: intFlag(values, 'max-query-memory', 16) ?? 512,
     allowService: boolFlag(values, 'allow-service') ?? false,
     cors: boolFlag(values, 'cors') ?? false,
+  }).catch(async (err: unknown) => {
+    await crawl.close();
+    throw err;
   });
   process.stdout.write(`SPARQL endpoint: ${endpoint.url} (read-only; Ctrl-C to stop)\n`);
   await new Promise<void>((resolve) => {
@@ -95,6 +105,6 @@ export async function runServeCommand(argv: string[]): Promise<number> {
     process.once('SIGTERM', resolve);
   });
   await endpoint.close();
-  await state.close();
+  await crawl.close();
   return 0;
 }

@@ -3,6 +3,7 @@ import { RdfscoutError } from '../errors.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import {
   type CrawlOptions,
+  DEFAULT_CRAWL_OPTIONS,
   IDENTITY_KEYS,
   type ResolvedCrawlOptions,
   kebab,
@@ -30,10 +31,12 @@ export async function loadCrawlOptions(state: CrawlState, explicit: ExplicitOpti
   const previous = optionsFromJson(stored);
   for (const key of IDENTITY_KEYS) {
     const given = explicit[key];
-    if (given !== undefined && given !== previous[key]) {
+    // Options stored before a key existed hold its default; lists (include/exclude) compare by value.
+    const before = previous[key] ?? DEFAULT_CRAWL_OPTIONS[key];
+    if (given !== undefined && JSON.stringify(given) !== JSON.stringify(before)) {
       throw new RdfscoutError(
         'RDFSCOUT_RESUME_CONFLICT',
-        `${state.dir} holds a crawl with --${kebab(key)} ${String(previous[key])}; this command asks for ${String(given)}. ` +
+        `${state.dir} holds a crawl with --${kebab(key)} ${String(before)}; this command asks for ${String(given)}. ` +
           'Resume it without that flag, or crawl into a new --out folder.',
       );
     }

@@ -6,12 +6,14 @@ import type { BanditPolicy } from '../bandit/types.ts';
 import { markNotAvailable, stageLinkTables } from '../beebot/index.ts';
 import { RdfscoutError } from '../errors.ts';
 import { Fetcher, Politeness } from '../fetch/index.ts';
+import { OutageDetector, type OutageEvent } from '../fetch/outage.ts';
 import type { FetchResult } from '../fetch/types.ts';
-import { isInScope } from '../frontier/index.ts';
+import { compileScope, hopsOf, judgeScope, type Scope } from '../frontier/index.ts';
 import type { FrontierEntry, NewEntry, PldQueue } from '../frontier/types.ts';
-import { pldOf } from '../links/index.ts';
+import { hostOf, pldOf } from '../links/index.ts';
 import type { LinkFeatures } from '../links/types.ts';
-import { hasGraph, stageDocument, stagePartial } from '../rdf/index.ts';
+import { hasGraph, stageDocument, stagePartial, worthReading } from '../rdf/index.ts';
+import { BARREN_RULE } from '../relevance/pattern-yield.ts';
 import type { Strategy } from '../relevance/types.ts';
 import { CRAWL_GRAPH } from '../sparql/crawl-vocab.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
@@ -27,7 +29,8 @@ import { type CrawlFrontier, type RestoredCrawl, restoreCrawl, shouldRejudge, to
 import { rewardOf } from './reward.ts';
 import type { SimilarQueued } from './similar-queued.ts';
 import { ReadySet } from './ready-set.ts';
-import type { CrawlSummary, CrawlTally } from './summary.ts';
+import { type CrawlSummary, type CrawlTally, stopReason } from './summary.ts';
+import type { RefusedSeed } from './seed-list.ts';
 import type { CrawlRecord } from './types.ts';
 
 /** Reason of the run loop's internal timer cancellations. */
@@ -47,6 +50,7 @@ function snapshotDue(seq: number, lastSnapshotSeq: number): boolean {
 // The fetcher publishes rdfscout:fetch:start / rdfscout:fetch:end; the crawl adds what it stored and recorded.
 const chRecord = diagnostics.channel('rdfscout:crawl:record');
 const chDocument = diagnostics.channel('rdfscout:document:stored');
+const chOutage = diagnostics.channel('rdfscout:crawl:outage');
 
 /** What the crawler reports while it runs (the CLI draws a progress bar or logs lines from it). */
 export interface CrawlProgress {
@@ -61,6 +65,8 @@ export interface CrawlRunOptions {
   onRecord?: (p: CrawlProgress) => void;
   /** Operator commands (pause, resume, stop, seeds, blocks) consulted by the run loop; it also gets the crawler's live view. */
   control?: CrawlControl;
+  /** Told when every request fails at the connection level and the crawl pauses, and when it resumes (issue 16 item 3). */
+  onOutage?: (e: OutageEvent) => void;
 }
 
 /** How a processed fetch ends: committed as a record, or put back for a retry. */
@@ -81,6 +87,8 @@ export class Crawler {
   readonly #politeness: Politeness;
   readonly #tally: CrawlTally;
   readonly #seedPlds: Set<string>;
+  /** What the crawl may leave its seeds for (issue 16 item 1). */
+  readonly #scope: Scope;
   readonly #resumed: boolean;
   #seq: number;
   #lastSnapshotSeq: number;
@@ -101,6 +109,13 @@ export class Crawler {
   readonly #unavailable = new Set<string>();
   /** The operator's commands for the current run (dashboard); null without one. */
   #control: CrawlControl | null = null;
+  /** Seeds refused before any request (private address, localhost): never queued, never counted as fetched. */
+  readonly refusedSeeds: readonly RefusedSeed[];
+  /** Connectivity: pauses the crawl when every request fails at the connection level (issue 16 item 3). */
+  readonly #outage = new OutageDetector();
+  #onOutage: ((e: OutageEvent) => void) | undefined;
+  /** Links not queued in this run because they were deeper than --max-depth. */
+  #depthDropped = 0;
 
   private constructor(state: CrawlState, init: RestoredCrawl) {
     this.options = init.options;
@@ -112,9 +127,11 @@ export class Crawler {
     this.#seq = init.seq;
     this.#lastSnapshotSeq = init.seq;
     this.#seedPlds = init.seedPlds;
+    this.#scope = compileScope(init.options, init.seedPlds);
     this.#resumed = init.resumed;
     this.#similar = init.similar;
     this.#rejudge = shouldRejudge(init.options, init.strategy);
+    this.refusedSeeds = init.refusedSeeds;
     const o = init.options;
     this.#fetcher = new Fetcher({
       proxy: o.proxy ?? undefined,
@@ -157,18 +174,23 @@ export class Crawler {
     const signal = control ? (runOptions.signal ? AbortSignal.any([runOptions.signal, control.stopSignal]) : control.stopSignal) : runOptions.signal;
     runOptions = { ...runOptions, ...(signal ? { signal } : {}) };
     const active = new Set<Promise<void>>();
-    let stoppedBy: CrawlSummary['stoppedBy'] = 'exhausted';
     const wakeUp = new AbortController();
     signal?.addEventListener('abort', () => wakeUp.abort(), { once: true });
+    let offline = false;
+    this.#onOutage = runOptions.onOutage;
 
     while (this.#fatal === null) {
-      if (signal?.aborted) {
-        stoppedBy = 'interrupted';
+      if (signal?.aborted) break;
+      if (this.#outage.offlineFor(Date.now()) > this.options.maxOfflineMs) {
+        offline = true; // what failed is still queued: a resume tries it again
         break;
       }
       if (this.#budgetLeft() <= 0) {
-        stoppedBy = 'budget';
-        break;
+        if (active.size === 0) break;
+        // The budget is held by fetches in flight; one may yet give its slot back (a robots refusal, a retry put
+        // back in the queue): wait for them rather than stop one short of --max-docs (issue 16 item 10).
+        await Promise.race(active);
+        continue;
       }
       if (control?.hasRequests) await this.#applyControl(control);
       if (control?.paused && active.size === 0) {
@@ -176,7 +198,7 @@ export class Crawler {
         continue;
       }
       let dispatched = false;
-      while (!control?.paused && active.size < this.options.concurrency && this.#budgetLeft() > 0) {
+      while (!control?.paused && active.size < this.options.concurrency && this.#budgetLeft() > 0 && this.#outage.canStart(Date.now())) {
         const entry = this.#pick(Date.now());
         if (entry === null) break;
         dispatched = true;
@@ -189,16 +211,13 @@ export class Crawler {
           await this.#frontier.settled(); // a PLD's head is being read from disk: wait for it, not for a timer
           continue;
         }
-        const wake = this.#nextWake(Date.now());
-        if (wake === null) {
-          stoppedBy = 'exhausted';
-          break;
-        }
+        const wake = this.#outageWake(this.#nextWake(Date.now()));
+        if (wake === null) break;
         await idleUntil(wake, wakeUp.signal, control); // new seeds may give work before then
         continue;
       }
       // Wait for a fetch to finish or for a PLD to wake up, whichever comes first; cancel the timer after.
-      const wake = active.size < this.options.concurrency && !control?.paused ? this.#nextWake(Date.now()) : null;
+      const wake = active.size < this.options.concurrency && !control?.paused ? this.#outageWake(this.#nextWake(Date.now())) : null;
       const timer = new AbortController();
       const cancel = () => timer.abort(WAKE);
       wakeUp.signal.addEventListener('abort', cancel, { once: true });
@@ -211,6 +230,15 @@ export class Crawler {
     await Promise.allSettled(active);
     if (this.#fatal) throw this.#fatal; // the store failed: nothing more is written
     await this.#persistLearned();
+    await this.state.indexer.flush(); // a finished crawl is fully indexed for SPARQL (documents are indexed in bulk, issue 18)
+    const stoppedBy = stopReason({
+      aborted: signal?.aborted === true,
+      offline,
+      budgetLeft: this.#budgetLeft(),
+      queued: this.#frontier.size().queued,
+      pldBudgetReached: [...this.#tally.perPld.values()].some((t) => t.fetched >= this.options.maxDocsPerPld),
+      depthDropped: this.#depthDropped,
+    });
     return this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed);
   }
 
@@ -290,7 +318,15 @@ export class Crawler {
     return this.#inFlight > 0 ? now + 50 : null;
   }
 
+  /** While the crawl is paused by an outage, nothing starts before the pause ends (then one probe). */
+  #outageWake(wake: number | null): number | null {
+    const until = this.#outage.pausedUntil;
+    if (until === 0 || wake === null) return wake;
+    return Math.max(wake, until);
+  }
+
   async #runOne(entry: FrontierEntry, runOptions: CrawlRunOptions): Promise<void> {
+    const probe = this.#outage.start(); // while paused, the one request that tests the network
     this.#inFlight += 1;
     this.#inFlightPerPld.set(entry.pld, (this.#inFlightPerPld.get(entry.pld) ?? 0) + 1);
     // A fetch stops being "in flight" when it joins the tally (before its commit), so budgets never count it twice.
@@ -302,7 +338,7 @@ export class Crawler {
       this.#inFlightPerPld.set(entry.pld, (this.#inFlightPerPld.get(entry.pld) ?? 1) - 1);
     };
     try {
-      const outcome = await this.#process(entry, runOptions.signal, land);
+      const outcome = await this.#process(entry, runOptions.signal, land, probe);
       if (outcome.kind === 'recorded') {
         runOptions.onRecord?.({ record: outcome.record, tally: this.#tally, queued: this.#frontier.size().queued, inFlight: this.#inFlight });
       }
@@ -319,13 +355,30 @@ export class Crawler {
     }
   }
 
-  async #process(entry: FrontierEntry, signal: AbortSignal | undefined, land: () => void): Promise<Outcome> {
+  async #process(entry: FrontierEntry, signal: AbortSignal | undefined, land: () => void, probe: boolean): Promise<Outcome> {
     const t0 = performance.now();
+    // Learned since it was queued that its URL pattern yields nothing (issue 16 item 5): back it goes, no fetch.
+    const later = this.#strategy.reprioritise?.(entry) ?? null;
+    if (later !== null) {
+      const txn = this.state.txn();
+      this.#frontier.retry({ ...entry, priority: later, rules: [...entry.rules, BARREN_RULE], attempts: entry.attempts - 1 }, 0, txn);
+      await txn.commit();
+      return { kind: 'retry' };
+    }
     const result = await this.#fetch(entry, signal);
     if (signal?.aborted) return { kind: 'aborted' };
+    if (this.#observeConnectivity(entry, result, probe)) {
+      // Failed while the network is down: not the URL's fault. Back in the queue until the pause ends, no attempt spent.
+      const txn = this.state.txn();
+      this.#frontier.retry({ ...entry, attempts: entry.attempts - 1 }, this.#outage.pausedUntil, txn);
+      await txn.commit();
+      return { kind: 'retry' };
+    }
     if (this.#shouldRetry(entry, result)) {
       const waitMs = retryDelay(result, entry.attempts, this.options.delayMs);
-      if (result.kind === 'http-error' && result.retryAfterMs !== null) this.#politeness.backoff(entry.pld, Date.now() + waitMs);
+      // Rate limits and connection failures back the whole PLD off: its other URLs would meet the same.
+      const connection = result.kind === 'failed' && result.connection === true;
+      if ((result.kind === 'http-error' && result.retryAfterMs !== null) || connection) this.#politeness.backoff(entry.pld, Date.now() + waitMs);
       const txn = this.state.txn();
       this.#frontier.retry(entry, Date.now() + waitMs, txn);
       await txn.commit();
@@ -336,10 +389,10 @@ export class Crawler {
     const txn = this.state.txn();
     const doc = await analyseDocument(result, entry.link, this.options);
     const stored = await this.#stageDocument(entry, result, doc, txn);
-    const { entries, external } = this.#judgeLinks(entry, result, doc);
+    const { entries, external, notQueued } = this.#judgeLinks(entry, result, doc);
     // BeeBot's tables (BeeBot §2): internal and external links of every HTML page, with anchor and context.
     if (this.options.linkTables && doc.detectedType === 'html') {
-      stageLinkTables(this.state, txn, { url: result.finalUrl, site: entry.pld, level: entry.depth }, doc.links, (u) => pldOf(u) === entry.pld);
+      stageLinkTables(this.state, txn, { url: result.finalUrl, site: entry.pld, level: entry.depth }, doc.links, (u) => pldOf(u) === entry.pld, notQueued);
     }
 
     this.#seq += 1;
@@ -383,18 +436,35 @@ export class Crawler {
     return { kind: 'recorded', record };
   }
 
+  /**
+   * Tells the outage detector how a fetch went; true when it failed at the connection level while the crawl is
+   * paused (then it is requeued as it was). Reports pauses and resumptions (`onOutage`, `rdfscout:crawl:outage`).
+   */
+  #observeConnectivity(entry: FrontierEntry, result: FetchResult, probe: boolean): boolean {
+    const connectionFailure = result.kind === 'failed' && result.connection === true;
+    const activeHosts = connectionFailure ? this.#frontier.queues().length : 0;
+    const event = this.#outage.observe({ host: hostOf(entry.url), connectionFailure, probe, activeHosts }, Date.now());
+    if (event !== null) {
+      if (chOutage.hasSubscribers) chOutage.publish(event);
+      this.#onOutage?.(event);
+      this.#evaluateAll(Date.now());
+    }
+    return connectionFailure && this.#outage.offline;
+  }
+
   /** Fetches under politeness (one PLD's delay and concurrency), reading the body if the strategy wants it. */
   async #fetch(entry: FrontierEntry, signal: AbortSignal | undefined): Promise<FetchResult> {
     this.#politeness.start(entry.pld, entry.pld, Date.now());
     try {
       return await this.#fetcher.fetch(entry.url, {
-        read: (head) => isSitemapLink(entry.link) || this.#strategy.shouldRead({ url: head.url, label: entry.label }, head.contentType),
+        // The same for every strategy (issue 16 item 4): strategies differ in order, not in what they read.
+        read: (head) => isSitemapLink(entry.link) || worthReading(head.contentType, head.url),
         ...(signal ? { signal } : {}),
       });
     } finally {
       this.#politeness.finish(entry.pld, entry.pld, Date.now());
-      const delay = this.#fetcher.crawlDelayMs(entry.url);
-      if (delay !== null && delay > 0) this.#politeness.setCrawlDelay(entry.pld, delay);
+      // robots.txt is per host (RFC 9309): its Crawl-delay is the host's, and the PLD waits for the slowest of its hosts.
+      this.#politeness.setCrawlDelay(hostOf(entry.url), this.#fetcher.crawlDelayMs(entry.url), entry.pld);
       this.#evaluate(entry.pld, Date.now());
     }
   }
@@ -404,13 +474,12 @@ export class Crawler {
    * another URL: one document, one graph); the partial output of a document that failed to parse goes apart.
    */
   /**
-   * Whether the graph `finalUrl` is stored already (or being stored by a fetch in flight). A URL fetched as itself
+   * Whether the graph `finalUrl` is stored already (the caller has checked and reserved it in `#storing`). A URL fetched as itself
    * (no redirect) from the one-queue frontier cannot be: the frontier hands a URL out once, and a document stored
    * under it by another fetch marks it done in the same transaction, so only a fetch in flight can race it. Other
    * cases ask the store (one index seek; 3% of a crawl's CPU when asked for every document).
    */
   async #storedAlready(entry: FrontierEntry, finalUrl: string): Promise<boolean> {
-    if (this.#storing.has(finalUrl)) return true;
     if (finalUrl === entry.url && this.options.queues === 'one') return false;
     return hasGraph(this.state, finalUrl);
   }
@@ -424,50 +493,75 @@ export class Crawler {
       }
       return { triples: 0, note: null };
     }
-    if (await this.#storedAlready(entry, result.finalUrl)) return { triples: 0, note: `duplicate: ${result.finalUrl} is already stored` };
-    const triples = stageDocument(this.state, txn, result.finalUrl, doc.quads);
+    // Reserve the graph before asking the store: two fetches redirected to one URL must not both pass the check.
+    if (this.#storing.has(result.finalUrl)) return { triples: 0, note: `duplicate: ${result.finalUrl} is already stored` };
     this.#storing.add(result.finalUrl);
+    let already: boolean;
+    try {
+      already = await this.#storedAlready(entry, result.finalUrl);
+    } catch (err) {
+      this.#storing.delete(result.finalUrl);
+      throw err;
+    }
+    if (already) {
+      this.#storing.delete(result.finalUrl);
+      return { triples: 0, note: `duplicate: ${result.finalUrl} is already stored` };
+    }
+    const triples = stageDocument(this.state, txn, result.finalUrl, doc.quads);
     txn.onCommit(() => this.#storing.delete(result.finalUrl));
     chDocument.publish({ url: result.finalUrl, triples });
     return { triples, note: null };
   }
 
   /**
-   * The links to queue (thesis §6: judged by the strategy, inside the crawl's scope, thesis §11), plus sitemap files
-   * queued as they are; and the count of links to other PLDs (BeeBot's reward).
+   * The links to queue (thesis §6: judged by the strategy, inside the crawl's scope, issue 16 item 1), plus sitemap
+   * files queued as they are; the count of links to other PLDs (BeeBot's reward); and why each other link was not
+   * queued (`links` shows it).
    */
-  #judgeLinks(entry: FrontierEntry, result: FetchResult, doc: DocumentAnalysis): { entries: NewEntry[]; external: number } {
+  #judgeLinks(entry: FrontierEntry, result: FetchResult, doc: DocumentAnalysis): { entries: NewEntry[]; external: number; notQueued: Map<string, string> } {
     const depth = entry.depth + 1;
     const entries: NewEntry[] = [];
+    const notQueued = new Map<string, string>();
+    const parentHops = hopsOf(entry, this.#seedPlds);
     // Sitemaps of a seed's origin (named by robots.txt, or probed), and sitemap files listed by a sitemap index.
     const direct = [...doc.sitemaps];
     if (entry.parent === null && entry.link === null) {
       direct.push(...originProbes(entry.url, this.#fetcher.sitemapsOf(entry.url), this.options.probeWellKnown));
     }
     for (const link of direct) {
-      if (!isInScope({ url: link.url, parentPld: entry.pld }, this.#seedPlds)) continue;
-      entries.push({ url: link.url, parent: result.finalUrl, depth, priority: this.#strategy.seedPriority + 0.5, label: null, rules: [link.rel], link });
+      const v = judgeScope(link.url, parentHops, this.#scope);
+      if (!v.ok) continue;
+      entries.push({ url: link.url, parent: result.finalUrl, depth, priority: this.#strategy.seedPriority + 0.5, label: null, rules: [link.rel], link, offsiteHops: v.hops });
     }
     let external = 0;
-    const inScope: LinkFeatures[] = [];
+    const inScope: Array<{ link: LinkFeatures; hops: number }> = [];
     for (const link of doc.links) {
       const offSite = pldOf(link.url) !== entry.pld;
       if (offSite) external += 1;
-      if (depth > this.options.maxDepth) continue;
-      if (offSite && this.options.stayOnSite) continue; // BeeBot: external links are recorded, not crawled
-      if (isInScope({ url: link.url, parentPld: entry.pld }, this.#seedPlds)) inScope.push(link);
+      if (depth > this.options.maxDepth) {
+        notQueued.set(link.url, 'depth');
+        this.#depthDropped += 1; // tells a depth-limited stop from an empty frontier (stoppedBy)
+      } else if (offSite && this.options.stayOnSite) notQueued.set(link.url, 'stay-on-site'); // BeeBot: recorded, not crawled
+      else {
+        const v = judgeScope(link.url, parentHops, this.#scope);
+        if (v.ok) inScope.push({ link, hops: v.hops });
+        else notQueued.set(link.url, v.reason);
+      }
     }
     if (this.#strategy.observePage && doc.detectedType !== null && depth <= this.options.maxDepth) {
-      this.#strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: doc.detectedType, text: doc.text, links: inScope });
+      this.#strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: doc.detectedType, text: doc.text, links: inScope.map((l) => l.link) });
     }
     const source = { url: result.finalUrl, depth: entry.depth, type: doc.linkSource };
-    for (const link of inScope) {
+    for (const { link, hops } of inScope) {
       const j = this.#strategy.judge(link, source);
-      if (j.priority === null) continue;
-      entries.push({ url: link.url, parent: result.finalUrl, depth, priority: j.priority, label: j.label, rules: j.rules, link });
+      if (j.priority === null) {
+        notQueued.set(link.url, 'filtered');
+        continue;
+      }
+      entries.push({ url: link.url, parent: result.finalUrl, depth, priority: j.priority, label: j.label, rules: j.rules, link, offsiteHops: hops });
       if (j.label === 'H' && this.#rejudge) this.#similar.add({ url: link.url, link, parent: result.finalUrl, depth, priority: j.priority, source });
     }
-    return { entries, external };
+    return { entries, external, notQueued };
   }
 
   /** Stages the record and what follows from it: crawl metadata, bad links, redirects, frontier, learning, bandit. */
@@ -594,9 +688,11 @@ export class Crawler {
 
 export { CRAWL_GRAPH };
 
+/** Back-off before a retry: the server's Retry-After, else exponential; never before a robots.txt will be asked for again. */
 function retryDelay(result: FetchResult, attempts: number, delayMs: number): number {
   if (result.kind === 'http-error' && result.retryAfterMs !== null) return Math.min(result.retryAfterMs, 600_000);
-  return Math.max(delayMs, 500) * 2 ** attempts;
+  const backoff = Math.max(delayMs, 500) * 2 ** attempts;
+  return result.kind === 'failed' && result.retryAfterMs != null ? Math.max(backoff, Math.min(result.retryAfterMs, 600_000)) : backoff;
 }
 
 /** Sleeps until `when` or an abort; with a control, also until the operator's next command (listener removed after). */

@@ -1,5 +1,7 @@
 // **resolveCrawlOptions** turns user input into one frozen, validated crawl configuration.
 import { ArgumentError } from '../errors.ts';
+import { FETCHER_DEFAULTS } from '../fetch/options.ts';
+import { compilePattern } from '../frontier/scope.ts';
 
 /** Every option of a crawl, with its default. */
 export interface CrawlOptions {
@@ -18,7 +20,10 @@ export interface CrawlOptions {
   bandit: string;
   /** What the bandit counts as reward. Default: 'rdf-docs'. */
   reward: 'rdf-docs' | 'triples' | 'external-links';
-  /** Total fetch budget. Default: 1000. */
+  /**
+   * Total fetch budget (requests sent; robots refusals spend none). Default: 1000, or none (Infinity) when only
+   * `maxDocsPerPld` is given: a default never cuts a budget the user asked for (issue 14 item 7).
+   */
   maxDocs: number;
   /** Fetch budget per PLD (thesis §11: 2000). Default: Infinity. */
   maxDocsPerPld: number;
@@ -58,6 +63,24 @@ export interface CrawlOptions {
   probeWellKnown: boolean;
   /** URL normalisation: 'standard' (WHATWG) or 'beebot' (lower-case, no trailing slash; BeeBot §2). Default: 'standard'. */
   normalize: 'standard' | 'beebot';
+  /**
+   * Which PLDs the crawl may fetch (issue 16 item 1): 'seeds' = the seeds' PLDs, plus `offsiteHops` hops out;
+   * 'open' = any PLD. Default: 'seeds'.
+   */
+  scope: 'seeds' | 'open';
+  /** With scope 'seeds': how many hops through other PLDs a link may be from the seeds' PLDs (thesis §11: 1). Default: 0. */
+  offsiteHops: number;
+  /** URL patterns (globs with `*`, or `/regex/`) a link must match one of to be crawled; [] = any. Default: []. */
+  include: string[];
+  /** URL patterns a link must match none of to be crawled (wins over include). Default: []. */
+  exclude: string[];
+  /**
+   * How long the crawl waits, paused, while every request fails at the connection level (network or proxy down),
+   * before it stops with `stoppedBy: 'offline'` (what failed stays queued; a resume retries it). Default: 600000 ms.
+   */
+  maxOfflineMs: number;
+  /** On a resume, queue again the URLs whose last fetch failed (final failures, after their retries). Default: false. */
+  retryFailed: boolean;
   /** Retries of a retryable failure (connection reset, robots 5xx, 429/503) before giving up. Default: 2. */
   maxRetries: number;
   /** Seed for every random choice (bandit sampling). Default: 1. */
@@ -76,7 +99,8 @@ export type ResolvedCrawlOptions = Readonly<CrawlOptions>;
 export const STRATEGY_CHOICES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2', 'topical', 'topical+hr'] as const;
 export const REWARD_CHOICES = ['rdf-docs', 'triples', 'external-links'] as const;
 
-const DEFAULTS: Omit<CrawlOptions, 'seeds' | 'out'> = {
+/** Every option's default (seeds and out excepted). */
+export const DEFAULT_CRAWL_OPTIONS: Readonly<Omit<CrawlOptions, 'seeds' | 'out'>> = {
   strategy: 'fc-r+hr',
   bandit: 'round-robin',
   reward: 'rdf-docs',
@@ -97,20 +121,39 @@ const DEFAULTS: Omit<CrawlOptions, 'seeds' | 'out'> = {
   linkTables: false,
   stayOnSite: false,
   normalize: 'standard',
+  scope: 'seeds',
+  offsiteHops: 0,
+  include: [],
+  exclude: [],
+  maxOfflineMs: 600_000,
+  retryFailed: false,
   maxRetries: 2,
   seed: 1,
-  connectTimeoutMs: 10_000,
-  headersTimeoutMs: 15_000,
-  bodyTimeoutMs: 15_000,
-  totalTimeoutMs: 60_000,
-  maxBodyBytes: 10 * 1024 * 1024,
+  connectTimeoutMs: FETCHER_DEFAULTS.connectTimeoutMs,
+  headersTimeoutMs: FETCHER_DEFAULTS.headersTimeoutMs,
+  bodyTimeoutMs: FETCHER_DEFAULTS.bodyTimeoutMs,
+  totalTimeoutMs: FETCHER_DEFAULTS.totalTimeoutMs,
+  maxBodyBytes: FETCHER_DEFAULTS.maxBodyBytes,
   userAgent: null,
 };
 
-const KEYS = new Set<string>(['seeds', 'out', ...Object.keys(DEFAULTS)]);
+const KEYS = new Set<string>(['seeds', 'out', ...Object.keys(DEFAULT_CRAWL_OPTIONS)]);
 
 /** Options that define what a crawl is; a resume must not change them. The rest (speed, limits) may change. */
-export const IDENTITY_KEYS = ['strategy', 'bandit', 'reward', 'followRdfLinks', 'queues', 'normalize', 'maxLinksPerDoc', 'seed'] as const;
+export const IDENTITY_KEYS = [
+  'strategy',
+  'bandit',
+  'reward',
+  'followRdfLinks',
+  'queues',
+  'normalize',
+  'maxLinksPerDoc',
+  'seed',
+  'scope',
+  'offsiteHops',
+  'include',
+  'exclude',
+] as const;
 
 function positiveInt(name: string, value: unknown, allowZero = false, allowInfinity = false): number {
   if (allowInfinity && value === Number.POSITIVE_INFINITY) return value;
@@ -131,7 +174,10 @@ export function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
-/** A bare PLD or host (`example.org`) becomes `http://example.org/`; anything else must be an http(s) URL. */
+/**
+ * A bare PLD or host (`example.org`) becomes `http://example.org/`; anything else must be an http(s) URL. The
+ * fragment is dropped: it names a part of a document, and the document's URL is its graph name (issue 16 item 6).
+ */
 export function seedToUrl(seed: string): string {
   const s = seed.trim();
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(s) ? s : `http://${s}/`;
@@ -142,6 +188,8 @@ export function seedToUrl(seed: string): string {
     throw new ArgumentError(`Seed "${seed}" is not a URL or a domain name.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ArgumentError(`Seed "${seed}" is not http(s).`);
+  if (url.hostname === '') throw new ArgumentError(`Seed "${seed}" has no host name.`);
+  url.hash = '';
   return url.href;
 }
 
@@ -153,7 +201,8 @@ export function resolveCrawlOptions(input: Partial<CrawlOptions> & { out: string
   for (const key of Object.keys(input)) {
     if (!KEYS.has(key)) throw new ArgumentError(`Unknown crawl option "${key}". Known: ${[...KEYS].join(', ')}.`);
   }
-  const merged: CrawlOptions = { ...DEFAULTS, seeds: [], ...stripUndefined(input) } as CrawlOptions;
+  const merged: CrawlOptions = { ...DEFAULT_CRAWL_OPTIONS, seeds: [], ...stripUndefined(input) } as CrawlOptions;
+  if (input.maxDocs === undefined && input.maxDocsPerPld !== undefined) merged.maxDocs = Number.POSITIVE_INFINITY;
   if (input.bandit === undefined && merged.reward === 'external-links') merged.bandit = 'auto';
   if (input.linkTables === undefined && merged.reward === 'external-links') merged.linkTables = true;
   if (input.stayOnSite === undefined && merged.reward === 'external-links') merged.stayOnSite = true;
@@ -173,7 +222,17 @@ export function resolveCrawlOptions(input: Partial<CrawlOptions> & { out: string
   merged.concurrency = positiveInt('concurrency', merged.concurrency);
   merged.hostConcurrency = positiveInt('hostConcurrency', merged.hostConcurrency);
   merged.delayMs = positiveInt('delayMs', merged.delayMs, true);
+  merged.scope = oneOf('scope', merged.scope, ['seeds', 'open'] as const);
+  merged.offsiteHops = positiveInt('offsiteHops', merged.offsiteHops, true);
+  for (const k of ['include', 'exclude'] as const) {
+    if (!Array.isArray(merged[k]) || merged[k].some((p) => typeof p !== 'string' || p === '')) {
+      throw new ArgumentError(`--${k} takes URL patterns (globs such as https://example.org/data/* or /regex/).`);
+    }
+    for (const p of merged[k]) compilePattern(p); // a bad regular expression is refused now, not mid-crawl
+  }
   merged.maxRetries = positiveInt('maxRetries', merged.maxRetries, true);
+  merged.maxOfflineMs = positiveInt('maxOfflineMs', merged.maxOfflineMs, true, true);
+  if (typeof merged.retryFailed !== 'boolean') throw new ArgumentError('--retry-failed takes no value.');
   merged.seed = positiveInt('seed', merged.seed, true);
   for (const k of ['connectTimeoutMs', 'headersTimeoutMs', 'bodyTimeoutMs', 'totalTimeoutMs', 'maxBodyBytes'] as const) {
     merged[k] = positiveInt(k, merged[k]);

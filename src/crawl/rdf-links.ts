@@ -1,5 +1,6 @@
 // **rdfLinksOf** lists the IRIs inside an RDF document as links (thesis §8.2, framework 2), best predicates first.
 import type { Quad } from '@rdfjs/types';
+import { isResolvedBlankNode } from '../links/normalize-url.ts';
 import type { LinkFeatures } from '../links/types.ts';
 
 /** Predicates that point at more Linked Data; their objects are queued before other IRIs. */
@@ -21,6 +22,7 @@ export function rdfLinksOf(quads: readonly Quad[], documentUrl: string, max: num
   const seen = new Set<string>([stripFragment(documentUrl)]);
   const consider = (iri: string, rel: string, first: boolean) => {
     if (!iri.startsWith('http://') && !iri.startsWith('https://')) return;
+    if (isResolvedBlankNode(iri)) return; // `_:b1` in an RDFa href, resolved as a relative IRI (issue 16 item 5)
     const url = stripFragment(iri);
     if (seen.has(url)) return;
     seen.add(url);

@@ -5,13 +5,15 @@ import type { BanditPolicy } from '../bandit/types.ts';
 import { DualFrontier, LevelFrontier } from '../frontier/index.ts';
 import type { FrontierEntry, NewEntry } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
-import { createStrategy } from '../relevance/index.ts';
+import { createStrategy, withPatternYield } from '../relevance/index.ts';
 import type { FetchedDocument, Strategy } from '../relevance/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import { loadBanditSnapshot } from './bandit-state.ts';
 import { type ExplicitOptions, loadCrawlOptions, saveCrawlOptions } from './crawl-meta.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { lastSeq, readRecords } from './records.ts';
+import { forgetFailed } from './retry-failed.ts';
+import { type RefusedSeed, screenSeeds } from './seed-list.ts';
 import { SimilarQueued } from './similar-queued.ts';
 import { CrawlTally } from './summary.ts';
 import type { CrawlRecord } from './types.ts';
@@ -33,6 +35,8 @@ export interface RestoredCrawl {
   seedPlds: Set<string>;
   /** Queued H links by r1/r2 keys (for re-judging when C_HR learns a parent), rebuilt from the queued entries. */
   similar: SimilarQueued;
+  /** Seeds given now but refused before any request (private address, localhost): not queued (issue 16 item 6). */
+  refusedSeeds: RefusedSeed[];
 }
 
 /** Whether the crawl judges queued H links again when C_HR learns a parent: only where that can change a verdict. */
@@ -49,8 +53,10 @@ export function shouldRejudge(options: { rejudgeQueued: boolean }, strategy: Str
  */
 export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions): Promise<RestoredCrawl> {
   const { options, resumed } = await loadCrawlOptions(state, explicit);
-  const strategy = createStrategy(options.strategy);
+  const strategy = withPatternYield(createStrategy(options.strategy)); // barren URL patterns wait (issue 16 item 5)
   const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: Number.isFinite(options.maxDocs) ? options.maxDocs : 100_000, seed: options.seed });
+  // --retry-failed: URLs whose last fetch failed become new again (before the frontier reads its seen sets).
+  const retried = options.retryFailed ? await forgetFailed(state, strategy.seedPriority) : [];
   const frontier =
     options.queues === 'two' ? await DualFrontier.open(state, { concurrency: options.concurrency, rdfShare: options.rdfShare }) : await LevelFrontier.open(state);
   const tally = new CrawlTally();
@@ -64,15 +70,16 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions)
   const savedPolicy = await loadBanditSnapshot(state);
   if (policy && savedPolicy !== undefined) policy.restore(savedPolicy);
   const seedPlds = new Set<string>(((await state.sub.meta.get('seedPlds')) as string[] | undefined) ?? []);
-  const newSeeds: NewEntry[] = options.seeds.map((url) => {
+  const { accepted, refused: refusedSeeds } = screenSeeds(options.seeds, options.allowPrivate);
+  const newSeeds: NewEntry[] = accepted.map((url) => {
     seedPlds.add(pldOf(url));
     return { url, parent: null, depth: 0, priority: strategy.seedPriority, label: null, rules: [], link: null };
   });
-  await saveCrawlOptions(state, options);
+  await saveCrawlOptions(state, { ...options, retryFailed: false }); // a one-off request, not part of the crawl
   await state.sub.meta.put('seedPlds', [...seedPlds]);
-  await frontier.add(newSeeds);
+  await frontier.add([...newSeeds, ...retried]);
   const similar = shouldRejudge(options, strategy) ? await indexQueuedLinks(state) : new SimilarQueued();
-  return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds, similar };
+  return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds, similar, refusedSeeds };
 }
 
 /**

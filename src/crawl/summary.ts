@@ -1,82 +1,104 @@
 // **CrawlTally** keeps the running figures of a crawl (what `--json` prints), rebuilt from records on resume.
+import { addRecord, type CrawlFigures, emptyFigures, isDenied, isFetchError } from '../metrics/figures.ts';
 import { isRdfObtained } from '../metrics/true-labels.ts';
 import type { CrawlRecord } from './types.ts';
 
+/** One PLD's share of the figures (same definitions as `CrawlFigures`, metrics/figures.ts). */
 export interface PldTally {
+  /** Records of the PLD that sent a request (its spent `--max-docs-per-pld` budget). */
   fetched: number;
-  /** Of `fetched`, refused by robots.txt before any request: recorded, but not spent from the budget. */
+  /** Records refused by robots.txt: recorded, but not fetched and not spent from the budget. */
   denied: number;
   rdfDocuments: number;
   triples: number;
   errors: number;
 }
 
-export interface CrawlSummary {
-  fetched: number;
-  /** Documents whose bytes were RDF and parsed without error (thesis §9 N_RDF). */
-  rdfDocuments: number;
-  /** HTML documents with embedded RDF (JSON-LD, RDFa, Microdata) stored. */
-  embeddedDocuments: number;
-  triples: number;
-  /** rdfDocuments / fetched (thesis §9). */
-  harvestRate: number;
-  errors: number;
+/**
+ * What ended a crawl: the total budget (`--max-docs`), every PLD with links left at its `--max-docs-per-pld`
+ * budget, nothing left to fetch, nothing left within `--max-depth` (deeper links were dropped), a signal, or
+ * `offline`: every request failed at the connection level for longer than `--max-offline-ms` (a resume retries).
+ */
+export type StopReason = 'max-docs' | 'max-docs-per-pld' | 'frontier-empty' | 'max-depth' | 'signal' | 'offline';
+
+export interface CrawlSummary extends CrawlFigures {
   byStatus: Record<string, number>;
-  /** Of `fetched`, refused by robots.txt before any request (not spent from the budget). */
-  denied: number;
   perPld: Record<string, PldTally>;
   durationMs: number;
-  stoppedBy: 'budget' | 'exhausted' | 'interrupted';
+  stoppedBy: StopReason;
   resumed: boolean;
 }
 
 /** Whether a record counts as an RDF document obtained (thesis §9); the one definition lives in metrics. */
 export const isRdfRecord: (r: CrawlRecord) => boolean = isRdfObtained;
 
-/** Figures of a crawl; `fetched` counts every record, the budget counts `fetched − denied` (requests sent). */
+/** What the run loop knows when it stops; `stopReason` names the cause. */
+export interface StopFacts {
+  /** Every request failed at the connection level for longer than `--max-offline-ms`. */
+  offline: boolean;
+  aborted: boolean;
+  /** Requests still allowed by `--max-docs` (nothing in flight). */
+  budgetLeft: number;
+  /** Links still queued when nothing more could be served. */
+  queued: number;
+  /** Some PLD reached its `--max-docs-per-pld` budget. */
+  pldBudgetReached: boolean;
+  /** Links not queued because they were deeper than `--max-depth`. */
+  depthDropped: number;
+}
+
+/** The cause of a stop, from the facts (pure). A per-PLD budget explains a stop only when links are left queued. */
+export function stopReason(f: StopFacts): StopReason {
+  if (f.aborted) return 'signal';
+  if (f.offline) return 'offline';
+  if (f.budgetLeft <= 0) return 'max-docs';
+  if (f.queued > 0 && f.pldBudgetReached) return 'max-docs-per-pld';
+  if (f.depthDropped > 0) return 'max-depth';
+  return 'frontier-empty';
+}
+
+/** Figures of a crawl (metrics/figures.ts), per PLD too; `fetched` (requests sent) is what budgets count. */
 export class CrawlTally {
-  fetched = 0;
-  rdfDocuments = 0;
-  embeddedDocuments = 0;
-  triples = 0;
-  errors = 0;
-  denied = 0;
+  readonly figures: CrawlFigures = emptyFigures();
   readonly byStatus: Record<string, number> = {};
   readonly perPld = new Map<string, PldTally>();
 
+  get fetched(): number {
+    return this.figures.fetched;
+  }
+  get rdfDocuments(): number {
+    return this.figures.rdfDocuments;
+  }
+  get triples(): number {
+    return this.figures.triples;
+  }
+  get errors(): number {
+    return this.figures.errors;
+  }
+  get denied(): number {
+    return this.figures.denied;
+  }
+
   add(r: CrawlRecord): void {
-    this.fetched += 1;
+    addRecord(this.figures, r);
     const pld = this.pld(r.pld);
-    pld.fetched += 1;
-    if (r.outcome === 'denied') {
-      this.denied += 1;
-      pld.denied += 1;
-    }
-    if (isRdfRecord(r)) {
-      this.rdfDocuments += 1;
-      pld.rdfDocuments += 1;
-    } else if (r.detectedType === 'html' && r.triples > 0) {
-      this.embeddedDocuments += 1;
-    }
-    this.triples += r.triples;
+    if (isDenied(r)) pld.denied += 1;
+    else pld.fetched += 1;
+    if (isRdfObtained(r)) pld.rdfDocuments += 1;
     pld.triples += r.triples;
-    if (r.error !== null) {
-      this.errors += 1;
-      pld.errors += 1;
-    }
+    if (isFetchError(r)) pld.errors += 1;
     const status = r.status === null ? r.outcome : String(r.status);
     this.byStatus[status] = (this.byStatus[status] ?? 0) + 1;
   }
 
-  /** Records that spent budget: every fetch but robots refusals (no request was sent). */
+  /** Requests sent (the budget spent): every record but robots refusals. */
   get spent(): number {
-    return this.fetched - this.denied;
+    return this.figures.fetched;
   }
 
-  /** A PLD's spent budget (its records but robots refusals), without adding the PLD to `perPld`. */
+  /** A PLD's spent budget, without adding the PLD to `perPld`. */
   spentOf(name: string): number {
-    const t = this.perPld.get(name);
-    return t === undefined ? 0 : t.fetched - t.denied;
+    return this.perPld.get(name)?.fetched ?? 0;
   }
 
   pld(name: string): PldTally {
@@ -88,17 +110,11 @@ export class CrawlTally {
     return t;
   }
 
-  summary(durationMs: number, stoppedBy: CrawlSummary['stoppedBy'], resumed: boolean): CrawlSummary {
+  summary(durationMs: number, stoppedBy: StopReason, resumed: boolean): CrawlSummary {
     return {
-      fetched: this.fetched,
-      rdfDocuments: this.rdfDocuments,
-      embeddedDocuments: this.embeddedDocuments,
-      triples: this.triples,
-      harvestRate: this.fetched === 0 ? 0 : this.rdfDocuments / this.fetched,
-      errors: this.errors,
+      ...this.figures,
       byStatus: { ...this.byStatus },
-      denied: this.denied,
-      perPld: Object.fromEntries([...this.perPld].sort(([a], [b]) => a.localeCompare(b))),
+      perPld: Object.fromEntries([...this.perPld].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, { ...v }])),
       durationMs,
       stoppedBy,
       resumed,

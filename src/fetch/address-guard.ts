@@ -110,11 +110,22 @@ export function ipLiteralHost(url: URL): string | null {
   return isIP(host) === 0 ? null : host;
 }
 
+/** Names that always mean this machine (RFC 6761 §6.3): `localhost` and any name under `.localhost`. */
+export function isLocalhostName(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/\.$/, '');
+  return h === 'localhost' || h.endsWith('.localhost');
+}
+
 /**
- * Refuses a URL whose host is a private IP literal. WHATWG URL has already canonicalised decimal,
- * octal and hex IPv4 forms (`http://2130706433/` → `127.0.0.1`), so the check runs on `url.hostname`.
+ * Refuses a URL whose host is a private IP literal, or a `localhost` name (RFC 6761: it is loopback whatever DNS
+ * says; through a proxy no name is resolved by us, so the name itself is refused). WHATWG URL has already
+ * canonicalised decimal, octal and hex IPv4 forms (`http://2130706433/` → `127.0.0.1`), so the check runs on
+ * `url.hostname`.
  */
 export function checkIpLiteral(url: URL): RdfscoutError | null {
+  if (isLocalhostName(url.hostname)) {
+    return new RdfscoutError('RDFSCOUT_PRIVATE_ADDRESS', `Refusing ${url.href}: ${url.hostname} is this machine, not a public host (use --allow-private to allow it)`, { url: url.href });
+  }
   const ip = ipLiteralHost(url);
   if (ip === null || !isPrivateAddress(ip)) return null;
   return new RdfscoutError('RDFSCOUT_PRIVATE_ADDRESS', `Refusing ${url.href}: ${ip} is not a public address (use --allow-private to allow it)`, { url: url.href });

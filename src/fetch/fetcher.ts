@@ -7,9 +7,9 @@ import { RdfscoutError } from '../errors.ts';
 import { checkIpLiteral, createGuardedLookup } from './address-guard.ts';
 import { readBody } from './body-reader.ts';
 import { charsetFromBom, charsetFromContentType } from './charset.ts';
-import { describeFailure, parseRetryAfter } from './network-errors.ts';
+import { describeFailure, isConnectionFailure, parseRetryAfter } from './network-errors.ts';
 import { type FetcherConfig, type FetcherOptions, productToken, resolveFetcherOptions } from './options.ts';
-import { classifyRobotsStatus, RobotsCache, type RobotsLoad } from './robots-cache.ts';
+import { classifyRobotsStatus, RobotsCache, type RobotsLoad, type RobotsVerdict } from './robots-cache.ts';
 import type { FetchResult, ReadDecision, RedirectHop } from './types.ts';
 
 /** Redirect statuses we follow ourselves, recording each hop. */
@@ -128,68 +128,80 @@ export class Fetcher {
   }
 
   async #follow(progress: Progress, read: ReadDecision | undefined, signal: AbortSignal): Promise<FetchResult> {
+    const reached = await this.#exchange(progress, signal, this.config.obeyRobots, this.config.maxRedirects);
+    if (reached === 'denied') return { ...this.#common(progress), kind: 'denied', status: null, error: 'RDFSCOUT_ROBOTS_DENIED' };
+    const { target, response } = reached;
+    const { status, headers, body } = response;
+    const contentType = headers['content-type'] ?? null;
+    if (status < 200 || status >= 300) {
+      discard(body);
+      const rateLimited = status === 429 || status === 503;
+      return {
+        ...this.#common(progress),
+        kind: 'http-error',
+        status,
+        contentType,
+        headers,
+        error: rateLimited ? 'RDFSCOUT_RATE_LIMITED' : 'RDFSCOUT_HTTP_STATUS',
+        retryAfterMs: parseRetryAfter(headers['retry-after'], Date.now()),
+      };
+    }
+    if (read !== undefined && !askReadDecision(read, { url: target.href, status, contentType }, body)) {
+      return { ...this.#common(progress), kind: 'skipped', status, contentType, headers };
+    }
+    const bytes = await this.#readBody(target, response, this.config.maxDecompressedBytes, false);
+    const charset = charsetFromContentType(contentType) ?? charsetFromBom(bytes);
+    return { ...this.#common(progress), kind: 'ok', status, contentType, headers, body: bytes, charset };
+  }
+
+  /**
+   * Sends GETs from `progress.current`, following redirects itself (each hop recorded and checked again: URL length,
+   * scheme, private address, and robots.txt when `checkRobots`), up to `maxRedirects` hops; returns the first
+   * response that is not a redirect, or 'denied'. The page fetch and the robots.txt loader both use it.
+   * @throws RdfscoutError (redirect loop or limit, invalid URL, refused address, robots.txt unavailable) or a network error.
+   */
+  async #exchange(progress: Progress, signal: AbortSignal, checkRobots: boolean, maxRedirects: number): Promise<{ target: URL; response: Response } | 'denied'> {
     const seen = new Set<string>();
     for (;;) {
       const target = this.#checkTarget(progress.current);
       seen.add(target.href);
-      if (this.config.obeyRobots) {
+      if (checkRobots) {
         const verdict = await this.#robots.check(target);
-        if (verdict.kind === 'denied') return { ...this.#common(progress), kind: 'denied', status: null, error: 'RDFSCOUT_ROBOTS_DENIED' };
+        if (verdict.kind === 'denied') return 'denied';
         if (verdict.kind === 'unavailable') {
-          throw new RdfscoutError('RDFSCOUT_ROBOTS_UNAVAILABLE', `robots.txt of ${target.origin} is unavailable (${verdict.reason}); retry later`, {
-            url: target.href,
-            retryable: true,
-          });
+          throw new RobotsUnavailableError(`robots.txt of ${target.origin} is unavailable (${verdict.reason}); retry later`, target.href, verdict);
         }
       }
       const response = await this.#send(target, signal);
       progress.status = response.status;
-      const { status, headers, body } = response;
-      const contentType = headers['content-type'] ?? null;
-
-      if (REDIRECTS.has(status) && headers.location !== undefined) {
-        discard(body);
-        const next = resolveLocation(headers.location, target);
-        progress.redirects.push({ from: progress.current, to: next, status: status as RedirectHop['status'] });
-        progress.current = next;
-        if (seen.has(next)) throw new RdfscoutError('RDFSCOUT_REDIRECT_LOOP', `Redirect loop: ${target.href} leads back to ${next}`, { url: next });
-        if (progress.redirects.length > this.config.maxRedirects) {
-          throw new RdfscoutError('RDFSCOUT_REDIRECT_LIMIT', `More than ${this.config.maxRedirects} redirects from ${progress.url}`, { url: next });
-        }
-        continue;
+      const location = response.headers.location;
+      if (!REDIRECTS.has(response.status) || location === undefined) return { target, response };
+      discard(response.body);
+      const next = resolveLocation(location, target);
+      progress.redirects.push({ from: progress.current, to: next, status: response.status as RedirectHop['status'] });
+      progress.current = next;
+      if (seen.has(next)) throw new RdfscoutError('RDFSCOUT_REDIRECT_LOOP', `Redirect loop: ${target.href} leads back to ${next}`, { url: next });
+      if (progress.redirects.length > maxRedirects) {
+        throw new RdfscoutError('RDFSCOUT_REDIRECT_LIMIT', `More than ${maxRedirects} redirects from ${progress.url}`, { url: next });
       }
-
-      if (status < 200 || status >= 300) {
-        discard(body);
-        const rateLimited = status === 429 || status === 503;
-        return {
-          ...this.#common(progress),
-          kind: 'http-error',
-          status,
-          contentType,
-          headers,
-          error: rateLimited ? 'RDFSCOUT_RATE_LIMITED' : 'RDFSCOUT_HTTP_STATUS',
-          retryAfterMs: parseRetryAfter(headers['retry-after'], Date.now()),
-        };
-      }
-
-      if (read !== undefined && !askReadDecision(read, { url: target.href, status, contentType }, body)) {
-        return { ...this.#common(progress), kind: 'skipped', status, contentType, headers };
-      }
-      const declared = Number(headers['content-length']);
-      if (Number.isFinite(declared) && declared > this.config.maxBodyBytes) {
-        discard(body);
-        throw new RdfscoutError('RDFSCOUT_BODY_TOO_LARGE', `Body of ${target.href} is ${declared} bytes, over ${this.config.maxBodyBytes}`, { url: target.href });
-      }
-      const bytes = await readBody(body, {
-        url: target.href,
-        contentEncoding: headers['content-encoding'] ?? null,
-        maxBodyBytes: this.config.maxBodyBytes,
-        maxDecompressedBytes: this.config.maxDecompressedBytes,
-      });
-      const charset = charsetFromContentType(contentType) ?? charsetFromBom(bytes);
-      return { ...this.#common(progress), kind: 'ok', status, contentType, headers, body: bytes, charset };
     }
+  }
+
+  /** Reads a 2xx body under the size limits (a declared Content-Length over the limit is refused unread); `truncate` keeps the first `maxDecompressed` bytes instead of failing. */
+  async #readBody(target: URL, response: Response, maxDecompressed: number, truncate: boolean): Promise<Buffer> {
+    const { headers, body } = response;
+    const declared = Number(headers['content-length']);
+    if (!truncate && Number.isFinite(declared) && declared > this.config.maxBodyBytes) {
+      discard(body);
+      throw new RdfscoutError('RDFSCOUT_BODY_TOO_LARGE', `Body of ${target.href} is ${declared} bytes, over ${this.config.maxBodyBytes}`, { url: target.href });
+    }
+    return readBody(body, {
+      url: target.href,
+      contentEncoding: headers['content-encoding'] ?? null,
+      maxBodyBytes: this.config.maxBodyBytes,
+      maxDecompressedBytes: maxDecompressed,
+      ...(truncate ? { truncate: true } : {}),
+    });
   }
 
   /** Parses and checks a URL before any connection: length, scheme, private IP literal. Throws RdfscoutError. */
@@ -229,56 +241,40 @@ export class Fetcher {
     return { status: res.statusCode, headers: flattenHeaders(res.headers), body: res.body };
   }
 
-  /** Loads a robots.txt for the cache: follows ≤ 5 redirects, truncates at `robotsMaxBytes`, classifies the status. */
+  /**
+   * Loads a robots.txt for the cache (RFC 9309 §2.3): the same request path as a page (redirects followed, ≤ 5 hops,
+   * each checked), the body truncated at `robotsMaxBytes`, the status classified. A connection-level failure is
+   * "unavailable" and marked `network` (the crawl's outage detector counts it); a permanent one (refused address,
+   * unknown host, bad redirect) allows all, briefly, so that the page fetch meets and reports the real problem.
+   */
   async #loadRobots(robotsUrl: string): Promise<RobotsLoad> {
     const signal = AbortSignal.timeout(this.config.totalTimeoutMs);
-    let current = robotsUrl;
-    for (let hop = 0; hop <= ROBOTS_MAX_REDIRECTS; hop++) {
-      let target: URL;
-      let response: Response;
-      try {
-        target = this.#checkTarget(current);
-        response = await this.#send(target, signal);
-      } catch (err) {
-        // A transient failure means "try later". A permanent one (refused address, unknown host, bad
-        // redirect target) is not a robots problem: allow, briefly, and let the page fetch meet and report it.
-        const failure = describeFailure(err);
-        if (failure.retryable) return { kind: 'unavailable', reason: failure.message };
-        return { kind: 'allow-all', reason: failure.message, brief: true };
-      }
-      const { status, headers, body } = response;
-      if (REDIRECTS.has(status) && headers.location !== undefined) {
-        discard(body);
-        try {
-          current = resolveLocation(headers.location, target);
-        } catch (err) {
-          return { kind: 'allow-all', reason: (err as Error).message };
-        }
-        continue;
-      }
-      const verdict = classifyRobotsStatus(status);
-      if (verdict !== 'parse') {
-        discard(body);
-        return verdict === 'allow-all' ? { kind: 'allow-all', reason: `HTTP ${status}` } : { kind: 'unavailable', reason: `HTTP ${status}` };
-      }
-      try {
-        const bytes = await readBody(body, {
-          url: target.href,
-          contentEncoding: headers['content-encoding'] ?? null,
-          maxBodyBytes: this.config.maxBodyBytes,
-          maxDecompressedBytes: this.config.robotsMaxBytes,
-          truncate: true,
-        });
-        let text = bytes.toString('utf8'); // RFC 9309 §2.3: robots.txt is UTF-8
-        if (bytes.length >= this.config.robotsMaxBytes) text = text.slice(0, text.lastIndexOf('\n') + 1); // drop the cut line
-        return { kind: 'text', text };
-      } catch (err) {
-        const failure = describeFailure(err);
-        if (failure.code === 'RDFSCOUT_DECODE_FAILED' || failure.code === 'RDFSCOUT_BODY_TOO_LARGE') return { kind: 'allow-all', reason: failure.message };
-        return { kind: 'unavailable', reason: failure.message };
-      }
+    const progress: Progress = { url: robotsUrl, current: robotsUrl, status: null, redirects: [], started: performance.now() };
+    let reached: { target: URL; response: Response };
+    try {
+      reached = (await this.#exchange(progress, signal, false, ROBOTS_MAX_REDIRECTS)) as { target: URL; response: Response };
+    } catch (err) {
+      const failure = describeFailure(err);
+      if (failure.retryable) return { kind: 'unavailable', reason: failure.message, network: isConnectionFailure(failure.code, progress.status) };
+      return { kind: 'allow-all', reason: failure.message, brief: true };
     }
-    return { kind: 'allow-all', reason: `more than ${ROBOTS_MAX_REDIRECTS} redirects` };
+    const { target, response } = reached;
+    const verdict = classifyRobotsStatus(response.status);
+    if (verdict !== 'parse') {
+      discard(response.body);
+      const reason = `HTTP ${response.status}`;
+      return verdict === 'allow-all' ? { kind: 'allow-all', reason } : { kind: 'unavailable', reason, network: false };
+    }
+    try {
+      const bytes = await this.#readBody(target, response, this.config.robotsMaxBytes, true);
+      let text = bytes.toString('utf8'); // RFC 9309 §2.3: robots.txt is UTF-8
+      if (bytes.length >= this.config.robotsMaxBytes) text = text.slice(0, text.lastIndexOf('\n') + 1); // drop the cut line
+      return { kind: 'text', text };
+    } catch (err) {
+      const failure = describeFailure(err);
+      if (failure.code === 'RDFSCOUT_DECODE_FAILED' || failure.code === 'RDFSCOUT_BODY_TOO_LARGE') return { kind: 'allow-all', reason: failure.message };
+      return { kind: 'unavailable', reason: failure.message, network: false };
+    }
   }
 
   #common(progress: Progress) {
@@ -301,8 +297,34 @@ export class Fetcher {
         failure = { code, message: `Fetch of ${progress.current} exceeded the total deadline of ${this.config.totalTimeoutMs} ms`, retryable: true };
       }
     }
-    return { ...this.#common(progress), kind: 'failed', status: progress.status, error: failure.code, message: failure.message, retryable: failure.retryable };
+    // A robots.txt that could not be read: retry when the cache will ask for it again; a network failure is the connection's.
+    const robots = findRobotsUnavailable(err);
+    const connection = robots === null ? callerSignal?.aborted !== true && isConnectionFailure(failure.code, progress.status) : robots.verdict.network;
+    const retryAfterMs = robots === null ? null : Math.max(0, robots.verdict.retryAt - Date.now());
+    return {
+      ...this.#common(progress),
+      kind: 'failed',
+      status: progress.status,
+      error: failure.code,
+      message: failure.message,
+      retryable: failure.retryable,
+      connection,
+      retryAfterMs,
+    };
   }
+}
+
+/** The robots.txt of a fetch's origin could not be read: retryable, and says whether the network was the cause and when to retry. */
+class RobotsUnavailableError extends RdfscoutError {
+  readonly verdict: Extract<RobotsVerdict, { kind: 'unavailable' }>;
+  constructor(message: string, url: string, verdict: Extract<RobotsVerdict, { kind: 'unavailable' }>) {
+    super('RDFSCOUT_ROBOTS_UNAVAILABLE', message, { url, retryable: true });
+    this.verdict = verdict;
+  }
+}
+
+function findRobotsUnavailable(err: unknown): RobotsUnavailableError | null {
+  return err instanceof RobotsUnavailableError ? err : null;
 }
 
 /** Wraps an exception thrown by the caller's own callback, so that `fetch()` rethrows it instead of recording it. */

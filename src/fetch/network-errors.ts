@@ -68,6 +68,15 @@ export function describeFailure(err: unknown): FailureInfo {
 }
 
 /**
+ * Whether a failure is connection-level: no HTTP response came back at all (refused, reset, unreachable, connect
+ * timeout). These say more about the network (or proxy) than about the URL: the crawl retries them later and, when
+ * they come from every host at once, pauses (issue 16 item 3).
+ */
+export function isConnectionFailure(code: ErrorCode, status: number | null): boolean {
+  return status === null && (code === 'RDFSCOUT_CONNECTION_FAILED' || code === 'RDFSCOUT_CONNECT_TIMEOUT');
+}
+
+/**
  * Parses a Retry-After header (RFC 9110 §10.2.3): delay-seconds or an HTTP date, relative to `nowMs`.
  * Returns the delay in ms (≥ 0), or null when absent or unparseable.
  */

@@ -68,7 +68,8 @@ export interface FetcherOptions {
 /** The resolved, frozen configuration of a Fetcher. */
 export type FetcherConfig = Readonly<Required<FetcherOptions>>;
 
-const DEFAULTS: FetcherConfig = {
+/** Every fetcher option's default; the crawl's timeouts and limits default to these too (one place). */
+export const FETCHER_DEFAULTS: FetcherConfig = Object.freeze({
   userAgent: DEFAULT_USER_AGENT,
   accept: DEFAULT_ACCEPT,
   maxRedirects: 5,
@@ -88,7 +89,7 @@ const DEFAULTS: FetcherConfig = {
   robotsCacheSize: 10_000,
   maxCrawlDelayMs: 60_000,
   resolve: null,
-};
+});
 
 const NON_NEGATIVE = ['maxRedirects'] as const;
 const POSITIVE = [
@@ -108,11 +109,11 @@ const POSITIVE = [
 
 /** Resolves fetcher options into a frozen config; throws ArgumentError on unknown keys or bad values. */
 export function resolveFetcherOptions(options: FetcherOptions = {}): FetcherConfig {
-  const known = Object.keys(DEFAULTS);
+  const known = Object.keys(FETCHER_DEFAULTS);
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) throw new ArgumentError(`Unknown fetcher option "${key}". Known options: ${known.join(', ')}.`);
   }
-  const config: Record<string, unknown> = { ...DEFAULTS };
+  const config: Record<string, unknown> = { ...FETCHER_DEFAULTS };
   for (const [key, value] of Object.entries(options)) if (value !== undefined) config[key] = value;
 
   for (const key of NON_NEGATIVE) checkInteger(key, config[key], 0);

@@ -23,6 +23,9 @@ export class Politeness {
   #pldLastStart = new Map<string, number>();
   #hostLastStart = new Map<string, number>();
   #crawlDelay = new Map<string, number>();
+  /** Largest Crawl-delay among a PLD's hosts, and the hosts that set one. */
+  #pldCrawlDelay = new Map<string, number>();
+  #hostsOfPld = new Map<string, Set<string>>();
   #backoffUntil = new Map<string, number>();
   #inFlight = new Map<string, number>();
 
@@ -36,10 +39,22 @@ export class Politeness {
     this.hostConcurrency = hostConcurrency;
   }
 
-  /** Records a host's robots.txt Crawl-delay (ms); 0 or null clears it. */
-  setCrawlDelay(host: string, ms: number | null): void {
+  /**
+   * Records a host's robots.txt Crawl-delay (ms; 0 or null clears it). robots.txt is per host (RFC 9309); given the
+   * host's `pld`, the PLD's requests are also spaced by the largest Crawl-delay among its hosts (a crawl schedules
+   * PLDs, so `readyAt(pld, pld)` is then as polite as the slowest host).
+   */
+  setCrawlDelay(host: string, ms: number | null, pld?: string): void {
     if (ms === null || ms <= 0) this.#crawlDelay.delete(host);
     else this.#crawlDelay.set(host, ms);
+    if (pld === undefined || pld === host) return;
+    const hosts = this.#hostsOfPld.get(pld) ?? new Set<string>();
+    hosts.add(host);
+    this.#hostsOfPld.set(pld, hosts);
+    let max = 0;
+    for (const h of hosts) max = Math.max(max, this.#crawlDelay.get(h) ?? 0);
+    if (max > 0) this.#pldCrawlDelay.set(pld, max);
+    else this.#pldCrawlDelay.delete(pld);
   }
 
   /** A host's robots.txt Crawl-delay (ms), or null when it has none. */
@@ -61,7 +76,7 @@ export class Politeness {
     if ((this.#inFlight.get(host) ?? 0) >= this.hostConcurrency) return Number.POSITIVE_INFINITY;
     const pldStart = this.#pldLastStart.get(pld);
     const hostStart = this.#hostLastStart.get(host);
-    const crawlDelay = this.#crawlDelay.get(host) ?? 0;
+    const crawlDelay = Math.max(this.#crawlDelay.get(host) ?? 0, this.#pldCrawlDelay.get(pld) ?? 0);
     let ready = now;
     if (pldStart !== undefined) ready = Math.max(ready, pldStart + this.delayMs);
     if (hostStart !== undefined) ready = Math.max(ready, hostStart + Math.max(this.delayMs, crawlDelay));

@@ -16,10 +16,15 @@ export type RobotsLoad =
   | { kind: 'text'; text: string }
   /** `brief`: remember only for `retryMs` (the robots.txt could not be asked for, e.g. its host is unknown). */
   | { kind: 'allow-all'; reason: string; brief?: boolean }
-  | { kind: 'unavailable'; reason: string };
+  /** `network`: no response at all (a connection-level failure), not a 5xx or 429. */
+  | { kind: 'unavailable'; reason: string; network?: boolean };
 
 /** The answer for one URL. `unavailable`: robots.txt could not be read; wait and retry later (RFC 9309 §2.3.1.4). */
-export type RobotsVerdict = { kind: 'allowed' } | { kind: 'denied' } | { kind: 'unavailable'; reason: string };
+export type RobotsVerdict =
+  | { kind: 'allowed' }
+  | { kind: 'denied' }
+  /** `retryAt`: when the cache will load it again (epoch ms); `network`: the load got no response at all. */
+  | { kind: 'unavailable'; reason: string; network: boolean; retryAt: number };
 
 /** How a robots.txt status is treated (RFC 9309 §2.3.1): 2xx parse, 4xx allow all (429 excepted), else unavailable. */
 export function classifyRobotsStatus(status: number): 'parse' | 'allow-all' | 'unavailable' {
@@ -51,6 +56,8 @@ interface Entry {
   /** null: allow everything. */
   robot: Robot | null;
   unavailable: string | null;
+  /** The unavailability was a connection-level failure. */
+  network: boolean;
 }
 
 /** Caches robots.txt per origin (scheme, host, port); concurrent checks of one origin share one load. */
@@ -68,7 +75,7 @@ export class RobotsCache {
   /** Whether `url` may be fetched, loading the origin's robots.txt if it is not cached or has expired. */
   async check(url: URL): Promise<RobotsVerdict> {
     const entry = await this.#entryFor(url);
-    if (entry.unavailable !== null) return { kind: 'unavailable', reason: entry.unavailable };
+    if (entry.unavailable !== null) return { kind: 'unavailable', reason: entry.unavailable, network: entry.network, retryAt: entry.expiresAt };
     if (entry.robot === null) return { kind: 'allowed' };
     // robots-parser answers undefined for a URL of another origin; the entry is per origin, so that is "allowed".
     return entry.robot.isAllowed(url.href, this.#options.agent) === false ? { kind: 'denied' } : { kind: 'allowed' };
@@ -120,9 +127,10 @@ export class RobotsCache {
     const result = await this.#options.load(robotsUrl);
     const now = this.#now();
     let entry: Entry;
-    if (result.kind === 'text') entry = { expiresAt: now + this.#options.ttlMs, robot: robotsParser(robotsUrl, result.text), unavailable: null };
-    else if (result.kind === 'allow-all') entry = { expiresAt: now + (result.brief === true ? this.#options.retryMs : this.#options.ttlMs), robot: null, unavailable: null };
-    else entry = { expiresAt: now + this.#options.retryMs, robot: null, unavailable: result.reason };
+    if (result.kind === 'text') entry = { expiresAt: now + this.#options.ttlMs, robot: robotsParser(robotsUrl, result.text), unavailable: null, network: false };
+    else if (result.kind === 'allow-all') {
+      entry = { expiresAt: now + (result.brief === true ? this.#options.retryMs : this.#options.ttlMs), robot: null, unavailable: null, network: false };
+    } else entry = { expiresAt: now + this.#options.retryMs, robot: null, unavailable: result.reason, network: result.network === true };
     this.#entries.delete(origin); // re-insert at the end: Map order is the eviction order
     this.#entries.set(origin, entry);
     if (this.#entries.size > this.#options.maxEntries) {

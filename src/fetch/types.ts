@@ -24,7 +24,17 @@ export type FetchResult =
   | (FetchCommon & { kind: 'skipped'; status: number; contentType: string | null; headers: Record<string, string> })
   | (FetchCommon & { kind: 'http-error'; status: number; contentType: string | null; headers: Record<string, string>; error: ErrorCode; retryAfterMs: number | null })
   | (FetchCommon & { kind: 'denied'; status: null; error: 'RDFSCOUT_ROBOTS_DENIED' })
-  | (FetchCommon & { kind: 'failed'; status: number | null; error: ErrorCode; message: string; retryable: boolean });
+  | (FetchCommon & {
+      kind: 'failed';
+      status: number | null;
+      error: ErrorCode;
+      message: string;
+      retryable: boolean;
+      /** No HTTP response at all (refused, reset, connect timeout; or robots.txt unreachable so): the network's fault more than the URL's. */
+      connection?: boolean;
+      /** When a retry may succeed, in ms from now, if known (a robots.txt that could not be read is asked for again then). */
+      retryAfterMs?: number | null;
+    });
 
 interface FetchCommon {
   /** The URL asked for. */

@@ -25,17 +25,22 @@ export type NormalizeResult = { ok: true; url: string } | { ok: false; reason: s
 /** Default for `NormalizeOptions.maxLength`. */
 export const DEFAULT_MAX_URL_LENGTH = 2048;
 
+// A blank-node label as an href: `_:` then a name (Turtle/RDFa syntax), after the whitespace WHATWG strips.
+const BNODE_RE = /^[\s\0-\x1f]*_:/;
+
 // A scheme at the start of an href (after the whitespace WHATWG strips), e.g. `javascript:` or `mailto:`.
 const SCHEME_RE = /^[\s\0-\x1f]*([a-zA-Z][a-zA-Z0-9+.-]*):/;
 
 /**
  * Normalises `href`, resolved against `base` when relative. Reasons when not ok (stable strings):
- * `empty`, `too-long`, `scheme:<name>` (javascript, mailto, data, ftp, …), `malformed`, `no-host`.
+ * `empty`, `too-long`, `scheme:<name>` (javascript, mailto, data, ftp, …), `blank-node` (`_:b1`), `malformed`, `no-host`.
  */
 export function normalizeUrl(href: string, base?: string, opts: NormalizeOptions = {}): NormalizeResult {
   const maxLength = opts.maxLength ?? DEFAULT_MAX_URL_LENGTH;
   // Refuse giant inputs before parsing them (percent-encoding can only make them longer).
   if (href.length > maxLength * 4) return { ok: false, reason: 'too-long' };
+  // A blank-node label (`_:b4999`, as RDFa tools write in href) names no document: it is not a URL (issue 16 item 5).
+  if (BNODE_RE.test(href)) return { ok: false, reason: 'blank-node' };
   const scheme = SCHEME_RE.exec(href)?.[1]?.toLowerCase();
   if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return { ok: false, reason: `scheme:${scheme}` };
   if (href.trim() === '' && base === undefined) return { ok: false, reason: 'empty' };
@@ -52,6 +57,16 @@ export function normalizeUrl(href: string, base?: string, opts: NormalizeOptions
   }
   if (url.length > maxLength) return { ok: false, reason: 'too-long' };
   return { ok: true, url };
+}
+
+/**
+ * Whether an absolute IRI is a blank-node label resolved as a relative reference (`http://a.org/doc/_:b4999`, what an
+ * RDFa parser makes of `href="_:b4999"`): its last path segment starts with `_:`. Such IRIs name no document.
+ */
+export function isResolvedBlankNode(iri: string): boolean {
+  const q = iri.search(/[?#]/);
+  const path = q < 0 ? iri : iri.slice(0, q);
+  return path.slice(path.lastIndexOf('/') + 1).startsWith('_:');
 }
 
 /**
@@ -83,16 +98,20 @@ export function hostOf(url: string): string {
 const PLD_CACHE_MAX = 50_000;
 const pldCache = new Map<string, string>();
 
+/** tldts options of every PLD computed by rdfscout: the whole Public Suffix List, its private section included. */
+const PSL_OPTIONS = { allowPrivateDomains: true } as const;
+
 /**
- * The pay-level domain (registrable domain, public-suffix list via tldts) of a host or absolute URL:
- * `www.dbtune.org` → `dbtune.org`. IP addresses, `localhost` and other hosts without one are their own PLD.
- * Memoised per host in a bounded map.
+ * The pay-level domain (registrable domain) of a host or absolute URL, by the whole Public Suffix List through tldts,
+ * private section included (issue 16 item 2): `www.dbtune.org` → `dbtune.org`, `a.github.io` → `a.github.io` (so
+ * `a.github.io` and `b.github.io` are two PLDs). IP addresses, `localhost` and other hosts without one are their
+ * own PLD. The one function that computes a PLD in rdfscout; memoised per host in a bounded map.
  */
 export function pldOf(hostOrUrl: string): string {
   const host = hostOrUrl.includes('//') ? hostOf(hostOrUrl) : hostOrUrl.toLowerCase();
   const cached = pldCache.get(host);
   if (cached !== undefined) return cached;
-  const pld = getDomain(host) ?? host;
+  const pld = getDomain(host, PSL_OPTIONS) ?? host;
   if (pldCache.size >= PLD_CACHE_MAX) pldCache.clear();
   pldCache.set(host, pld);
   return pld;

@@ -1,6 +1,7 @@
 // **Crawl metrics** over crawl records: harvest, precision per label, rule support/confidence, outcomes, depth (thesis §9, §11).
 import type { CrawlRecord } from '../crawl/types.ts';
 import type { Label } from '../relevance/types.ts';
+import { type CrawlFigures, computeFigures, isDenied, isFetchError } from './figures.ts';
 import { type TruthMap, isFetchedOk, isRdfObtained, trueLabeler } from './true-labels.ts';
 
 export const LABELS: readonly Label[] = ['R', 'HR', 'H', 'N'];
@@ -32,23 +33,27 @@ export interface RuleMetrics {
   support: number | null;
 }
 
-/** Fetch outcomes like Table 4-3. Each record counts once: redirect first, then not allowed, success, error. */
+/**
+ * Fetch outcomes like Table 4-3. Each record counts once: not allowed, error, redirect, success; `error` and
+ * `notAllowed` are the `errors` and `denied` figures (metrics/figures.ts), so every command agrees.
+ */
 export interface FetchOutcomes {
+  /** Every record (`records`). */
   docs: number;
-  /** A 2xx answer without redirects (body read or skipped by the fetch filter). */
+  /** A usable answer without redirects (body read or skipped by the fetch filter). */
   success: number;
-  /** Any record with at least one redirect hop, whatever came after. */
+  /** A usable answer after at least one redirect hop. */
   redirect: number;
-  /** Refused by robots.txt. */
+  /** Refused by robots.txt (`denied`). */
   notAllowed: number;
-  /** Non-2xx status, network failure, timeout, limit. */
+  /** HTTP error status, network failure, timeout, limit (`errors`), redirected or not. */
   error: number;
 }
 
 /** Documents fetched and RDF found at one depth (Table 4-5). */
 export interface DepthMetrics {
   depth: number;
-  /** Records (fetch attempts) at this depth. */
+  /** Records fetched (requests sent) at this depth. */
   n: number;
   /** RDF documents obtained at this depth. */
   rdf: number;
@@ -58,21 +63,23 @@ export interface DepthMetrics {
 export interface CrawlMetrics {
   /** Where true labels came from: the crawl's records alone, or a ground-truth file (falling back to the records for unlisted URLs). */
   truthSource: 'records' | 'truth';
-  /** All records (fetch attempts, the crawl budget). */
-  fetches: number;
-  /** N: documents fetched successfully (final status 200), the denominator of the harvest rate (thesis §9). */
+  /** The crawl's figures, as every command defines them (metrics/figures.ts). */
+  figures: CrawlFigures;
+  /** Records that sent a request (`figures.fetched`, the budget spent). */
+  fetched: number;
+  /** N: documents fetched successfully (final status 200, `figures.ok`), the base of the precision tables (thesis §9). */
   n: number;
-  /** N_RDF: status-200 documents whose bytes were RDF. */
+  /** N_RDF: RDF documents obtained (`figures.rdfDocuments`). */
   nRdf: number;
-  /** N_RDF / N; null when N is 0. */
-  harvestRate: number | null;
-  /** N_RDF / fetches: the harvest per unit of budget (Table 4-4 divides by the 2000 fetches); null when 0 fetches. */
-  harvestPerFetch: number | null;
+  /** The harvest rate N_RDF / fetched (`figures.harvestRate`; Table 4-4 divides by the 2000 fetches). */
+  harvestRate: number;
+  /** N_RDF / N: the RDF share of status-200 documents; null when N is 0. */
+  okHarvestRate: number | null;
   outcomes: FetchOutcomes;
   labels: LabelMetrics[];
   rules: RuleMetrics[];
   depths: DepthMetrics[];
-  /** RDF documents obtained after k fetches, k = 1 … fetches (index k − 1), in `seq` order. */
+  /** RDF documents obtained after k fetches, k = 1 … fetched (index k − 1), in `seq` order (robots refusals skipped). */
   harvestCurve: number[];
 }
 
@@ -84,10 +91,9 @@ const percent = (a: number, b: number): number | null => (b === 0 ? null : (a / 
 
 /** Classifies one record for Table 4-3. */
 export function outcomeOf(record: CrawlRecord): keyof Omit<FetchOutcomes, 'docs'> {
-  if (record.redirects.length > 0) return 'redirect';
-  if (record.outcome === 'denied') return 'notAllowed';
-  if (record.outcome === 'ok' || record.outcome === 'skipped') return 'success';
-  return 'error';
+  if (isDenied(record)) return 'notAllowed';
+  if (isFetchError(record)) return 'error';
+  return record.redirects.length > 0 ? 'redirect' : 'success';
 }
 
 /** Computes the thesis's metrics from crawl records, with an optional ground truth (thesis §9). Pure. */
@@ -100,21 +106,21 @@ export function computeMetrics(records: readonly CrawlRecord[], truth?: TruthMap
   const rules = new Map<string, RuleMetrics>();
   const depths = new Map<number, DepthMetrics>();
   const harvestCurve: number[] = [];
-  let n = 0;
+  const figures = computeFigures(sorted);
   let nRdf = 0;
 
   for (const record of sorted) {
     outcomes[outcomeOf(record)]++;
     const ok = isFetchedOk(record);
     const rdf = isRdfObtained(record);
-    if (ok) n++;
     if (rdf) nRdf++;
-    harvestCurve.push(nRdf);
-
-    let depth = depths.get(record.depth);
-    if (depth === undefined) depths.set(record.depth, (depth = { depth: record.depth, n: 0, rdf: 0 }));
-    depth.n++;
-    if (rdf) depth.rdf++;
+    if (!isDenied(record)) {
+      harvestCurve.push(nRdf);
+      let depth = depths.get(record.depth);
+      if (depth === undefined) depths.set(record.depth, (depth = { depth: record.depth, n: 0, rdf: 0 }));
+      depth.n++;
+      if (rdf) depth.rdf++;
+    }
 
     if (record.label === null) continue;
     const lm = labels.get(record.label)!;
@@ -140,11 +146,12 @@ export function computeMetrics(records: readonly CrawlRecord[], truth?: TruthMap
 
   return {
     truthSource: truth === undefined ? 'records' : 'truth',
-    fetches: sorted.length,
-    n,
-    nRdf,
-    harvestRate: ratio(nRdf, n),
-    harvestPerFetch: ratio(nRdf, sorted.length),
+    figures,
+    fetched: figures.fetched,
+    n: figures.ok,
+    nRdf: figures.rdfDocuments,
+    harvestRate: figures.harvestRate,
+    okHarvestRate: ratio(figures.rdfDocuments, figures.ok),
     outcomes,
     labels: [...labels.values()],
     rules: [...rules.values()].sort(compareRules),

@@ -16,8 +16,9 @@ const share = (count: number, total: number): string => (total === 0 ? `${count}
 export function formatMetricsTables(m: CrawlMetrics): string {
   const o = m.outcomes;
   const parts = [
-    `Harvest: ${m.nRdf} RDF documents / ${m.n} documents fetched with status 200 = ${pct(m.harvestRate === null ? null : m.harvestRate * 100)}` +
-      ` (${pct(m.harvestPerFetch === null ? null : m.harvestPerFetch * 100)} of ${m.fetches} fetches)`,
+    `Harvest rate: ${m.nRdf} RDF documents / ${m.fetched} fetched = ${pct(m.harvestRate * 100)}` +
+      ` (${pct(m.okHarvestRate === null ? null : m.okHarvestRate * 100)} of the ${m.n} documents fetched with status 200)`,
+    `Errors: ${m.figures.errors}; refused by robots.txt (not fetched): ${m.figures.denied}; unreadable content: ${m.figures.parseFailures}`,
     `True labels from: ${m.truthSource === 'truth' ? 'the truth file (records for unlisted URLs)' : 'the crawl records (HR = parent of a fetched RDF document)'}`,
     '',
     'Fetch outcomes (like Table 4-3)',
@@ -28,7 +29,7 @@ export function formatMetricsTables(m: CrawlMetrics): string {
     'Documents and RDF per depth (like Table 4-5)',
     renderTable(
       ['depth', 'N', 'N_RDF'],
-      [...m.depths.map((d) => [`${d.depth}`, `${d.n}`, `${d.rdf}`]), ['total', `${m.fetches}`, `${m.nRdf}`]],
+      [...m.depths.map((d) => [`${d.depth}`, `${d.n}`, `${d.rdf}`]), ['total', `${m.fetched}`, `${m.nRdf}`]],
     ),
     '',
     'Precision per predicted label (like Table 4-6)',
@@ -48,7 +49,7 @@ export function formatMetricsTables(m: CrawlMetrics): string {
   return `${parts.join('\n')}\n`;
 }
 
-/** The harvest curve as CSV: `fetches,rdf_documents,harvest_rate` for k = 1 … fetches (harvest_rate = rdf / k). */
+/** The harvest curve as CSV: `fetches,rdf_documents,harvest_rate` for k = 1 … fetched (harvest_rate = rdf / k). */
 export function formatHarvestCsv(m: Pick<CrawlMetrics, 'harvestCurve'>): string {
   const lines = ['fetches,rdf_documents,harvest_rate'];
   for (const [i, rdf] of m.harvestCurve.entries()) lines.push(`${i + 1},${rdf},${(rdf / (i + 1)).toFixed(6)}`);

@@ -1,37 +1,53 @@
 // **exportNQuads** streams every stored quad as N-Quads, with constant memory and back-pressure.
-import type { Quad } from '@rdfjs/types';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Writer } from 'n3';
 import { CrawlGraphView } from '../sparql/crawl-graph-view.ts';
 import type { CrawlState } from '../state/open-state.ts';
+import { graphOfDocKey } from './document-keys.ts';
 
 /** Lines are grouped into strings of about this many characters before being written. */
 const FLUSH_CHARS = 64 * 1024;
 
+/** Stored values read per page (each page's iterator is closed before its values are written out). */
+const PAGE = 64;
+
 export interface ExportOptions {
   /** End `out` when done. Default: true, except for `process.stdout`/`process.stderr`, which are never ended. */
   end?: boolean;
+  /** Also write the crawl-metadata graph `urn:rdfscout:crawl` (a view over the records). Default: false. */
+  withCrawlGraph?: boolean;
 }
 
 /**
- * Writes all quads of the store to `out` as N-Quads, one quad per line: the stored ones (every document graph) in
- * the store's index order, then the crawl-metadata graph (a view over the records, CrawlGraphView) in fetch order.
- * Memory stays constant: quads are read lazily and written through `pipeline`, which waits while `out` is full.
- * Resolves with the number of quads written.
+ * Writes all quads of the store to `out` as N-Quads, one quad per line: the stored documents (state.docs, in graph
+ * IRI order, each document's lines in stored order), then, with `withCrawlGraph`, the crawl-metadata graph (a view
+ * over the records, CrawlGraphView) in fetch order. Like the SPARQL default graph, the export holds the documents'
+ * data only unless the crawl graph is asked for. The documents are read from their stored N-Triples values directly
+ * (issue 18), so export neither needs nor waits for the SPARQL indexes. Memory stays constant: values are read a page
+ * at a time and written through `pipeline`, which waits while `out` is full. Resolves with the number of quads written.
  */
 export async function exportNQuads(state: CrawlState, out: NodeJS.WritableStream, opts: ExportOptions = {}): Promise<number> {
   let count = 0;
   const writer = new Writer({ format: 'N-Quads' });
   async function* lines(): AsyncGenerator<string> {
+    let after: string | undefined;
+    for (;;) {
+      const page = (await state.docs.iterator(after === undefined ? { limit: PAGE } : { gt: after, limit: PAGE }).all()) as Array<[string, string]>;
+      if (page.length === 0) break;
+      for (const [key, text] of page) {
+        // N-Triples line ends are ` .\n` and nowhere else (a literal's newline is escaped): put the graph before them.
+        const graph = ` ${graphTerm(writer, graphOfDocKey(key))} .\n`;
+        const quads = text.split(' .\n');
+        quads.pop(); // after the last line end
+        count += quads.length;
+        yield `${quads.join(graph)}${graph}`;
+      }
+      after = page[page.length - 1]?.[0];
+    }
     let buffer = '';
-    const stored = state.quadstore.match() as unknown as AsyncIterable<Quad>;
-    const view = new CrawlGraphView(state);
-    const quads = (async function* () {
-      yield* stored;
-      yield* view.match();
-    })();
-    for await (const q of quads) {
+    const view = opts.withCrawlGraph ? new CrawlGraphView(state) : null;
+    for await (const q of view ? view.match() : []) {
       buffer += writer.quadToString(q.subject, q.predicate, q.object, q.graph);
       count++;
       if (buffer.length >= FLUSH_CHARS) {
@@ -44,4 +60,13 @@ export async function exportNQuads(state: CrawlState, out: NodeJS.WritableStream
   const isStdio = out === process.stdout || out === process.stderr;
   await pipeline(Readable.from(lines()), out, { end: opts.end ?? !isStdio });
   return count;
+}
+
+const STUB = '<x:> <x:> <x:> ';
+
+/** A graph IRI written exactly as n3's Writer writes it (its escapes included), from one stub quad's line. */
+function graphTerm(writer: Writer, iri: string): string {
+  const stub = { termType: 'NamedNode', value: 'x:' } as never;
+  const line = writer.quadToString(stub, stub, stub, { termType: 'NamedNode', value: iri } as never);
+  return line.slice(STUB.length, -' .\n'.length);
 }

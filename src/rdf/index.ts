@@ -1,5 +1,5 @@
 // **rdf/** parses fetched documents (RDF and RDF embedded in HTML) and stores them, one named graph per document.
-export { detectType, normaliseMediaType, SNIFF_BYTES } from './sniff.ts';
+export { detectType, normaliseMediaType, SNIFF_BYTES, worthReading } from './sniff.ts';
 export { parseDocument, toError } from './parse-document.ts';
 export { parseEmbedded } from './parse-embedded.ts';
 export { type ParseConfig, type ParseOptions, resolveParseOptions } from './parse-options.ts';
@@ -8,6 +8,7 @@ export { CONTEXTS_DIR, LocalContextLoader, listShippedContexts } from './context
 export { checkXmlEntities, DEFAULT_MAX_ENTITY_EXPANSION } from './xml-entity-guard.ts';
 export {
   countQuads,
+  DOC_CHUNK_CHARS,
   hasGraph,
   listPartials,
   MAX_PARTIAL_QUADS,
@@ -17,5 +18,6 @@ export {
   stageDocument,
   stagePartial,
 } from './document-store.ts';
+export { type IndexerOptions, Indexer } from './indexer.ts';
 export { type ExportOptions, exportNQuads } from './export.ts';
 export type { Detected, ParsedDocument, ParseProblem } from './types.ts';

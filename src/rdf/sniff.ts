@@ -131,6 +131,29 @@ export function detectType(body: Buffer | string, contentType: string | null, ur
   return { kind: 'other', mediaType: headerType ?? 'text/plain' };
 }
 
+/**
+ * Whether a 2xx body is worth reading, by what the headers say before any byte is read: the same answer for every
+ * strategy, so that a comparison of strategies reads the same documents and differs only in order (issue 16 item 4;
+ * the thesis's per-crawler filters CTF/EXF, §7 and §10, decided this per strategy). Read: no or an unknown type
+ * (the bytes decide), any text (Turtle is served as `text/plain`), JSON and XML of any flavour (JSON-LD as
+ * `application/json`, RDF/XML as `application/xml`), RDF types, and anything whose URL has an RDF extension.
+ * Not read: images, audio, video, fonts, PDF, archives, `application/octet-stream` (without an RDF extension) and
+ * other binary types.
+ */
+export function worthReading(contentType: string | null, url: string): boolean {
+  const type = normaliseMediaType(contentType);
+  if (type === null || hintedRdfType(type, url) !== null) return true;
+  const [major = '', minor = ''] = type.split('/');
+  if (major === 'text') return true;
+  if (major === 'image' || major === 'audio' || major === 'video' || major === 'font' || major === 'model') return false;
+  if (/(?:^|\+)(?:json|xml)$/.test(minor)) return true;
+  if (major !== 'application') return major !== 'multipart';
+  return minor !== 'octet-stream' && !KNOWN_BINARY.test(minor); // other application types: the bytes decide
+}
+
+/** Application subtypes that are binary documents, never RDF or HTML. */
+const KNOWN_BINARY = /^(?:pdf|zip|gzip|x-gzip|x-tar|x-bzip2|x-7z-compressed|vnd\.rar|x-xz|wasm|java-archive|x-msdownload|x-executable|msword|vnd\.(?:ms-|openxmlformats|oasis)|postscript|x-shockwave-flash|ogg|x-iso9660-image)/;
+
 /** The lower-case media type without parameters, or null. */
 export function normaliseMediaType(contentType: string | null): string | null {
   if (contentType === null) return null;

@@ -3,6 +3,7 @@ export * from './concepts.ts';
 export * from './filters.ts';
 export * from './hat10.ts';
 export * from './link-features.ts';
+export * from './pattern-yield.ts';
 export * from './relevancy-hr.ts';
 export * from './relevancy-r.ts';
 export * from './strategies/index.ts';

@@ -67,6 +67,12 @@ export interface Strategy {
    * so the crawl should keep queued H links indexed and judge them again (FC-R+HR and its kin). Absent: never.
    */
   readonly rejudgesOnLearn?: boolean;
+  /**
+   * Optional: whether a queued link about to be fetched should wait after all, given what was learned since it was
+   * queued; returns its new (larger) priority, or null to fetch it now. Each entry is asked once (its rules then
+   * hold `barren`). Used by {@link withPatternYield} (issue 16 item 5).
+   */
+  reprioritise?(entry: { url: string; priority: number; rules: readonly string[] }): number | null;
   /** Fetch filter (thesis §7 CTF, §10 EXF): read the body of a response with this content type? */
   shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean;
   learn(doc: FetchedDocument): void;

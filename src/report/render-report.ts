@@ -86,8 +86,8 @@ function errorsSection(data: ReportData): string {
 }
 
 function summary(data: ReportData): string {
-  const rows = data.crawls.map((c) => [c.name, c.metrics.fetches, c.metrics.n, c.metrics.nRdf, pct(c.metrics.harvestRate), pct(c.metrics.harvestPerFetch), c.metrics.outcomes.error]);
-  return table(['crawl', 'fetches', 'N (status 200)', 'N_RDF', 'harvest rate', 'RDF per fetch', 'errors'], rows, 'class="data" id="summary"');
+  const rows = data.crawls.map((c) => [c.name, c.metrics.fetched, c.metrics.n, c.metrics.nRdf, pct(c.metrics.harvestRate), pct(c.metrics.okHarvestRate), c.metrics.outcomes.error]);
+  return table(['crawl', 'fetched', 'N (status 200)', 'N_RDF', 'harvest rate (per fetch)', 'RDF of status 200', 'errors'], rows, 'class="data" id="summary"');
 }
 
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:1rem 2rem 3rem;color:#222;max-width:64rem}
@@ -113,7 +113,7 @@ ${precisionSection(data)}
 ${rulesSection(data)}
 ${data.crawls.map(pullsSection).join('\n')}
 ${errorsSection(data)}
-<p style="color:#777">Written by rdfscout. Harvest rate = N_RDF / N (thesis §9); charts by Observable Plot, rendered to SVG without JavaScript.</p>
+<p style="color:#777">Written by rdfscout. Harvest rate = N_RDF / fetched (thesis §9, Table 4-4); charts by Observable Plot, rendered to SVG without JavaScript.</p>
 </body></html>
 `;
 }

@@ -1,6 +1,6 @@
 // **buildWeb** turns profiles, a seed and a scale into site models; lookups from URL to document, links and truth.
-import { getDomain } from 'tldts';
 import { ArgumentError } from '../errors.ts';
+import { pldOf } from '../links/normalize-url.ts';
 import { hashParts, Prng } from '../random/prng.ts';
 import { monthName } from './profiles/noise.ts';
 import { resolveProfiles } from './profiles/index.ts';
@@ -39,7 +39,7 @@ export function buildWeb(options: WebOptions): WebModel {
       const built = b.finish();
       const site: SiteModel = {
         host: spec.host,
-        pld: getDomain(spec.host) ?? spec.host,
+        pld: pldOf(spec.host),
         startUrl: `http://${spec.host}/`,
         profile: profile.name,
         name: spec.name,

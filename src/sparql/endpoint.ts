@@ -4,8 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { RdfscoutError } from '../errors.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import { CRAWL_GRAPH, CRAWL_PREFIXES } from './crawl-vocab.ts';
-import { formatResult, MEDIA_TYPES, type ResultFormat } from './format-results.ts';
-import { QueryRefusedError, type QueryResult, resolveQueryOptions, runQuery } from './query-engine.ts';
+import { formatResult, MEDIA_TYPES } from './format-results.ts';
+import { negotiate, SERVER_ORDER } from './negotiate.ts';
+import { type QueryOptions, QueryRefusedError, type QueryResult, resolveQueryOptions, runQuery } from './query-engine.ts';
+import { sendServiceDescription } from './service-description.ts';
+import { keepWarm } from './worker-pool.ts';
 
 /** Options of {@link startEndpoint}. */
 export interface EndpointOptions {
@@ -17,6 +20,8 @@ export interface EndpointOptions {
   timeoutMs?: number;
   /** Solutions or quads per response at most (further ones are dropped). Default: 100_000. */
   maxResults?: number;
+  /** Memory cap per query in MB (QueryOptions.maxQueryMemoryMb); past it 503 with RDFSCOUT_QUERY_MEMORY. Default: 512. */
+  maxQueryMemoryMb?: number;
   /** Let SERVICE clauses through (see QueryOptions.allowService). Default: false. */
   allowService?: boolean;
   /** Send `Access-Control-Allow-Origin: *` so that browser pages on other origins may query. Default: false. */
@@ -39,33 +44,24 @@ export interface Endpoint {
   close(): Promise<void>;
 }
 
-/** What each format is called in Accept headers (first = canonical, from MEDIA_TYPES). */
-const ACCEPTED: ReadonlyArray<[string, ResultFormat]> = [
-  ...Object.entries(MEDIA_TYPES).map(([f, t]) => [t, f as ResultFormat] as [string, ResultFormat]),
-  ['application/json', 'json'],
-  ['application/xml', 'xml'],
-  ['text/xml', 'xml'],
-  ['application/trig', 'nquads'],
-];
-
-/** Preference when the client accepts several (or anything). */
-const SERVER_ORDER: Readonly<Record<QueryResult['kind'], readonly ResultFormat[]>> = {
-  bindings: ['json', 'xml', 'tsv', 'csv', 'table'],
-  boolean: ['json', 'xml', 'tsv', 'csv', 'table'],
-  quads: ['turtle', 'nquads', 'ntriples', 'table'],
-};
-
 /**
  * Starts the endpoint. Queries: `GET /sparql?query=…`, `POST /sparql` with `application/sparql-query` or
  * `application/x-www-form-urlencoded` (`query=…`). Updates (`update=`, `application/sparql-update`) get 403.
  * Answers by content negotiation on Accept (406 when nothing fits); 400 with the parser's message for bad queries;
- * 503 when a query exceeds its time. `GET /` returns a help page. Queries never block the event loop for long:
- * the store is read through async iterators and responses respect backpressure.
+ * 503 when a query exceeds its time or memory (X-Rdfscout-Error names which). `GET /sparql` without a query
+ * returns the service description; `GET /` a help page. Queries run in worker threads (runQuery), so they never
+ * block this thread; responses respect backpressure. Resolves once listening and one query worker is loaded.
  */
 export async function startEndpoint(state: CrawlState, opts: EndpointOptions = {}): Promise<Endpoint> {
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port ?? 3030;
-  const queryOptions = resolveQueryOptions({ timeoutMs: opts.timeoutMs ?? 30_000, maxResults: opts.maxResults ?? 100_000, allowService: opts.allowService ?? false });
+  const baseOptions: QueryOptions = {
+    timeoutMs: opts.timeoutMs ?? 30_000,
+    maxResults: opts.maxResults ?? 100_000,
+    maxQueryMemoryMb: opts.maxQueryMemoryMb ?? 512,
+    allowService: opts.allowService ?? false,
+  };
+  const queryOptions = resolveQueryOptions(baseOptions);
   const cors = opts.cors ?? false;
   const maxBodyBytes = opts.maxBodyBytes ?? 1024 * 1024;
   const running = new Set<QueryResult>();
@@ -96,9 +92,12 @@ export async function startEndpoint(state: CrawlState, opts: EndpointOptions = {
     }
     if (url.pathname !== '/sparql') return sendText(res, 404, 'Not found. The SPARQL endpoint is at /sparql; see / for help.\n');
     let query: string | undefined;
+    // Protocol §2.1.4: the dataset may come with the request, in the URL (GET, POST) or in the form (POST).
+    const graphParams = new URLSearchParams(url.searchParams);
     if (req.method === 'GET' || req.method === 'HEAD') {
       if (url.searchParams.has('update')) return refuseUpdate(res);
       const all = url.searchParams.getAll('query');
+      if (all.length === 0 && [...url.searchParams.keys()].length === 0) return sendServiceDescription(req, res, endpointUrl(req));
       if (all.length !== 1) return sendText(res, 400, all.length === 0 ? 'Missing the query parameter: /sparql?query=SELECT…\n' : 'Give exactly one query parameter.\n');
       query = all[0];
     } else if (req.method === 'POST') {
@@ -113,22 +112,23 @@ export async function startEndpoint(state: CrawlState, opts: EndpointOptions = {
         const all = form.getAll('query');
         if (all.length !== 1) return sendText(res, 400, 'Give exactly one query field in the form.\n');
         query = all[0];
+        for (const name of ['default-graph-uri', 'named-graph-uri']) for (const v of form.getAll(name)) graphParams.append(name, v);
       } else {
         return sendText(res, 415, 'POST a query as application/sparql-query or application/x-www-form-urlencoded (query=…).\n');
       }
     } else {
       return sendText(res, 405, 'Use GET or POST.\n', { Allow: cors ? 'GET, POST, OPTIONS' : 'GET, POST' });
     }
-    if (url.searchParams.has('default-graph-uri') || url.searchParams.has('named-graph-uri')) {
-      return sendText(res, 400, 'default-graph-uri and named-graph-uri are not supported; use FROM / FROM NAMED or GRAPH in the query.\n');
-    }
-    await answer(query ?? '', req, res);
+    const defaultGraphs = graphParams.getAll('default-graph-uri');
+    const namedGraphs = graphParams.getAll('named-graph-uri');
+    const dataset = defaultGraphs.length + namedGraphs.length > 0 ? { defaultGraphs, namedGraphs } : undefined;
+    await answer(query ?? '', dataset, req, res);
   }
 
-  async function answer(query: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function answer(query: string, dataset: QueryOptions['dataset'], req: IncomingMessage, res: ServerResponse): Promise<void> {
     let result: QueryResult;
     try {
-      result = await runQuery(state, query, queryOptions);
+      result = await runQuery(state, query, dataset ? { ...baseOptions, dataset } : baseOptions);
     } catch (err) {
       return sendError(res, err);
     }
@@ -180,12 +180,16 @@ export async function startEndpoint(state: CrawlState, opts: EndpointOptions = {
     server.listen(port, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
+  // The endpoint is announced once a query worker is loaded: no query waits seconds for the engine to load.
+  const warmth = keepWarm(queryOptions.maxQueryMemoryMb);
+  await warmth.ready;
   const shownHost = address.family === 'IPv6' || host.includes(':') ? `[${address.address}]` : host;
   return {
     url: `http://${shownHost}:${address.port}/sparql`,
     port: address.port,
     close: () =>
       new Promise<void>((resolve) => {
+        warmth.stop();
         for (const r of running) if (r.kind !== 'boolean') r.close();
         server.close(() => resolve());
         server.closeAllConnections();
@@ -193,35 +197,15 @@ export async function startEndpoint(state: CrawlState, opts: EndpointOptions = {
   };
 }
 
-/** Picks the format for `accept` (q-values honoured; ties broken by the server's order); null when none fits. */
-export function negotiate(accept: string | undefined, kind: QueryResult['kind']): ResultFormat | null {
-  const candidates = SERVER_ORDER[kind];
-  if (!accept || accept.trim() === '') return candidates[0] ?? null;
-  const ranges = accept.split(',').map((part) => {
-    const [range = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    return { range, q: q ? Number(q.slice(2)) : 1 };
-  });
-  let best: ResultFormat | null = null;
-  let bestQ = 0;
-  for (const format of candidates) {
-    for (const [type, f] of ACCEPTED) {
-      if (f !== format) continue;
-      const [major] = type.split('/');
-      const q = Math.max(0, ...ranges.filter((r) => r.range === type || r.range === `${major}/*` || r.range === '*/*').map((r) => (Number.isFinite(r.q) ? r.q : 0)));
-      if (q > bestQ) {
-        best = format;
-        bestQ = q;
-      }
-    }
-  }
-  return best;
+/** The endpoint's own URL as the client addressed it (for the service description's sd:endpoint). */
+function endpointUrl(req: IncomingMessage): string {
+  return `http://${req.headers.host ?? 'localhost'}/sparql`;
 }
 
-function sendError(res: ServerResponse, err: unknown): void {
+export function sendError(res: ServerResponse, err: unknown): void {
   const code = err instanceof RdfscoutError ? err.code : 'RDFSCOUT_QUERY_FAILED';
   const message = err instanceof Error ? err.message : String(err);
-  const status = code === 'RDFSCOUT_QUERY_TIMEOUT' ? 503 : code === 'RDFSCOUT_QUERY_FAILED' || code === 'RDFSCOUT_INVALID_ARGUMENT' ? 400 : 500;
+  const status = code === 'RDFSCOUT_QUERY_TIMEOUT' || code === 'RDFSCOUT_QUERY_MEMORY' ? 503 : code === 'RDFSCOUT_QUERY_FAILED' || code === 'RDFSCOUT_INVALID_ARGUMENT' ? 400 : 500;
   sendText(res, err instanceof QueryRefusedError ? 403 : status, `${message}\n`, { 'X-Rdfscout-Error': code });
 }
 
@@ -229,7 +213,7 @@ function refuseUpdate(res: ServerResponse): void {
   sendText(res, 403, 'SPARQL Update is refused: this endpoint is read-only.\n', { 'X-Rdfscout-Error': 'RDFSCOUT_QUERY_FAILED' });
 }
 
-function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers }).end(text);
 }
 

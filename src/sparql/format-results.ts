@@ -1,11 +1,11 @@
 // **formatResult** serialises a query result as SPARQL 1.1 Results JSON/XML/CSV/TSV, a text table, or N-Quads/N-Triples/Turtle.
 import type { Quad, Term } from '@rdfjs/types';
-import { Writer } from 'n3';
 import { RdfscoutError } from '../errors.ts';
+import { writeGraph } from './format-graph.ts';
 import type { BindingRow, QueryResult } from './query-engine.ts';
 
-/** Output formats. The first five serialise solutions (and ASK booleans), the last three graphs. */
-export type ResultFormat = 'json' | 'xml' | 'csv' | 'tsv' | 'table' | 'nquads' | 'ntriples' | 'turtle';
+/** Output formats. The first five serialise solutions (and ASK booleans), the others graphs (and `table` both). */
+export type ResultFormat = 'json' | 'xml' | 'csv' | 'tsv' | 'table' | 'nquads' | 'ntriples' | 'turtle' | 'rdfxml' | 'jsonld';
 
 /** Media type of each format (the SPARQL 1.1 Protocol / RDF 1.1 registrations). */
 export const MEDIA_TYPES: Readonly<Record<ResultFormat, string>> = Object.freeze({
@@ -17,13 +17,15 @@ export const MEDIA_TYPES: Readonly<Record<ResultFormat, string>> = Object.freeze
   nquads: 'application/n-quads',
   ntriples: 'application/n-triples',
   turtle: 'text/turtle',
+  rdfxml: 'application/rdf+xml',
+  jsonld: 'application/ld+json',
 });
 
 /** Formats that can carry each kind of result, preferred first. */
 export const FORMATS_BY_KIND: Readonly<Record<QueryResult['kind'], readonly ResultFormat[]>> = Object.freeze({
   bindings: ['json', 'xml', 'csv', 'tsv', 'table'],
   boolean: ['json', 'xml', 'csv', 'tsv', 'table'],
-  quads: ['nquads', 'turtle', 'ntriples', 'table'],
+  quads: ['nquads', 'turtle', 'ntriples', 'rdfxml', 'jsonld', 'table'],
 });
 
 /** Options of {@link formatResult}. */
@@ -31,6 +33,9 @@ export interface FormatOptions {
   /** Prefixes for Turtle output. Default: none. */
   prefixes?: Readonly<Record<string, string>>;
 }
+
+/** What {@link formatResult}'s graph formats need (format-graph.ts). */
+export type GraphFormat = 'nquads' | 'ntriples' | 'turtle' | 'rdfxml' | 'jsonld';
 
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
 const RDF_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
@@ -47,7 +52,7 @@ export function formatResult(result: QueryResult, format: ResultFormat, opts: Fo
     throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `Format "${format}" cannot carry a ${result.kind} result; use one of: ${FORMATS_BY_KIND[result.kind].join(', ')}.`);
   }
   if (result.kind === 'boolean') return once(formatBoolean(result.value, format));
-  if (result.kind === 'quads') return format === 'table' ? tableQuads(result.quads) : writeQuads(result.quads, format, opts);
+  if (result.kind === 'quads') return format === 'table' ? tableQuads(result.quads) : writeGraph(result.quads, format as GraphFormat, opts.prefixes ?? {});
   const { variables, rows } = result;
   switch (format) {
     case 'json':
@@ -267,34 +272,4 @@ export function renderTable(header: readonly string[], cells: readonly string[][
   for (const r of cells) out.push(line(r));
   out.push(`(${cells.length} ${cells.length === 1 ? 'row' : 'rows'})`);
   return `${out.join('\n')}\n`;
-}
-
-// ---- graphs: N-Quads, N-Triples, Turtle (N3.js Writer) ----
-
-async function* writeQuads(quads: AsyncIterable<Quad>, format: ResultFormat, opts: FormatOptions): AsyncIterable<string> {
-  const chunks: string[] = [];
-  const sink = {
-    write(chunk: string, _encoding?: unknown, done?: () => void): boolean {
-      chunks.push(chunk);
-      done?.();
-      return true;
-    },
-    end(done?: () => void): void {
-      done?.();
-    },
-  };
-  const n3Format = format === 'turtle' ? 'Turtle' : format === 'ntriples' ? 'N-Triples' : 'N-Quads';
-  // biome-ignore lint/suspicious/noExplicitAny: N3's Writer accepts any object with write/end as its output stream
-  const writer = new Writer(sink as any, { format: n3Format, prefixes: format === 'turtle' ? { ...opts.prefixes } : {} });
-  let n = 0;
-  const drain = (): string => chunks.splice(0).join('');
-  for await (const q of quads) {
-    // N-Triples and Turtle carry no graph: CONSTRUCT results are in the default graph anyway.
-    if (format === 'nquads') writer.addQuad(q);
-    else writer.addQuad(q.subject, q.predicate, q.object);
-    if (++n % CHUNK_ROWS === 0 && chunks.length > 0) yield drain();
-  }
-  writer.end();
-  const rest = drain();
-  if (rest !== '') yield rest;
 }

@@ -10,7 +10,8 @@ export {
   recordToQuads,
   redirectHopIri,
 } from './crawl-vocab.ts';
-export { type Endpoint, type EndpointOptions, negotiate, startEndpoint } from './endpoint.ts';
+export { type Endpoint, type EndpointOptions, startEndpoint } from './endpoint.ts';
+export { negotiate } from './negotiate.ts';
 export {
   csvField,
   FORMATS_BY_KIND,

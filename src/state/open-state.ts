@@ -5,10 +5,11 @@ import { ClassicLevel } from 'classic-level';
 import { Quadstore } from 'quadstore';
 import { DataFactory } from 'rdf-data-factory';
 import { RdfscoutError } from '../errors.ts';
+import { Indexer } from '../rdf/indexer.ts';
 import { type AnySublevel, GroupCommitter, Txn } from './txn.ts';
 
 /** Names of the sublevels. Quadstore writes its indexes at the root (its keys never start with `!`). */
-export const SUBLEVELS = ['frontier', 'seen', 'frontier-rdf', 'seen-rdf', 'records', 'record-urls', 'meta', 'learned', 'bandit-arms', 'links', 'redirects', 'badlinks', 'partials', 'extlinks', 'sites'] as const;
+export const SUBLEVELS = ['frontier', 'seen', 'frontier-rdf', 'seen-rdf', 'records', 'record-urls', 'meta', 'learned', 'bandit-arms', 'links', 'redirects', 'badlinks', 'partials', 'extlinks', 'sites', 'unindexed'] as const;
 export type SublevelName = (typeof SUBLEVELS)[number];
 
 export interface CrawlState {
@@ -18,15 +19,29 @@ export interface CrawlState {
   readonly dataFactory: DataFactory;
   /** JSON-valued sublevels by name. */
   readonly sub: Readonly<Record<SublevelName, AnySublevel>>;
+  /** The stored documents: N-Triples text values (utf8), keys from rdf/document-keys.ts. */
+  readonly docs: AnySublevel;
+  /** Loads stored documents into quadstore's indexes in the background (issue 18); `flush()` waits for it. */
+  readonly indexer: Indexer;
   txn(): Txn;
   close(): Promise<void>;
+}
+
+/** Options of {@link openState}. */
+export interface OpenStateOptions {
+  /**
+   * Whether this handle indexes stored documents in the background (and at close). False for a second handle of the
+   * same process (a query worker sharing the LevelDB handle): the crawl's own handle indexes. Default: true.
+   */
+  index?: boolean;
 }
 
 /**
  * Opens (creating if needed) the crawl state under `dir` (LevelDB in `dir/db`).
  * Fails with RDFSCOUT_STORE_LOCKED when another process holds it (LevelDB admits one process).
  */
-export async function openState(dir: string): Promise<CrawlState> {
+export async function openState(dir: string, opts: OpenStateOptions = {}): Promise<CrawlState> {
+  const indexes = opts.index ?? true;
   try {
     await mkdir(dir, { recursive: true });
   } catch (err) {
@@ -34,7 +49,7 @@ export async function openState(dir: string): Promise<CrawlState> {
   }
   const db = new ClassicLevel<string, string>(join(dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
   try {
-    await db.open();
+    await db.open({ multithreading: true }); // query workers (src/sparql/query-worker.ts) share this LevelDB handle
   } catch (err) {
     const cause = (err as { cause?: { code?: string } }).cause;
     if ((err as { code?: string }).code === 'LEVEL_LOCKED' || cause?.code === 'LEVEL_LOCKED') {
@@ -52,6 +67,9 @@ export async function openState(dir: string): Promise<CrawlState> {
   const sub = Object.fromEntries(
     SUBLEVELS.map((name) => [name, db.sublevel<string, unknown>(name, { keyEncoding: 'utf8', valueEncoding: 'json' })]),
   ) as unknown as Record<SublevelName, AnySublevel>;
+  const docs = db.sublevel<string, string>('docs', { keyEncoding: 'utf8', valueEncoding: 'utf8' }) as unknown as AnySublevel;
+  const indexer = new Indexer({ quadstore, dataFactory, docs, unindexed: sub.unindexed });
+  if (indexes) indexer.notify(); // documents a crash left unindexed catch up soon after opening
   const committer = new GroupCommitter(db, quadstore);
   return {
     dir,
@@ -59,8 +77,12 @@ export async function openState(dir: string): Promise<CrawlState> {
     quadstore,
     dataFactory,
     sub,
+    docs,
+    indexer,
     txn: () => new Txn(committer),
     close: async () => {
+      // What cannot be indexed now stays marked, and the next open indexes it: closing loses nothing.
+      if (indexes && db.status === 'open') await indexer.close().catch(() => {});
       await quadstore.close();
       if (db.status === 'open') await db.close();
     },

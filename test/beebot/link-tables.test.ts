@@ -1,6 +1,7 @@
 // BeeBot's tables on a real LevelDB: internal/external links by site, the site list, Not Available.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { markNotAvailable, parseSiteList, readSites, stageLinkTables, stageSites } from '../../src/beebot/index.ts';
+import { markNotAvailable, readSites, stageLinkTables, stageSites } from '../../src/beebot/index.ts';
+import { parseSiteList } from '../../src/crawl/seed-list.ts';
 import { pldOf } from '../../src/links/normalize-url.ts';
 import type { LinkFeatures } from '../../src/links/types.ts';
 import type { CrawlState } from '../../src/state/open-state.ts';
@@ -80,7 +81,7 @@ describe('parseSiteList', () => {
   });
 
   it('refuses a row without an address and a repeated number', () => {
-    expect(() => parseSiteList('http://a.org/\nno address here\n')).toThrow(/no start address/);
+    expect(() => parseSiteList('http://a.org/\nno address here\n')).toThrow(/line 2: no URL or domain name/);
     expect(() => parseSiteList('1,A,a,http://a.org/\n1,B,b,http://b.org/\n')).toThrow(/used twice/);
   });
 });

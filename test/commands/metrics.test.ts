@@ -77,7 +77,7 @@ describe('rdfscout metrics', () => {
     const expected = computeMetrics(records, parseTruth(await readFile(truthFile, 'utf8')));
     expect(printed).toEqual(JSON.parse(JSON.stringify(expected)));
     expect(printed.truthSource).toBe('truth');
-    expect(printed.fetches).toBe(records.length);
+    expect(printed.fetched).toBe(records.filter((r) => r.outcome !== 'denied').length); // requests sent
     expect(printed.nRdf).toBe(records.filter((r) => r.detectedType === 'rdf' && r.status === 200).length);
     const r = printed.labels.find((l: { label: string }) => l.label === 'R');
     expect(r.nLS).toBeGreaterThan(0);
@@ -96,7 +96,8 @@ describe('rdfscout metrics', () => {
     expect(code).toBe(0);
     const m = computeMetrics(records, parseTruth(await readFile(truthFile, 'utf8')));
     for (const title of ['like Table 4-3', 'like Table 4-5', 'like Table 4-6', 'like Figure 4-1']) expect(stdout).toContain(title);
-    expect(stdout).toContain(`Harvest: ${m.nRdf} RDF documents / ${m.n} documents fetched with status 200`);
+    expect(stdout).toContain(`Harvest rate: ${m.nRdf} RDF documents / ${m.fetched} fetched`);
+    expect(stdout).toContain(`of the ${m.n} documents fetched with status 200)`);
     expect(stdout).toContain('the truth file');
     const pa1 = m.rules.find((x) => x.rule === 'pa1' && x.label === 'R')!;
     expect(stdout).toMatch(new RegExp(`^pa1\\s+R\\s+${pa1.nRLS}\\s+${pa1.nRLT}\\s`, 'm'));
@@ -109,14 +110,14 @@ describe('rdfscout metrics', () => {
     await metrics([dir, '--csv', csv]);
     const lines = (await readFile(csv, 'utf8')).trim().split('\n');
     expect(lines[0]).toBe('fetches,rdf_documents,harvest_rate');
-    expect(lines.length).toBe(records.length + 1);
+    expect(lines.length).toBe(records.filter((r) => r.outcome !== 'denied').length + 1); // a row per request sent
     const rdf = lines.slice(1).map((l) => Number(l.split(',')[1]));
     for (let i = 1; i < rdf.length; i++) expect(rdf[i]).toBeGreaterThanOrEqual(rdf[i - 1]!);
     expect(rdf.at(-1)).toBe(records.filter((r) => r.detectedType === 'rdf' && r.status === 200).length);
   });
 
   it('refuses a folder without a crawl, a missing truth file and unknown flags', async () => {
-    await expect(runMetricsCommand([join(tmp, 'nothing-here')])).rejects.toMatchObject({ code: 'RDFSCOUT_INVALID_ARGUMENT' });
+    await expect(runMetricsCommand([join(tmp, 'nothing-here')])).rejects.toMatchObject({ code: 'RDFSCOUT_NO_CRAWL' });
     await expect(runMetricsCommand([dir, '--truth', join(tmp, 'missing.jsonl')])).rejects.toMatchObject({ code: 'RDFSCOUT_INVALID_ARGUMENT' });
     await expect(runMetricsCommand([dir, '--bogus'])).rejects.toMatchObject({ code: 'RDFSCOUT_INVALID_ARGUMENT' });
     await expect(runMetricsCommand([])).rejects.toMatchObject({ code: 'RDFSCOUT_INVALID_ARGUMENT' });

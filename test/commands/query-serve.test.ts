@@ -6,13 +6,21 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDocument } from '../../src/rdf/parse-document.ts';
 import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
 const cli = (args: string[]) => run(process.execPath, [CLI, ...args]);
 
-describe('rdfscout query and serve', () => {
+/** A query whose every solution holds a 2^18-fold concatenation that ORDER BY must materialise: far past 32 MB. */
+function memoryBomb(): string {
+  let binds = 'BIND(CONCAT(STR(?c), STR(?f)) AS ?x0)';
+  for (let i = 1; i <= 18; i++) binds += ` BIND(CONCAT(?x${i - 1}, ?x${i - 1}) AS ?x${i})`;
+  return `SELECT ?x18 WHERE { ?a ?b ?c . ?d ?e ?f ${binds} } ORDER BY ?x18`;
+}
+
+describe('rdfscout query and serve', { timeout: 90_000 }, () => {
   let site: TinySite;
   let dir: string;
   let out: string;
@@ -46,12 +54,23 @@ describe('rdfscout query and serve', () => {
     expect(new Parser({ format: 'N-Quads' }).parse(nq)).toHaveLength(5);
   });
 
+  it('writes CONSTRUCT as RDF/XML, and refuses a --format that cannot carry the result (exit 2)', async () => {
+    const q = 'CONSTRUCT { ?s <http://xmlns.com/foaf/0.1/name> ?n } WHERE { ?s <http://xmlns.com/foaf/0.1/name> ?n }';
+    const xml = (await cli(['query', out, q, '--format', 'rdfxml'])).stdout;
+    const doc = await parseDocument(xml, { kind: 'rdf', mediaType: 'application/rdf+xml' }, 'http://base.example/');
+    expect(doc.quads.map((t) => t.object.value).sort()).toEqual(['Alice', 'Bob']);
+    await expect(cli(['query', out, q, '--format', 'csv'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--format csv cannot carry the result of a CONSTRUCT or DESCRIBE query \(a graph\); use one of: nquads, turtle/),
+    });
+  });
+
   it('refuses an update with a clear message (exit 1)', async () => {
     await expect(cli(['query', out, 'DELETE WHERE { ?s ?p ?o }'])).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/read-only|update/i) });
   });
 
-  it('serves the crawl at /sparql until interrupted', async () => {
-    const child = spawn(process.execPath, [CLI, 'serve', out, '--port', '0']);
+  it('serves the crawl at /sparql until interrupted; a query past its memory cap fails alone', async () => {
+    const child = spawn(process.execPath, [CLI, 'serve', out, '--port', '0', '--max-query-memory', '32', '--timeout-ms', '120000']);
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let text = '';
@@ -64,6 +83,13 @@ describe('rdfscout query and serve', () => {
       });
       const res = await fetch(`${url}?query=${encodeURIComponent('ASK { ?s <http://xmlns.com/foaf/0.1/name> "Alice" }')}`, { headers: { accept: 'application/sparql-results+json' } });
       expect(await res.json()).toEqual({ head: {}, boolean: true });
+      // A query that outgrows --max-query-memory: 503 with the error code, and the endpoint answers the next query.
+      const big = await fetch(`${url}?query=${encodeURIComponent(memoryBomb())}`);
+      expect(big.status).toBe(503);
+      expect(big.headers.get('x-rdfscout-error')).toBe('RDFSCOUT_QUERY_MEMORY');
+      expect(await big.text()).toMatch(/memory cap of 32 MB/);
+      const again = await fetch(`${url}?query=${encodeURIComponent('ASK { ?s <http://xmlns.com/foaf/0.1/name> "Bob" }')}`, { headers: { accept: 'application/sparql-results+json' } });
+      expect(await again.json()).toEqual({ head: {}, boolean: true });
     } finally {
       child.kill('SIGINT');
       await new Promise((r) => child.once('exit', r));

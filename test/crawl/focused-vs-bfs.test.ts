@@ -45,7 +45,7 @@ describe('focused (fc-r+hr) vs breadth-first (bfs) on a small thesis-like simula
   beforeAll(async () => {
     // The openlylocal-, deri- and rossetti-like PLDs (thesis PLDs 2–4) at a tenth of their size (~2,000 URLs).
     // dbtune-like is left out: its resource URIs negotiate straight to RDF, so every crawler does equally well there.
-    // Seeds 1–5 all give bfs ≤ 1 and fc-r+hr ≥ 62 RDF documents in 200 fetches.
+    // Seed 1 gives fc-r+hr ~50 RDF documents in 200 fetches and bfs 0–18 (it reads deri's .xml RDF now, issue 16 item 4).
     web = await startSimweb({ profiles: 'openlylocal-like,deri-like,rossetti-like', seed: 1, scale: 0.1, crawlDelay: 0 });
     tmp = await mkdtemp(join(tmpdir(), 'rdfscout-fvb-'));
     focused = await crawl(web, 'fc-r+hr', join(tmp, 'focused'));
@@ -74,11 +74,14 @@ describe('focused (fc-r+hr) vs breadth-first (bfs) on a small thesis-like simula
     }
   });
 
-  it('fc-r+hr finds at least 5× as many RDF documents as bfs, and at least 50', () => {
+  it('fc-r+hr finds at least 2× as many RDF documents as bfs, and at least 40', () => {
+    // bfs reads what fc-r+hr reads (issue 16 item 4): deri's FOAF `.xml` files served as application/xml count for it
+    // too now (the thesis's BC skipped them by CTF/EXF), so bfs finds 0–18 here depending on the order of its first
+    // fetches, and fc-r+hr 49–58 (5 runs).
     const f = focused.filter(isRdf).length;
     const b = bfs.filter(isRdf).length;
-    expect(f).toBeGreaterThanOrEqual(50);
-    expect(f).toBeGreaterThanOrEqual(5 * Math.max(1, b));
+    expect(f).toBeGreaterThanOrEqual(40);
+    expect(f).toBeGreaterThanOrEqual(2 * Math.max(1, b));
     // Every RDF document counted is one the simulated web says is RDF.
     for (const r of focused.filter(isRdf)) expect(web.truthFor(r.finalUrl)?.label).toBe('R');
   });
@@ -117,13 +120,15 @@ describe('focused (fc-r+hr) vs breadth-first (bfs) on a small thesis-like simula
     expect(trulyHr / predictedHr.length).toBeGreaterThan(0.35);
   });
 
-  it('bfs fetches breadth-first: depth never decreases by more than the concurrency allows', () => {
+  it('bfs fetches breadth-first within each PLD: depth never decreases by more than the concurrency allows', () => {
     // With 5 fetches in flight the order can interleave neighbours, but a depth-d link is never fetched after a
-    // depth-(d+2) one.
-    let maxDepth = 0;
+    // depth-(d+2) one of its PLD. Across PLDs there is no such order: the bandit serves PLDs in turn, and a PLD backed
+    // off (a 503's Retry-After) lets the others go deeper meanwhile.
+    const maxDepth = new Map<string, number>();
     for (const r of bfs) {
-      expect(r.depth).toBeGreaterThanOrEqual(maxDepth - 1);
-      maxDepth = Math.max(maxDepth, r.depth);
+      const max = maxDepth.get(r.pld) ?? 0;
+      expect(r.depth, r.url).toBeGreaterThanOrEqual(max - 1);
+      maxDepth.set(r.pld, Math.max(max, r.depth));
     }
   });
 });

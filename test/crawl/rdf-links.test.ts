@@ -14,6 +14,11 @@ const run = promisify(execFile);
 const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
 
 describe('rdfLinksOf', () => {
+  it('skips blank-node labels an RDFa parser resolved as relative IRIs (`href="_:b4999"`, issue 16 item 5)', () => {
+    const doc = 'http://e.org/page';
+    const quads = [df.quad(df.namedNode(doc), df.namedNode('http://schema.org/about'), df.namedNode('http://e.org/_:b4999')), df.quad(df.namedNode(doc), df.namedNode('http://schema.org/about'), df.namedNode('http://e.org/real'))];
+    expect(rdfLinksOf(quads, doc, 10).map((l) => l.url)).toEqual(['http://e.org/real']);
+  });
   it('lists http(s) subjects and objects once, seeAlso/sameAs/isDefinedBy/imports first, fragments dropped', () => {
     const doc = 'http://e.org/a.ttl';
     const q = (s: string, p: string, o: string) => df.quad(df.namedNode(s), df.namedNode(p), df.namedNode(o));

@@ -120,8 +120,13 @@ describe('checkIpLiteral', () => {
     }
   });
   it('leaves public literals and host names alone (names are checked after resolution)', () => {
-    for (const url of ['http://8.8.8.8/', 'http://[2606:4700::1]/', 'http://localhost/', 'http://example.org/']) {
+    for (const url of ['http://8.8.8.8/', 'http://[2606:4700::1]/', 'http://example.org/', 'http://localhost.example.org/']) {
       expect(checkIpLiteral(new URL(url)), url).toBeNull();
+    }
+  });
+  it('refuses localhost names by name (RFC 6761), as no resolution happens through a proxy', () => {
+    for (const url of ['http://localhost/', 'http://LOCALHOST:8080/x', 'http://api.localhost/', 'http://localhost./']) {
+      expect(checkIpLiteral(new URL(url))?.code, url).toBe('RDFSCOUT_PRIVATE_ADDRESS');
     }
   });
 });

@@ -51,6 +51,20 @@ describe('Politeness', () => {
     expect(p.readyAt('slow.org', 'slow.org', T0 + 50)).toBe(T0 + 1050);
   });
 
+  it('keeps Crawl-delay per host (robots.txt is per host) and spaces a PLD by the largest of its hosts (issue 14 item 5)', () => {
+    const p = new Politeness({ delayMs: 100 });
+    p.setCrawlDelay('www.a.org', 3000, 'a.org');
+    p.setCrawlDelay('data.a.org', 500, 'a.org');
+    p.start('a.org', 'a.org', T0);
+    p.finish('a.org', 'a.org', T0);
+    expect(p.readyAt('a.org', 'a.org', T0)).toBe(T0 + 3000); // the PLD waits for its slowest host
+    expect(p.readyAt('b.org', 'b.org', T0)).toBe(T0); // another PLD is not affected
+    p.setCrawlDelay('www.a.org', null, 'a.org'); // that host's robots.txt dropped its Crawl-delay
+    expect(p.readyAt('a.org', 'a.org', T0)).toBe(T0 + 500);
+    p.setCrawlDelay('data.a.org', 0, 'a.org');
+    expect(p.readyAt('a.org', 'a.org', T0)).toBe(T0 + 100);
+  });
+
   it('backs a PLD off until Retry-After ends; a shorter back-off does not shorten it', () => {
     const p = new Politeness({ delayMs: 100 });
     p.start('busy.org', 'busy.org', T0);

@@ -28,7 +28,7 @@ describe('a crawl over a hostile server', () => {
   });
 
   it('finishes within its bound and keeps memory bounded', () => {
-    expect(crawl.summary.stoppedBy).toBe('exhausted');
+    expect(crawl.summary.stoppedBy).toBe('frontier-empty');
     expect(crawl.elapsedMs).toBeLessThan(30_000);
     console.log(`hostile crawl: ${crawl.records.length} records in ${Math.round(crawl.elapsedMs)} ms, peak RSS +${Math.round(crawl.peakRssGrowthMb)} MB`);
     expect(crawl.peakRssGrowthMb).toBeLessThan(300);
@@ -108,8 +108,8 @@ describe('a crawl over a hostile server', () => {
       const r = rec('/lie/html-as-rdfxml');
       expect(r).toMatchObject({ outcome: 'ok', detectedType: 'html', triples: 0, linksQueued: 1 });
     });
-    it('Turtle served as text/plain: skipped by CTF without an RDF extension (thesis §7), sniffed and stored with one', () => {
-      expect(rec('/lie/rdf-as-text')).toMatchObject({ outcome: 'skipped', triples: 0, error: null });
+    it('Turtle served as text/plain is read, sniffed and stored, with or without an RDF extension (issue 16 item 4)', () => {
+      expect(rec('/lie/rdf-as-text')).toMatchObject({ outcome: 'ok', detectedType: 'rdf', triples: 3, error: null });
       expect(rec('/lie/rdf-as-text.ttl')).toMatchObject({ outcome: 'ok', detectedType: 'rdf', triples: 3, error: null });
     });
     it('an unknown charset falls back to UTF-8', () => {
@@ -188,7 +188,7 @@ describe('heavy pages', () => {
 
   it('finishes within its bound; memory stays bounded', () => {
     console.log(`heavy crawl: ${crawl.records.length} records in ${Math.round(crawl.elapsedMs)} ms, peak RSS +${Math.round(crawl.peakRssGrowthMb)} MB`);
-    expect(crawl.summary.stoppedBy).toBe('exhausted');
+    expect(crawl.summary.stoppedBy).toBe('frontier-empty');
     expect(crawl.elapsedMs).toBeLessThan(60_000);
     expect(crawl.peakRssGrowthMb).toBeLessThan(800); // see the million-link case: parse-embedded's scan dominates
   });

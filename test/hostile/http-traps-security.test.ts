@@ -46,20 +46,20 @@ describe('traps', () => {
     const crawl = await runHostileCrawl(sub(), server.origin, [`${server.origin}/cal?month=0`], { maxDepth: Number.POSITIVE_INFINITY, maxDocs: 25, concurrency: 1 });
     // concurrency 1: with more, crawler.ts can stop one fetch short of --max-docs (a committing fetch is counted
     // both in the tally and in flight by #budgetLeft) — reported to the lead, not fixed here (src/crawl is not ours).
-    expect(crawl.summary.stoppedBy).toBe('budget');
+    expect(crawl.summary.stoppedBy).toBe('max-docs');
     expect(crawl.records).toHaveLength(25);
     expect(crawl.elapsedMs).toBeLessThan(15_000);
   }, 30_000);
 
   it('an infinite calendar ends by depth', async () => {
     const crawl = await runHostileCrawl(sub(), server.origin, [`${server.origin}/cal?month=0`], { maxDepth: 4, maxDocs: 1000 });
-    expect(crawl.summary.stoppedBy).toBe('exhausted');
+    expect(crawl.summary.stoppedBy).toBe('max-depth') // deeper links were dropped, not an empty site;
     expect(crawl.records).toHaveLength(9); // months -4 … 4
   }, 30_000);
 
   it('session ids in URLs: every link is new (not stripped by normalisation), the crawl ends by budget', async () => {
     const crawl = await runHostileCrawl(sub(), server.origin, [`${server.origin}/session/page`], { maxDepth: Number.POSITIVE_INFINITY, maxDocs: 20, concurrency: 1 });
-    expect(crawl.summary.stoppedBy).toBe('budget');
+    expect(crawl.summary.stoppedBy).toBe('max-docs');
     expect(new Set(crawl.records.map((r) => r.url)).size).toBe(20);
   }, 30_000);
 
@@ -101,7 +101,8 @@ describe('robots.txt', () => {
     const failing = await start((res) => res.writeHead(500).end('oops'));
     const closed = await start((res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /\n'));
     const seeds = [`${huge.origin}/data.ttl`, `${failing.origin}/data.ttl`, `${closed.origin}/data.ttl`];
-    const crawl = await runHostileCrawl(sub(), huge.origin, seeds, { maxRetries: 1 });
+    // No retry: a retry of an unavailable robots.txt waits until the cache asks for it again (30 s; issue 16 item 3).
+    const crawl = await runHostileCrawl(sub(), huge.origin, seeds, { maxRetries: 0 });
     const byUrl = new Map(crawl.records.map((r) => [r.url, r]));
     expect(byUrl.get(seeds[0]!)).toMatchObject({ outcome: 'ok', triples: 1 });
     expect(byUrl.get(seeds[1]!)).toMatchObject({ outcome: 'failed', error: 'RDFSCOUT_ROBOTS_UNAVAILABLE' });
@@ -126,7 +127,7 @@ describe('security: private and link-local targets from a public page', () => {
       res.writeHead(404).end();
     });
     try {
-      const crawl = await runHostileCrawl(sub(), 'http://public.example', ['http://public.example/'], { allowPrivate: false, proxy: proxy.origin });
+      const crawl = await runHostileCrawl(sub(), 'http://public.example', ['http://public.example/'], { allowPrivate: false, proxy: proxy.origin, scope: 'open' });
       const refused = ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/', 'http://[::1]/', 'http://127.0.0.1:9/'];
       for (const url of refused) {
         const r = crawl.records.find((x) => x.url === url);

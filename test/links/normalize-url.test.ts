@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extensionOf, hostOf, normalizeUrl, pldOf } from '../../src/links/normalize-url.ts';
+import { extensionOf, hostOf, isResolvedBlankNode, normalizeUrl, pldOf } from '../../src/links/normalize-url.ts';
 
 const rows = readFileSync(join(import.meta.dirname, '../fixtures/links/tricky-urls.txt'), 'utf8')
   .split('\n')
@@ -61,5 +61,17 @@ describe('URL helpers', () => {
     expect(extensionOf('http://a.org/v1.2/page')).toBe('');
     expect(extensionOf('http://a.org/file.')).toBe('');
     expect(extensionOf('http://a.org/archive.tar.gz')).toBe('gz');
+  });
+});
+
+describe('blank-node labels are not URLs (issue 16 item 5)', () => {
+  it('refuses `_:b4999` as an href, and recognises one resolved as a relative IRI', () => {
+    expect(normalizeUrl('_:b4999', 'http://a.org/doc')).toEqual({ ok: false, reason: 'blank-node' });
+    expect(normalizeUrl('  _:x', 'http://a.org/doc')).toEqual({ ok: false, reason: 'blank-node' });
+    expect(normalizeUrl('a_:b', 'http://a.org/doc')).toEqual({ ok: true, url: 'http://a.org/a_:b' });
+    expect(isResolvedBlankNode('http://a.org/doc/_:b4999')).toBe(true);
+    expect(isResolvedBlankNode('http://a.org/_:b1#x')).toBe(true);
+    expect(isResolvedBlankNode('http://a.org/doc/a_:b')).toBe(false);
+    expect(isResolvedBlankNode('http://a.org/doc?q=_:b')).toBe(false);
   });
 });

@@ -58,16 +58,17 @@ describe('what counts as an RDF document obtained', () => {
 describe('computeMetrics from the records alone', () => {
   const m = computeMetrics(SHUFFLED);
 
-  it('harvest: N counts status-200 documents; N_RDF the RDF ones among them', () => {
+  it('harvest: N_RDF per request sent (robots refusals are not fetched); N counts status-200 documents', () => {
     expect(m.truthSource).toBe('records');
-    expect(m.fetches).toBe(11);
+    expect(m.fetched).toBe(10); // 11 records, #9 refused by robots.txt
     expect(m.n).toBe(8); // #1 2 3 4 5 6 8 10
     expect(m.nRdf).toBe(2); // #2 #6
-    expect(m.harvestRate).toBe(0.25);
-    expect(m.harvestPerFetch).toBeCloseTo(2 / 11);
+    expect(m.harvestRate).toBe(0.2); // 2 / 10
+    expect(m.okHarvestRate).toBe(0.25); // 2 / 8
+    expect(m.figures).toMatchObject({ records: 11, denied: 1, fetched: 10, ok: 8, rdfDocuments: 2, errors: 2, redirected: 1, triples: 8 });
   });
 
-  it('fetch outcomes like Table 4-3 (a redirected record counts as redirect)', () => {
+  it('fetch outcomes like Table 4-3 (error and not allowed are the errors and denied figures)', () => {
     expect(m.outcomes).toEqual({ docs: 11, success: 7, redirect: 1, notAllowed: 1, error: 2 });
   });
 
@@ -92,17 +93,17 @@ describe('computeMetrics from the records alone', () => {
   it('documents and RDF per depth like Table 4-5', () => {
     expect(m.depths).toEqual([
       { depth: 0, n: 1, rdf: 0 },
-      { depth: 1, n: 8, rdf: 1 },
+      { depth: 1, n: 7, rdf: 1 }, // #9 was refused by robots.txt: not fetched
       { depth: 2, n: 2, rdf: 1 },
     ]);
   });
 
-  it('harvest curve: RDF documents after k fetches', () => {
-    expect(m.harvestCurve).toEqual([0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
+  it('harvest curve: RDF documents after k fetches (robots refusals are not fetches)', () => {
+    expect(m.harvestCurve).toEqual([0, 1, 1, 1, 1, 2, 2, 2, 2, 2]);
     const csv = formatHarvestCsv(m).trim().split('\n');
     expect(csv[0]).toBe('fetches,rdf_documents,harvest_rate');
     expect(csv[2]).toBe('2,1,0.500000');
-    expect(csv).toHaveLength(12);
+    expect(csv).toHaveLength(11);
   });
 
   it('is JSON-serialisable as is', () => {
@@ -148,16 +149,17 @@ describe('true labels and outcomes', () => {
     const label = trueLabeler(records);
     expect(records.map(label)).toEqual(['HR', 'R', null]);
   });
-  it('classifies outcomes with redirect first', () => {
+  it('classifies outcomes: not allowed, then error (redirected or not), then redirect, then success', () => {
     const hop = [{ from: 'a', to: 'b', status: 302 as const }];
-    expect(outcomeOf(rec(1, 'u', { redirects: hop, outcome: 'failed' }))).toBe('redirect');
+    expect(outcomeOf(rec(1, 'u', { redirects: hop, outcome: 'failed' }))).toBe('error');
+    expect(outcomeOf(rec(1, 'u', { redirects: hop, outcome: 'ok' }))).toBe('redirect');
     expect(outcomeOf(rec(1, 'u', { outcome: 'denied' }))).toBe('notAllowed');
     expect(outcomeOf(rec(1, 'u', { outcome: 'skipped' }))).toBe('success');
     expect(outcomeOf(rec(1, 'u', { outcome: 'http-error' }))).toBe('error');
   });
   it('handles an empty crawl', () => {
     const m = computeMetrics([]);
-    expect(m).toMatchObject({ n: 0, nRdf: 0, harvestRate: null, harvestPerFetch: null, rules: [], depths: [], harvestCurve: [] });
+    expect(m).toMatchObject({ n: 0, nRdf: 0, harvestRate: 0, okHarvestRate: null, rules: [], depths: [], harvestCurve: [] });
     expect(formatMetricsTables(m)).toContain('(no rule fired on a fetched document)');
   });
 });
@@ -165,12 +167,13 @@ describe('true labels and outcomes', () => {
 describe('formatMetricsTables', () => {
   it('prints the thesis-like tables with the figures', () => {
     const text = formatMetricsTables(computeMetrics(RECORDS));
-    expect(text).toContain('2 RDF documents / 8 documents fetched with status 200 = 25.00%');
+    expect(text).toContain('Harvest rate: 2 RDF documents / 10 fetched = 20.00% (25.00% of the 8 documents fetched with status 200)');
+    expect(text).toContain('Errors: 2; refused by robots.txt (not fetched): 1');
     expect(text).toContain('Fetch outcomes (like Table 4-3)');
     expect(text).toMatch(/11\s+7 \(64%\)\s+1 \(9%\)\s+1 \(9%\)\s+2 \(18%\)/);
     expect(text).toMatch(/HR\s+2\s+2\s+1\s+50\.00%/);
     expect(text).toMatch(/r1\s+HR\s+2\s+1\s+100\.00%\s+50\.00%/);
-    expect(text).toMatch(/total\s+11\s+2/);
+    expect(text).toMatch(/total\s+10\s+2/);
     expect(text).toMatch(/N\s+0\s+0\s+0\s+–/);
   });
   it('aligns columns', () => {

@@ -86,6 +86,7 @@ describe('document store', () => {
     const txn = state.txn();
     expect(stageDocument(state, txn, 'http://x.example/g.trig', [...doc.quads, ...doc.quads])).toBe(4);
     await txn.commit();
+    await state.indexer.flush();
     const { items } = await state.quadstore.get({});
     expect(new Set(items.map((q) => q.graph.value))).toEqual(new Set(['http://x.example/g.trig']));
   });

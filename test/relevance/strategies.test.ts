@@ -52,11 +52,11 @@ describe('bfs (BC)', () => {
 
 describe('fc-r', () => {
   const s = createStrategy('fc-r');
-  it('R → 1, H → 3, N → dropped, never HR even after learning', () => {
+  it('R → 1, H → 3, N → last (10, issue 16 item 4), never HR even after learning', () => {
     s.learn(fetched('http://a.org/members/m1.rdf', 'http://a.org/members/member1/', 'rdf'));
     expect(s.judge(link('http://a.org/x', { anchor: 'RDF' }), HTML_SOURCE)).toEqual({ label: 'R', rules: ['an2'], priority: 1 });
     expect(s.judge(link('http://a.org/members/member2/'), HTML_SOURCE)).toEqual({ label: 'H', rules: [], priority: 3 });
-    expect(s.judge(link('http://a.org/data.xml'), HTML_SOURCE)).toEqual({ label: 'N', rules: [], priority: null });
+    expect(s.judge(link('http://a.org/data.xml'), HTML_SOURCE)).toEqual({ label: 'N', rules: [], priority: 10 });
     expect(s.judge(link('http://a.org/x.gif'), HTML_SOURCE).priority).toBeNull();
   });
   it('reads by label + CTF', () => {
@@ -95,7 +95,7 @@ describe('fc-r+hr (proposed)', () => {
     expect(s.judge(link('http://b.org/other.rdf', { tag: 'rdf', rel: SEE_ALSO }), src)).toEqual({ label: 'R', rules: ['ex1'], priority: 1 });
     expect(s.judge(link('http://b.org/resource/Bob', { tag: 'rdf', rel: 'http://xmlns.com/foaf/0.1/knows' }), src)).toEqual({ label: 'R', rules: ['ex0'], priority: 1.5 });
     expect(s.judge(link('http://b.org/about.html', { tag: 'rdf', rel: SEE_ALSO, anchor: 'rdf' }), src)).toEqual({ label: 'H', rules: [], priority: 3 });
-    expect(s.judge(link('http://b.org/logo.svg', { tag: 'rdf' }), src).priority).toBeNull();
+    expect(s.judge(link('http://b.org/logo.svg', { tag: 'rdf' }), src).priority).toBe(10);
   });
 });
 
@@ -110,9 +110,9 @@ describe('fc-r+hr2 ([Hat10] parents)', () => {
 });
 
 describe('fc-r2 ([Umb09])', () => {
-  it('with an empty knowledge base predicts no RDF link: HTML-type links queued, others dropped', () => {
+  it('with an empty knowledge base predicts no RDF link: HTML-type links queued, others last', () => {
     const s = createStrategy('fc-r2');
-    expect(s.judge(link('http://a.org/x.rdf'), HTML_SOURCE)).toEqual({ label: 'N', rules: [], priority: null });
+    expect(s.judge(link('http://a.org/x.rdf'), HTML_SOURCE)).toEqual({ label: 'N', rules: [], priority: 10 });
     expect(s.judge(link('http://a.org/x.html'), HTML_SOURCE)).toEqual({ label: 'H', rules: [], priority: 3 });
     expect(s.judge(link('http://a.org/x/'), HTML_SOURCE)).toEqual({ label: 'H', rules: [], priority: 3 });
   });
@@ -128,13 +128,13 @@ describe('fc-r2 ([Umb09])', () => {
     expect(j.rules).toEqual(['u-ext']);
     expect(j.priority).toBeCloseTo(1.25); // relevance 3/4
   });
-  it('0.5 is not enough; a rule saying "other" drops even an extension-less link', () => {
+  it('0.5 is not enough; a rule saying "other" sends even an extension-less link last', () => {
     const s = createStrategy('fc-r2');
     s.learn(fetched('http://a.org/d/alice', null, 'rdf'));
     s.learn(fetched('http://a.org/d/about', null, 'html'));
     expect(s.judge(link('http://a.org/d/bob'), HTML_SOURCE)).toEqual({ label: 'H', rules: ['u-word'], priority: 3 });
     s.learn(fetched('http://a.org/img/a', null, 'other'));
-    expect(s.judge(link('http://a.org/img/b'), HTML_SOURCE)).toEqual({ label: 'N', rules: ['u-word'], priority: null });
+    expect(s.judge(link('http://a.org/img/b'), HTML_SOURCE)).toEqual({ label: 'N', rules: ['u-word'], priority: 10 });
   });
 });
 

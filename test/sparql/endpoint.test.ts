@@ -117,7 +117,7 @@ describe('SPARQL 1.1 Protocol over HTTP', () => {
     const res = await fetch(`${endpoint.url}?query=${encodeURIComponent('SELECT * WHERE { ?s ?p }')}`);
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/Parse error/);
-    expect((await fetch(endpoint.url)).status).toBe(400); // no query at all
+    expect((await fetch(`${endpoint.url}?default-graph-uri=http%3A%2F%2Fex.org%2Fdoc1`)).status).toBe(400); // parameters but no query
   });
 
   it('refuses updates with 403, in every form', async () => {

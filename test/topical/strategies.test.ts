@@ -57,11 +57,11 @@ describe('createStrategy: topical and topical+hr', () => {
 });
 
 describe('topical', () => {
-  it('drops NF and N links, keeps R/H labels for the metrics, priorities in [1, 3]', () => {
+  it('drops NF links, sends N links last (10), keeps R/H labels for the metrics, priorities in [1, 3]', () => {
     const s = createStrategy('topical');
     const src = htmlSource(`${SITE}/`);
     expect(s.judge(link(`${SITE}/pic.png`), src)).toEqual({ label: 'N', rules: ['nf'], priority: null });
-    expect(s.judge(link(`${SITE}/data.xml`), src).priority).toBeNull();
+    expect(s.judge(link(`${SITE}/data.xml`), src).priority).toBe(10);
     const r = s.judge(link(`${SITE}/x.rdf`), src);
     expect(r.label).toBe('R');
     expect(r.rules).toEqual(['ex1']);

@@ -13,7 +13,7 @@ export type ParentPredictor = (parts: UrlParts) => string[];
 /**
  * The combined relevancy of thesis Figure 3-2: NF drops known non-semantic extensions; Relevancy_R labels R/H/N
  * (links inside RDF documents by extension alone, §8.2); an `H` link the parent predictor recognises becomes `HR`.
- * Priorities R → 1, HR → 2, H → 3, N → dropped (§6).
+ * Priorities R → 1, HR → 2, H → 3 (§6); N → last (10) rather than dropped (issue 16 item 4).
  */
 export function judgeBestFirst(link: LinkFeatures, source: LinkSource, concepts: ConceptSets, parents: ParentPredictor | null): Judgement {
   if (failsNf(link, concepts)) return { ...NF_DROPPED, rules: [...NF_DROPPED.rules] };
@@ -23,7 +23,7 @@ export function judgeBestFirst(link: LinkFeatures, source: LinkSource, concepts:
     case 'R':
       return { label: 'R', rules: verdict.rules, priority: priorityOfR(link, source) };
     case 'N':
-      return { label: 'N', rules: verdict.rules, priority: null };
+      return { label: 'N', rules: verdict.rules, priority: PRIORITY.N };
     case 'H': {
       const rules = parents === null ? [] : parents(f.parts);
       if (rules.length > 0) return { label: 'HR', rules, priority: PRIORITY.HR };

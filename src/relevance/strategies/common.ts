@@ -12,7 +12,12 @@ export interface StrategyOptions {
 }
 
 /** Frontier priorities of thesis §6: R → 1, HR → 2, H → 3 (lower is more urgent); seeds get 0. */
-export const PRIORITY = { seed: 0, R: 1, HR: 2, H: 3 } as const;
+/**
+ * Queue priorities of the focused strategies (lower is sooner; thesis §6: R → 1, HR → 2, H → 3). `N` links, which the
+ * thesis drops, wait behind everything else instead (issue 16 item 4: every strategy reads the same documents, only
+ * the order differs); NF-filtered links are still dropped by every strategy alike.
+ */
+export const PRIORITY = { seed: 0, R: 1, HR: 2, H: 3, N: 10 } as const;
 
 /**
  * Priority of an `R` link found inside an RDF document through a predicate that is not one of

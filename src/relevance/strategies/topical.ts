@@ -61,7 +61,7 @@ export class TopicalStrategy implements Strategy {
     if (failsNf(link, this.concepts)) return { ...NF_DROPPED, rules: [...NF_DROPPED.rules] };
     const f = deriveLinkFeatures(link);
     const verdict = source.type === 'rdf' ? judgeRdfDocumentLink(f, this.concepts) : judgeRelevancyR(f, this.concepts);
-    if (verdict.label === 'N') return { label: 'N', rules: verdict.rules, priority: null };
+    if (verdict.label === 'N') return { label: 'N', rules: verdict.rules, priority: PRIORITY.N }; // last (issue 16 item 4)
     const s = this.agent.linkScore(link, source.url);
     return { label: verdict.label, rules: verdict.rules, priority: PRIORITY.R + TOPICAL_SPAN * (1 - s) };
   }

@@ -1,0 +1,79 @@
+// **Crawl figures**: the one definition of every count a command prints (fetched, RDF documents, errors, …).
+import type { CrawlRecord } from '../crawl/types.ts';
+import { isFetchedOk, isRdfObtained } from './true-labels.ts';
+
+/**
+ * The figures of a set of crawl records. Every command (the crawl summary and its `--json`, `stats`, `metrics`,
+ * the demo, the progress bar) computes them here, so they agree; the README's "Figures" section states them.
+ */
+export interface CrawlFigures {
+  /** Every crawl record: one per URL the crawl finished with, robots refusals included. */
+  records: number;
+  /** Records refused by robots.txt: no request was sent, so they are not fetched and spend no budget. */
+  denied: number;
+  /** Records that sent a request (`records − denied`); what `--max-docs` and `--max-docs-per-pld` count. */
+  fetched: number;
+  /** Fetched with final status 200 (thesis §9 "fetched successfully", N of the precision tables). */
+  ok: number;
+  /** RDF documents obtained (thesis §9 N_RDF): status 200, RDF bytes, parsed without error, triples stored. */
+  rdfDocuments: number;
+  /** HTML documents with embedded RDF (JSON-LD, RDFa, Microdata) stored. */
+  embeddedDocuments: number;
+  /** Triples stored (the sum over records; a duplicate of a stored document adds none). */
+  triples: number;
+  /** Fetched records whose request failed: an HTTP error status, or no usable response (network, timeout, limit). */
+  errors: number;
+  /** Records with a usable response whose content could not be read (a parse failure, an encoding error). */
+  parseFailures: number;
+  /** Records that followed at least one redirect hop. */
+  redirected: number;
+  /** Thesis §9 harvest rate: `rdfDocuments / fetched` (RDF documents per request sent); 0 before any fetch. */
+  harvestRate: number;
+}
+
+/** Whether robots.txt refused the record's URL (no request was sent). */
+export function isDenied(r: CrawlRecord): boolean {
+  return r.outcome === 'denied';
+}
+
+/** Whether the record's request failed (HTTP error status, or no usable response); robots refusals are not errors. */
+export function isFetchError(r: CrawlRecord): boolean {
+  return r.outcome === 'failed' || r.outcome === 'http-error';
+}
+
+/** Whether a usable response's content could not be read (parse or decoding failure). */
+export function isParseFailure(r: CrawlRecord): boolean {
+  return (r.outcome === 'ok' || r.outcome === 'skipped') && r.error !== null;
+}
+
+/** Whether the record is an HTML page with embedded RDF stored. */
+export function isEmbeddedRdf(r: CrawlRecord): boolean {
+  return r.detectedType === 'html' && r.triples > 0;
+}
+
+/** Figures with every count at zero. */
+export function emptyFigures(): CrawlFigures {
+  return { records: 0, denied: 0, fetched: 0, ok: 0, rdfDocuments: 0, embeddedDocuments: 0, triples: 0, errors: 0, parseFailures: 0, redirected: 0, harvestRate: 0 };
+}
+
+/** Adds one record to `f` (in place) and keeps `harvestRate` current. */
+export function addRecord(f: CrawlFigures, r: CrawlRecord): void {
+  f.records += 1;
+  if (isDenied(r)) f.denied += 1;
+  else f.fetched += 1;
+  if (isFetchedOk(r)) f.ok += 1;
+  if (isRdfObtained(r)) f.rdfDocuments += 1;
+  else if (isEmbeddedRdf(r)) f.embeddedDocuments += 1;
+  f.triples += r.triples;
+  if (isFetchError(r)) f.errors += 1;
+  if (isParseFailure(r)) f.parseFailures += 1;
+  if (r.redirects.length > 0) f.redirected += 1;
+  f.harvestRate = f.fetched === 0 ? 0 : f.rdfDocuments / f.fetched;
+}
+
+/** The figures of `records`. Pure. */
+export function computeFigures(records: Iterable<CrawlRecord>): CrawlFigures {
+  const f = emptyFigures();
+  for (const r of records) addRecord(f, r);
+  return f;
+}

@@ -1,0 +1,52 @@
+// **Query worker** (worker thread entry): evaluates one query at a time, where the main thread can cut it off hard.
+import { parentPort } from 'node:worker_threads';
+import { type CrawlState, openState } from '../state/open-state.ts';
+import { type Evaluation, engine, evaluate } from './evaluate.ts';
+import type { ToWorker } from './worker-protocol.ts';
+import { encodeError } from './query-errors.ts';
+
+const port = parentPort;
+if (port === null) throw new Error('query-worker.ts runs as a worker thread (see worker-pool.ts).');
+
+let state: CrawlState | null = null;
+let current: Evaluation | null = null;
+
+/** Ends the current query: its iterators stop, and the store handle (shared with the main thread) is released. */
+async function finish(): Promise<void> {
+  current?.close();
+  current = null;
+  const open = state;
+  state = null;
+  await open?.close();
+}
+
+async function handle(msg: ToWorker): Promise<void> {
+  try {
+    if (msg.t === 'run') {
+      // The store is opened per query: LevelDB's handle is shared with the main thread (multithreading), so this
+      // is cheap and sees everything committed so far.
+      state = await openState(msg.dir, { index: false }); // the main thread's handle indexes
+      current = await evaluate(state, msg.sparql, msg.options);
+      port?.postMessage({ t: 'head', head: current.head });
+      if (current.head.kind === 'boolean') await finish();
+    } else if (msg.t === 'pull') {
+      if (current === null) return;
+      const batch = await current.next(msg.max);
+      port?.postMessage({ t: 'batch', ...batch });
+      if (batch.done) await finish();
+    } else {
+      await finish();
+      port?.postMessage({ t: 'closed' });
+    }
+  } catch (err) {
+    await finish().catch(() => {});
+    port?.postMessage({ t: 'error', error: encodeError(err) });
+  }
+}
+
+let queue = Promise.resolve();
+port.on('message', (msg: ToWorker) => {
+  queue = queue.then(() => handle(msg));
+});
+engine(); // load Comunica before saying ready: the first query's time limit then counts only its own work
+port.postMessage({ t: 'ready' });

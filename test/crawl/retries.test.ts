@@ -1,0 +1,231 @@
+// Failures are retried (issue 16 item 3): a server that goes away and comes back pauses the crawl instead of burning
+// its budget; a crawl that stays offline stops, and its resume fetches what failed; --retry-failed re-queues final
+// failures; a robots.txt that could not be fetched is asked for again.
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Crawler } from '../../src/crawl/crawler.ts';
+import type { CrawlOptions } from '../../src/crawl/options.ts';
+import { readRecords } from '../../src/crawl/records.ts';
+import type { CrawlRecord } from '../../src/crawl/types.ts';
+import { Fetcher } from '../../src/fetch/fetcher.ts';
+import type { OutageEvent } from '../../src/fetch/outage.ts';
+
+const PAGES = 12;
+
+/** A site of PAGES Turtle documents linked from `/`, on a fixed port, that can go down (connections refused) and come back. */
+class FlakySite {
+  server: Server | null = null;
+  port = 0;
+  readonly sockets = new Set<Socket>();
+  /** Paths whose next request gets its socket destroyed (a connection reset), once each. */
+  readonly resetOnce = new Set<string>();
+  served = 0;
+
+  async up(): Promise<void> {
+    const server = createServer((req, res) => {
+      const path = req.url ?? '/';
+      if (this.resetOnce.delete(path)) {
+        req.socket.destroy();
+        return;
+      }
+      this.served += 1;
+      if (path === '/robots.txt') return res.writeHead(404).end();
+      if (path === '/') {
+        const links = Array.from({ length: PAGES }, (_, i) => `<a href="/d${i}.ttl">d${i}</a>`).join(' ');
+        return res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body>${links}</body></html>`);
+      }
+      const m = /^\/d(\d+)\.ttl$/.exec(path);
+      if (m) return res.writeHead(200, { 'content-type': 'text/turtle' }).end(`<http://x.example/${m[1]}> <http://x.example/p> "${m[1]}" .\n`);
+      res.writeHead(404).end();
+    });
+    server.on('connection', (s) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.port = (server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async down(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server === null) return;
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  get origin(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+}
+
+let dir: string;
+let n = 0;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rdfscout-retries-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function options(site: FlakySite, more: Partial<CrawlOptions> = {}): Partial<CrawlOptions> & { out: string } {
+  return { out: join(dir, `c${n++}`), seeds: [`${site.origin}/`], strategy: 'bfs', allowPrivate: true, delayMs: 0, concurrency: 2, hostConcurrency: 2, maxDocs: 100, connectTimeoutMs: 1000, ...more };
+}
+
+async function recordsOf(crawler: Crawler): Promise<CrawlRecord[]> {
+  const out: CrawlRecord[] = [];
+  for await (const r of readRecords(crawler.state)) out.push(r);
+  return out;
+}
+
+describe('a server that goes away and comes back', () => {
+  it('pauses the crawl (and says so) instead of spending the budget on connection failures, then finishes', async () => {
+    const site = new FlakySite();
+    await site.up();
+    const crawler = await Crawler.open(options(site, { maxDocs: 100 }));
+    const events: OutageEvent[] = [];
+    let wentDown = false;
+    try {
+      const summary = await crawler.run({
+        onRecord: ({ tally }) => {
+          if (!wentDown && tally.fetched === 3) {
+            wentDown = true;
+            void site.down().then(() => setTimeout(() => void site.up(), 2500));
+          }
+        },
+        onOutage: (e) => events.push(e),
+      });
+      const records = await recordsOf(crawler);
+      expect(wentDown).toBe(true);
+      expect(events[0]?.kind).toBe('paused');
+      expect(events.at(-1)?.kind).toBe('resumed');
+      // Every document was fetched once the server came back, and no fetch was spent on the outage.
+      expect(records.filter((r) => r.outcome === 'ok')).toHaveLength(PAGES + 1);
+      expect(records.filter((r) => r.outcome === 'failed')).toEqual([]);
+      expect(summary.fetched).toBe(PAGES + 1);
+      expect(summary.stoppedBy).toBe('exhausted');
+    } finally {
+      await crawler.close();
+      await site.down();
+    }
+  }, 60_000);
+
+  it('stops after --max-offline-ms with what failed still queued; the resume fetches it', async () => {
+    const site = new FlakySite();
+    await site.up();
+    const opts = options(site, { maxOfflineMs: 1500 });
+    const first = await Crawler.open(opts);
+    let summary: Awaited<ReturnType<Crawler['run']>>;
+    try {
+      summary = await first.run({
+        onRecord: ({ tally }) => {
+          if (tally.fetched === 1) void site.down(); // after the home page: every document link fails
+        },
+      });
+      expect(summary.stoppedBy).toBe('offline');
+      expect((await recordsOf(first)).filter((r) => r.outcome === 'failed')).toEqual([]);
+    } finally {
+      await first.close();
+    }
+    await site.up();
+    const resumed = await Crawler.open({ out: opts.out });
+    try {
+      const again = await resumed.run();
+      expect(again.stoppedBy).toBe('exhausted');
+      const records = await recordsOf(resumed);
+      expect(records.filter((r) => r.outcome === 'ok')).toHaveLength(PAGES + 1);
+    } finally {
+      await resumed.close();
+      await site.down();
+    }
+  }, 60_000);
+});
+
+describe('--retry-failed', () => {
+  it('queues again, on a resume, the URLs whose last fetch failed after its retries', async () => {
+    const site = new FlakySite();
+    await site.up();
+    site.resetOnce.add('/d3.ttl');
+    const opts = options(site, { maxRetries: 0 });
+    const first = await Crawler.open(opts);
+    try {
+      await first.run();
+      const failed = (await recordsOf(first)).filter((r) => r.outcome === 'failed');
+      expect(failed.map((r) => [new URL(r.url).pathname, r.error])).toEqual([['/d3.ttl', 'RDFSCOUT_CONNECTION_FAILED']]);
+    } finally {
+      await first.close();
+    }
+    const plain = await Crawler.open({ out: opts.out });
+    try {
+      expect((await plain.run()).fetched).toBe(PAGES + 1); // a resume alone does not refetch a final failure
+    } finally {
+      await plain.close();
+    }
+    const retry = await Crawler.open({ out: opts.out, retryFailed: true });
+    try {
+      await retry.run();
+      const records = await recordsOf(retry);
+      const d3 = records.filter((r) => r.url.endsWith('/d3.ttl'));
+      expect(d3.map((r) => r.outcome)).toEqual(['failed', 'ok']);
+      expect(records).toHaveLength(PAGES + 2);
+    } finally {
+      await retry.close();
+    }
+    // The request is not stored: the next resume does not re-queue anything.
+    const after = await Crawler.open({ out: opts.out });
+    try {
+      expect(after.options.retryFailed).toBe(false);
+    } finally {
+      await after.close();
+      await site.down();
+    }
+  }, 60_000);
+});
+
+describe('robots.txt that could not be fetched', () => {
+  it('is asked for again after the retry interval, and a failure says when', async () => {
+    let robotsAnswers = 0;
+    const server = createServer((req, res) => {
+      if (req.url === '/robots.txt') {
+        robotsAnswers += 1;
+        return robotsAnswers === 1 ? res.writeHead(503).end() : res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow:\n');
+      }
+      res.writeHead(200, { 'content-type': 'text/turtle' }).end('<http://x.example/a> <http://x.example/p> "1" .\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const fetcher = new Fetcher({ allowPrivate: true, robotsRetryMs: 200 });
+    try {
+      const first = await fetcher.fetch(`${origin}/a.ttl`);
+      expect(first).toMatchObject({ kind: 'failed', error: 'RDFSCOUT_ROBOTS_UNAVAILABLE', retryable: true, connection: false });
+      expect(first.kind === 'failed' && first.retryAfterMs).toBeGreaterThan(0);
+      expect(first.kind === 'failed' && (first.retryAfterMs ?? 0) <= 200).toBe(true);
+      await new Promise((r) => setTimeout(r, 250));
+      const second = await fetcher.fetch(`${origin}/a.ttl`);
+      expect(second.kind).toBe('ok');
+      expect(robotsAnswers).toBe(2);
+    } finally {
+      await fetcher.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('a robots.txt on a host that refuses connections is a connection-level failure', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const fetcher = new Fetcher({ allowPrivate: true });
+    try {
+      const r = await fetcher.fetch(`http://127.0.0.1:${port}/x`);
+      expect(r).toMatchObject({ kind: 'failed', error: 'RDFSCOUT_ROBOTS_UNAVAILABLE', connection: true });
+    } finally {
+      await fetcher.close();
+    }
+  });
+});
