@@ -47,7 +47,11 @@ describe('dashboard link tables', () => {
   it('writes CSV with every matching row; bad filters are a 400 with a message', async () => {
     const csv = await ask('table=internal', 'csv');
     expect(csv.type).toMatch(/text\/csv/);
-    expect(csv.body.trim().split('\n')).toEqual(['site,url,page,level,processed', 'spbu.ru,http://www.spbu.ru/staff,http://www.spbu.ru/,0,false', 'zin.ru,http://www.zin.ru/staff,http://www.zin.ru/,0,false']);
+    expect(csv.body.trim().split('\n')).toEqual([
+      'site,url,page,level,processed,reason',
+      'spbu.ru,http://www.spbu.ru/staff,http://www.spbu.ru/,0,false,queued (budget or stop came first)',
+      'zin.ru,http://www.zin.ru/staff,http://www.zin.ru/,0,false,queued (budget or stop came first)',
+    ]);
     const bad = await ask('kind=pdf');
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body).error).toMatch(/kind must be rdf, html or other/);
