@@ -1,8 +1,14 @@
 // Replicates the thesis's experiment (thesis §11) on the simulated web: each thesis-like PLD crawled by all five crawlers.
 //
 // Usage: node bench/thesis.ts [--seeds 3] [--seed-base 1] [--budget 2000] [--scale 1] [--out bench/results/thesis]
-//                             [--profiles dbtune-like,openlylocal-like,deri-like,rossetti-like]
-//                             [--strategies bfs,fc-r+hr,fc-r,fc-r2,fc-r+hr2,topical,topical+hr] [--concurrency 5] [--host-concurrency 5]
+//                             [--profiles held-out]   (profile names or meta-profiles: held-out, tuning, thesis, …)
+//                             [--strategies bfs,fc-r+hr,yield] (also fc-r,fc-r2,fc-r+hr2,topical,topical+hr)
+//                             [--concurrency 5] [--host-concurrency 5]
+//
+// Issue 17: the headline figures are on the held-out profiles (never tuned on; the split is printed first). The
+// oracle may ask a content-negotiated URL for its HTML variant too (the yield strategy can), so it is an upper
+// bound for every crawler here. Precision of R and HR is shown against the pattern ceiling: the best precision a
+// URL-template predictor reaches at the same number of predictions (src/metrics/pattern-ceiling.ts).
 //
 // Per generator seed and profile, one simulated site is served and crawled separately by each crawler with at most
 // `budget` documents (thesis: 2000 per PLD), 500 links per document and 5 concurrent fetches, all to that one PLD
@@ -17,13 +23,14 @@ import { parseArgs } from 'node:util';
 import type { CrawlRecord } from '../src/crawl/types.ts';
 import { type CrawlMetrics, LABELS, computeMetrics, isRdfDocument, outcomeOf, renderTable } from '../src/metrics/index.ts';
 import type { Label } from '../src/relevance/types.ts';
-import { META_PROFILES, oracleCurve, startSimweb } from '../src/simweb/index.ts';
+import { type CeilingItem, patternCeiling } from '../src/metrics/pattern-ceiling.ts';
+import { HELD_OUT_PROFILES, META_PROFILES, TUNING_PROFILES, oracleCurve, startSimweb } from '../src/simweb/index.ts';
 import { type ReportCrawlInput, writeReport } from '../src/report/index.ts';
 import { runCrawl } from './lib/run-crawl.ts';
 import { type Spread, formatPercent, formatSpread, ratioOrNull, spreadOf } from './lib/stats.ts';
 
-// The thesis's five crawlers (Table 4-2), then the topical agent (topical §3) and its hybrid with FC-R+HR (issue 9).
-const STRATEGIES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2', 'topical', 'topical+hr'];
+// Display names: the thesis's five crawlers (Table 4-2), the topical agent (topical §3) and its hybrid with FC-R+HR
+// (issue 9), and the learned link yield (issue 17). `--strategies` picks any of them.
 const DISPLAY: Record<string, string> = {
   bfs: 'BC',
   'fc-r+hr': 'FC-R+HR',
@@ -32,7 +39,10 @@ const DISPLAY: Record<string, string> = {
   'fc-r+hr2': 'FC-R+HR2',
   topical: 'TOPICAL',
   'topical+hr': 'TOPICAL+HR',
+  yield: 'YIELD',
 };
+/** The headline comparison of issue 17: breadth-first, the thesis's proposed crawler, the learned link yield. */
+const HEADLINE = ['bfs', 'fc-r+hr', 'yield'];
 const RULES_R = ['ex1', 'ty1', 'ti1', 'an1', 'co1', 'ty2', 'ti2', 'an2', 'co2', 'pa1'];
 const RULES_HR = ['r1', 'r2'];
 
@@ -57,6 +67,8 @@ interface RunResult {
   ms: number;
   stoppedBy: string;
   metrics: Omit<CrawlMetrics, 'harvestCurve'>;
+  /** Pattern ceiling (issue 17 item 5) of R and HR at this crawl's N_LS of each label. */
+  ceiling: { R: number | null; HR: number | null };
   curve: number[];
   /** Unique URLs fetched, with their outcome, to merge the crawlers' graphs (Table 4-3). */
   outcomes: Map<string, { outcome: ReturnType<typeof outcomeOf>; rdf: boolean; depth: number }>;
@@ -70,8 +82,8 @@ function parseCli() {
       budget: { type: 'string', default: '2000' },
       scale: { type: 'string', default: '1' },
       out: { type: 'string', default: 'bench/results/thesis' },
-      profiles: { type: 'string', default: META_PROFILES.thesis!.join(',') },
-      strategies: { type: 'string', default: STRATEGIES.join(',') },
+      profiles: { type: 'string', default: 'held-out' },
+      strategies: { type: 'string', default: HEADLINE.join(',') },
       concurrency: { type: 'string', default: '5' },
       'host-concurrency': { type: 'string', default: '5' },
     },
@@ -82,7 +94,7 @@ function parseCli() {
     budget: Number(values.budget),
     scale: Number(values.scale),
     out: values.out!,
-    profiles: values.profiles!.split(',').map((s) => s.trim()).filter(Boolean),
+    profiles: values.profiles!.split(',').map((s) => s.trim()).filter(Boolean).flatMap((p) => META_PROFILES[p] ?? [p]),
     strategies: values.strategies!.split(',').map((s) => s.trim()).filter(Boolean),
     concurrency: Number(values.concurrency),
     hostConcurrency: Number(values['host-concurrency']),
@@ -96,14 +108,16 @@ async function crawlProfile(profile: string, seed: number, cli: ReturnType<typeo
   try {
     const site = web.sites[0]!;
     const truth = new Map<string, Label>();
+    const ceilingItems: CeilingItem[] = [];
     let siteRdf = 0;
     for (const t of web.truth()) {
       truth.set(t.url, t.label);
+      if (t.depth >= 0 && !t.disallowed) ceilingItems.push({ url: t.url, label: t.label, ok: t.status === 200 || (t.status >= 300 && t.status < 400 && t.label !== 'N') });
       if (t.label === 'R' && t.status === 200) siteRdf++;
     }
     // The oracle pays one fetch per redirect hop; our budget counts a redirect chain as one fetch. Compare at the
     // same number of HTTP requests, so the oracle curve must reach beyond the budget.
-    const oracle = oracleCurve(web, cli.budget * 4, { hosts: [site.host] });
+    const oracle = oracleCurve(web, cli.budget * 4, { hosts: [site.host], htmlVariants: true });
     const runs: RunResult[] = [];
     const reportCrawls: ReportCrawlInput[] = [];
     for (const strategy of cli.strategies) {
@@ -136,6 +150,10 @@ async function crawlProfile(profile: string, seed: number, cli: ReturnType<typeo
         ms: run.ms,
         stoppedBy: run.summary.stoppedBy,
         metrics,
+        ceiling: {
+          R: patternCeiling(ceilingItems, 'R', metrics.labels.find((l) => l.label === 'R')?.nLS ?? 0).precision,
+          HR: patternCeiling(ceilingItems, 'HR', metrics.labels.find((l) => l.label === 'HR')?.nLS ?? 0).precision,
+        },
         curve: harvestCurve,
         outcomes: outcomesOf(run.records),
       };
@@ -283,6 +301,7 @@ function printTables(runs: readonly RunResult[], cells: readonly Cell[], cli: Re
   const out: string[] = [];
   const seedsText = `${cli.seeds} generator seed${cli.seeds === 1 ? '' : 's'} (${cli.seedBase}…${cli.seedBase + cli.seeds - 1}), mean ± sd`;
   const cell = (p: string, s: string) => cells.find((c) => c.profile === p && c.strategy === s);
+  out.push(...headline(runs, cells, cli, seedsText));
 
   out.push(`Table 4-4 — RDF documents found with at most ${cli.budget} fetches per PLD; ${seedsText}`);
   const header = ['profile', ...cli.strategies.map((s) => DISPLAY[s] ?? s), 'oracle@k', 'site RDF'];
@@ -445,6 +464,71 @@ function printTables(runs: readonly RunResult[], cells: readonly Cell[], cli: Re
 
   process.stdout.write(`${out.join('\n')}\n`);
   return { table43, precision, rules: rulesOut, tablesText: out.join('\n') };
+}
+
+/** Issue 17's headline: RDF documents at equal fetches per profile and in total, and precision against the pattern ceiling. */
+function headline(runs: readonly RunResult[], cells: readonly Cell[], cli: ReturnType<typeof parseCli>, seedsText: string): string[] {
+  const out: string[] = [];
+  const held = cli.profiles.filter((p) => HELD_OUT_PROFILES.includes(p));
+  out.push(`Profiles — tuning (design and tuning only): ${TUNING_PROFILES.join(', ')}`);
+  out.push(`           held-out (headline figures, never tuned on): ${HELD_OUT_PROFILES.join(', ')}`);
+  out.push(`This run: ${cli.profiles.map((p) => `${p} (${HELD_OUT_PROFILES.includes(p) ? 'held-out' : 'tuning'})`).join(', ')}`, '');
+  const cols = cli.strategies;
+  const mean = (p: string, s: string) => cells.find((c) => c.profile === p && c.strategy === s)?.rdf.mean ?? 0;
+  const oracleOf = (p: string) => cells.find((c) => c.profile === p && c.strategy === (cols.includes('yield') ? 'yield' : cols[0]))?.oracle.mean ?? 0;
+  const rows: string[][] = [];
+  const groups: Array<[string, string[]]> = [['held-out', held], ['tuning', cli.profiles.filter((p) => !held.includes(p))]];
+  for (const [name, profiles] of groups) {
+    if (profiles.length === 0) continue;
+    for (const p of profiles) {
+      rows.push([p, ...cols.map((s) => mean(p, s).toFixed(1)), oracleOf(p).toFixed(1), ...ratios(cols, (s) => mean(p, s), oracleOf(p))]);
+    }
+    const sum = (s: string) => profiles.reduce((a, p) => a + mean(p, s), 0);
+    const oracleSum = profiles.reduce((a, p) => a + oracleOf(p), 0);
+    rows.push([`total ${name}`, ...cols.map((s) => sum(s).toFixed(1)), oracleSum.toFixed(1), ...ratios(cols, sum, oracleSum)]);
+  }
+  out.push(`Issue 17 — RDF documents at equal fetches (≤ ${cli.budget} per PLD, scale ${cli.scale}; ${seedsText}); oracle@k of the yield crawl's requests`);
+  out.push(renderTable(['profile', ...cols.map((s) => DISPLAY[s] ?? s), 'oracle@k', ...ratioHeaders(cols)], rows), '');
+  // Precision of R and HR (thesis §9) against the pattern ceiling at the same N_LS, pooled over seeds.
+  const prec: string[][] = [];
+  for (const s of cols.filter((x) => x !== 'bfs')) {
+    for (const p of cli.profiles) {
+      const g = runs.filter((r) => r.profile === p && r.strategy === s);
+      const labels = pooledLabels(g);
+      const ceil = (l: 'R' | 'HR') => {
+        const vs = g.map((r) => r.ceiling[l]).filter((v): v is number => v !== null);
+        return vs.length === 0 ? null : vs.reduce((a, b) => a + b, 0) / vs.length;
+      };
+      const lab = (l: 'R' | 'HR') => labels.find((x) => x.label === l)!;
+      prec.push([
+        DISPLAY[s] ?? s,
+        `${p}${held.includes(p) ? '' : ' (tuning)'}`,
+        `${lab('R').nLS}`,
+        formatPercent(lab('R').precision, 1),
+        formatPercent(ceil('R'), 1),
+        `${lab('HR').nLS}`,
+        formatPercent(lab('HR').precision, 1),
+        formatPercent(ceil('HR'), 1),
+      ]);
+    }
+  }
+  out.push('Precision of the predicted labels R and HR (N_LT / N_LS, pooled over seeds) and the pattern ceiling: the best precision any');
+  out.push('URL-template predictor reaches with as many predictions (per template, the share of its pages truly R / HR; mean over seeds)');
+  out.push(renderTable(['crawler', 'profile', 'R: N_LS', 'R prec.', 'R ceiling', 'HR: N_LS', 'HR prec.', 'HR ceiling'], prec), '');
+  return out;
+}
+
+function ratioHeaders(cols: readonly string[]): string[] {
+  return [...(cols.includes('yield') && cols.includes('fc-r+hr') ? ['YIELD/FC-R+HR'] : []), ...(cols.includes('yield') ? ['YIELD/oracle'] : []), ...(cols.includes('fc-r+hr') ? ['FC-R+HR/oracle'] : [])];
+}
+
+function ratios(cols: readonly string[], value: (s: string) => number, oracle: number): string[] {
+  const r = (a: number, b: number) => (b === 0 ? '–' : (a / b).toFixed(3));
+  return [
+    ...(cols.includes('yield') && cols.includes('fc-r+hr') ? [r(value('yield'), value('fc-r+hr'))] : []),
+    ...(cols.includes('yield') ? [r(value('yield'), oracle)] : []),
+    ...(cols.includes('fc-r+hr') ? [r(value('fc-r+hr'), oracle)] : []),
+  ];
 }
 
 // ---------- CSV ----------

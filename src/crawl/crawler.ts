@@ -10,7 +10,7 @@ import { OutageDetector, type OutageEvent } from '../fetch/outage.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { compileScope, hopsOf, judgeScope, type Scope } from '../frontier/index.ts';
 import type { FrontierEntry, NewEntry, PldQueue } from '../frontier/types.ts';
-import { hostOf, pldOf } from '../links/index.ts';
+import { HTML_VARIANT_ACCEPT, hostOf, htmlVariantLink, isHtmlVariant, negotiatedResource, pldOf } from '../links/index.ts';
 import type { LinkFeatures } from '../links/types.ts';
 import { hasGraph, stageDocument, stagePartial, worthReading } from '../rdf/index.ts';
 import { BARREN_RULE } from '../relevance/pattern-yield.ts';
@@ -460,6 +460,7 @@ export class Crawler {
         // The same for every strategy (issue 16 item 4): strategies differ in order, not in what they read.
         read: (head) => isSitemapLink(entry.link) || worthReading(head.contentType, head.url),
         ...(signal ? { signal } : {}),
+        ...(isHtmlVariant(entry.url) ? { accept: HTML_VARIANT_ACCEPT } : {}),
       });
     } finally {
       this.#politeness.finish(entry.pld, entry.pld, Date.now());
@@ -547,6 +548,12 @@ export class Crawler {
         if (v.ok) inScope.push({ link, hops: v.hops });
         else notQueued.set(link.url, v.reason);
       }
+    }
+    // Issue 17 item 3: the HTML variant of a resource that negotiated to RDF, for strategies that judge it.
+    const negotiated = this.#strategy.followsHtmlVariants && doc.detectedType === 'rdf' ? negotiatedResource(entry.url, result.redirects) : null;
+    if (negotiated !== null && depth <= this.options.maxDepth) {
+      const v = judgeScope(negotiated, parentHops, this.#scope);
+      if (v.ok) inScope.push({ link: htmlVariantLink(negotiated), hops: v.hops });
     }
     if (this.#strategy.observePage && doc.detectedType !== null && depth <= this.options.maxDepth) {
       this.#strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: doc.detectedType, text: doc.text, links: inScope.map((l) => l.link) });
@@ -660,7 +667,8 @@ export class Crawler {
       const j = this.#strategy.judge(q.link, q.source);
       if (j.priority === null || j.priority >= q.priority) continue;
       upgrades.push({ url: q.url, parent: q.parent, depth: q.depth, priority: j.priority, label: j.label, rules: j.rules, link: q.link });
-      this.#similar.delete(q.url);
+      if (this.#strategy.rejudgesRepeatedly) q.priority = j.priority; // it may become more urgent again (issue 17)
+      else this.#similar.delete(q.url);
     }
     if (upgrades.length > 0) await this.#frontier.add(upgrades, txn);
   }

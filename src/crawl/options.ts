@@ -2,6 +2,7 @@
 import { ArgumentError } from '../errors.ts';
 import { FETCHER_DEFAULTS } from '../fetch/options.ts';
 import { compilePattern } from '../frontier/scope.ts';
+import { STRATEGY_NAMES } from '../relevance/strategies/index.ts';
 
 /** Every option of a crawl, with its default. */
 export interface CrawlOptions {
@@ -96,7 +97,8 @@ export interface CrawlOptions {
 
 export type ResolvedCrawlOptions = Readonly<CrawlOptions>;
 
-export const STRATEGY_CHOICES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2', 'topical', 'topical+hr'] as const;
+/** Every strategy `--strategy` accepts (the registry's names). */
+export const STRATEGY_CHOICES = STRATEGY_NAMES;
 export const REWARD_CHOICES = ['rdf-docs', 'triples', 'external-links'] as const;
 
 /** Every option's default (seeds and out excepted). */

@@ -28,6 +28,8 @@ export interface FetchOptions {
   read?: ReadDecision;
   /** Cancels the fetch; the result is then `failed` (RDFSCOUT_CONNECTION_FAILED, retryable). */
   signal?: AbortSignal;
+  /** Accept header of this fetch instead of the configured one (e.g. HTML first, for a resource's HTML variant). */
+  accept?: string;
 }
 
 /** Mutable progress of one fetch, so that a failure at any point can say where it happened. */
@@ -103,7 +105,7 @@ export class Fetcher {
     const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
     let result: FetchResult;
     try {
-      result = await this.#follow(progress, options.read, signal);
+      result = await this.#follow(progress, options.read, signal, options.accept === undefined ? this.#headers : { ...this.#headers, accept: options.accept });
     } catch (err) {
       if (err instanceof CallerError) throw err.cause; // a bug in the caller's read decision is not a network problem
       result = this.#failure(progress, err, deadline, options.signal);
@@ -127,8 +129,8 @@ export class Fetcher {
     await this.#dispatcher.close();
   }
 
-  async #follow(progress: Progress, read: ReadDecision | undefined, signal: AbortSignal): Promise<FetchResult> {
-    const reached = await this.#exchange(progress, signal, this.config.obeyRobots, this.config.maxRedirects);
+  async #follow(progress: Progress, read: ReadDecision | undefined, signal: AbortSignal, requestHeaders: Record<string, string>): Promise<FetchResult> {
+    const reached = await this.#exchange(progress, signal, this.config.obeyRobots, this.config.maxRedirects, requestHeaders);
     if (reached === 'denied') return { ...this.#common(progress), kind: 'denied', status: null, error: 'RDFSCOUT_ROBOTS_DENIED' };
     const { target, response } = reached;
     const { status, headers, body } = response;
@@ -160,7 +162,13 @@ export class Fetcher {
    * response that is not a redirect, or 'denied'. The page fetch and the robots.txt loader both use it.
    * @throws RdfscoutError (redirect loop or limit, invalid URL, refused address, robots.txt unavailable) or a network error.
    */
-  async #exchange(progress: Progress, signal: AbortSignal, checkRobots: boolean, maxRedirects: number): Promise<{ target: URL; response: Response } | 'denied'> {
+  async #exchange(
+    progress: Progress,
+    signal: AbortSignal,
+    checkRobots: boolean,
+    maxRedirects: number,
+    requestHeaders: Record<string, string> = this.#headers,
+  ): Promise<{ target: URL; response: Response } | 'denied'> {
     const seen = new Set<string>();
     for (;;) {
       const target = this.#checkTarget(progress.current);
@@ -172,7 +180,7 @@ export class Fetcher {
           throw new RobotsUnavailableError(`robots.txt of ${target.origin} is unavailable (${verdict.reason}); retry later`, target.href, verdict);
         }
       }
-      const response = await this.#send(target, signal);
+      const response = await this.#send(target, signal, requestHeaders);
       progress.status = response.status;
       const location = response.headers.location;
       if (!REDIRECTS.has(response.status) || location === undefined) return { target, response };
@@ -229,11 +237,11 @@ export class Fetcher {
   }
 
   /** One GET, no redirect following. Rejects on network errors and timeouts. */
-  async #send(target: URL, signal: AbortSignal): Promise<Response> {
+  async #send(target: URL, signal: AbortSignal, requestHeaders: Record<string, string> = this.#headers): Promise<Response> {
     const res = await request(target, {
       dispatcher: this.#dispatcher,
       method: 'GET',
-      headers: this.#headers,
+      headers: requestHeaders,
       signal,
       headersTimeout: this.config.headersTimeoutMs,
       bodyTimeout: this.config.bodyTimeoutMs,

@@ -94,6 +94,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
   let open: OpenLink | null = null;
   let pending: PendingContext[] = [];
   let lastWasBlock = true;
+  const blocks: string[] = []; // open block elements as `tag.class1.class2` (innermost last), for `domPath`
 
   const finalize = (p: PendingContext): void => {
     p.features.context = p.before.concat(p.after).join(' ');
@@ -172,6 +173,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
       type: (attrs.type ?? '').trim(),
       rel: collapse(attrs.rel ?? ''),
       context: '',
+      domPath: `${blocks.at(-1) ?? ''} ${withClasses(tag, attrs.class)}`.trim(),
     };
     links.push(features);
     return features;
@@ -181,7 +183,10 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     onStartTag(token) {
       const name = token.tagName;
       if (!INLINE.has(name)) flushWord();
-      if (BLOCKS.has(name)) blockBoundary();
+      if (BLOCKS.has(name)) {
+        blockBoundary();
+        if (!token.selfClosing) blocks.push(withClasses(name, attrOf(token, 'class') ?? undefined));
+      }
       const mode = RAW_TEXT[name];
       if (mode !== undefined && !token.selfClosing) {
         tokenizer.state = mode as typeof tokenizer.state;
@@ -241,7 +246,10 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
       }
       if (name === 'a') closeLink();
       else if (!INLINE.has(name)) flushWord();
-      if (BLOCKS.has(name)) blockBoundary();
+      if (BLOCKS.has(name)) {
+        blockBoundary();
+        popBlock(blocks, name);
+      }
       if (links.length >= maxLinks && open === null && pending.length === 0 && textLength >= maxText) tokenizer.pause();
     },
     onCharacter(token) {
@@ -285,6 +293,23 @@ function attrsOf(token: Token.TagToken): Record<string, string> {
   const out: Record<string, string> = {};
   for (const a of token.attrs) if (out[a.name] === undefined) out[a.name] = a.value;
   return out;
+}
+
+/** `tag.class1.class2` (at most 3 classes) for `domPath`. */
+function withClasses(tag: string, classes: string | undefined): string {
+  const list = (classes ?? '').split(/\s+/).filter((c) => c !== '').slice(0, 3);
+  return list.length === 0 ? tag : `${tag}.${list.join('.')}`;
+}
+
+/** Closes the innermost open block `name` (and any unclosed blocks inside it); an unmatched end tag changes nothing. */
+function popBlock(blocks: string[], name: string): void {
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const b = blocks[i] as string;
+    if (b === name || b.startsWith(`${name}.`)) {
+      blocks.length = i;
+      return;
+    }
+  }
 }
 
 function collapse(s: string): string {

@@ -12,3 +12,5 @@ export {
 } from './normalize-url.ts';
 export { type ExtractedLinks, type ExtractLinksOptions, extractLinks } from './extract-links.ts';
 export { extractSitemapUrls, type SitemapUrls } from './extract-sitemap-urls.ts';
+export { urlTemplate } from './url-template.ts';
+export { HTML_VARIANT_ACCEPT, HTML_VARIANT_FRAGMENT, htmlVariantLink, htmlVariantOf, isHtmlVariant, negotiatedResource } from './html-variant.ts';

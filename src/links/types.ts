@@ -1,7 +1,10 @@
 // Types of links extracted from documents: the thesis's link features ∏L (thesis §3).
 
-/** Tags a link may come from. `rdf` marks an IRI found inside an RDF document (thesis §8.2). */
-export type LinkTag = 'a' | 'link' | 'area' | 'frame' | 'iframe' | 'rdf' | 'sitemap' | 'header' | 'seed';
+/**
+ * Tags a link may come from. `rdf` marks an IRI found inside an RDF document (thesis §8.2); `variant` the HTML
+ * variant of a content-negotiated resource (issue 17).
+ */
+export type LinkTag = 'a' | 'link' | 'area' | 'frame' | 'iframe' | 'rdf' | 'sitemap' | 'header' | 'seed' | 'variant';
 
 /** One outgoing link with the features the relevance functions read (thesis §3). */
 export interface LinkFeatures {
@@ -18,6 +21,11 @@ export interface LinkFeatures {
   rel: string;
   /** Surrounding text: ±20 words of the enclosing block around the link. */
   context: string;
+  /**
+   * DOM context (HTML links only): the innermost enclosing block element and the link element, each as
+   * `tag.class1.class2`, e.g. `li.resource-item a.btn.btn-primary`; absent for links not from HTML.
+   */
+  domPath?: string;
 }
 
 /** Something that looked like a link but is not a crawlable URL (BeeBot's Bad Links table). */

@@ -97,6 +97,8 @@ export function withPatternYield(inner: Strategy): Strategy {
     name: inner.name,
     seedPriority: inner.seedPriority,
     ...(inner.rejudgesOnLearn === undefined ? {} : { rejudgesOnLearn: inner.rejudgesOnLearn }),
+    ...(inner.rejudgesRepeatedly === undefined ? {} : { rejudgesRepeatedly: inner.rejudgesRepeatedly }),
+    ...(inner.followsHtmlVariants === undefined ? {} : { followsHtmlVariants: inner.followsHtmlVariants }),
     judge(link: LinkFeatures, source: LinkSource): Judgement {
       const j = inner.judge(link, source);
       if (j.priority === null || !model.isBarren(link.url)) return j;

@@ -68,6 +68,16 @@ export interface Strategy {
    */
   readonly rejudgesOnLearn?: boolean;
   /**
+   * With `rejudgesOnLearn`: a queued link made more urgent stays a candidate and may be made more urgent again by
+   * later learning (estimates that keep changing, issue 17). Absent: an upgraded link is judged again no more.
+   */
+  readonly rejudgesRepeatedly?: boolean;
+  /**
+   * Whether the crawl should offer the strategy, after an RDF document reached by content negotiation (a 303), the
+   * resource's HTML variant as a link to judge (`tag: 'variant'`; issue 17 item 3). Absent: never.
+   */
+  readonly followsHtmlVariants?: boolean;
+  /**
    * Optional: whether a queued link about to be fetched should wait after all, given what was learned since it was
    * queued; returns its new (larger) priority, or null to fetch it now. Each entry is asked once (its rules then
    * hold `barren`). Used by {@link withPatternYield} (issue 16 item 5).

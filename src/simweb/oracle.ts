@@ -20,6 +20,11 @@ export interface OracleOptions {
    * and browsers work so). Default true. With false every hop costs a fetch (a crawler that queues redirect targets).
    */
   followsRedirects?: boolean;
+  /**
+   * A content-negotiated URL (303 with an HTML variant) can also be fetched for its HTML, one more fetch, whose
+   * links count (a crawler that follows HTML variants, issue 17 item 3). Default false.
+   */
+  htmlVariants?: boolean;
 }
 
 /**
@@ -71,7 +76,9 @@ export function oracleCurve(source: OracleSource, maxK: number, options: OracleO
     const rec = records[v] as TruthRecord;
     let next: readonly string[] = [];
     if (rec.status === 200 && (rec.label === 'H' || rec.label === 'HR')) next = source.links(rec.url);
-    else if (rec.status >= 300 && rec.status < 400 && rec.redirectTo) next = [rec.redirectTo];
+    else if (rec.status >= 300 && rec.status < 400 && rec.redirectTo) {
+      next = options.htmlVariants && rec.redirectToHtml ? [rec.redirectTo, rec.redirectToHtml] : [rec.redirectTo];
+    }
     for (const url of next) {
       const w = index.get(url);
       if (w === undefined || parent[w] !== -2) continue;

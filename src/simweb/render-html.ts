@@ -61,6 +61,13 @@ function renderLink(site: SiteModel, encoded: number, head: string[], rng: Prng)
       const ext = /\.([a-z0-9]+)$/.exec(target?.path ?? '')?.[1]?.toUpperCase() ?? 'file';
       return `<li><a href="${href}" title="Download (${ext})">Download</a> ${context}</li>`;
     }
+    case LinkStyle.button:
+      return `<li class="resource-item"><a class="btn btn-primary resource-url" href="${href}">Go to resource</a> ${context}</li>`;
+    case LinkStyle.formatBadge: {
+      const path = target?.path ?? '';
+      const fmt = /[?&]format=([a-z0-9-]+)/.exec(path)?.[1] ?? /\.([a-z0-9]+)$/.exec(path)?.[1] ?? 'data';
+      return `<li><a href="${href}"><span class="format-label" data-format="${esc(fmt)}">${esc(fmt.toUpperCase())}</span></a> ${context}</li>`;
+    }
     case LinkStyle.typedRdf:
       return `<li><a href="${href}" type="application/rdf+xml" title="RDF/XML">${title}</a> ${context}</li>`;
     default:

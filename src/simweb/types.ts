@@ -43,6 +43,10 @@ export const LinkStyle = {
   download: 11,
   /** `<a href type="application/rdf+xml" title="RDF/XML">`. */
   typedRdf: 12,
+  /** `<a class="btn btn-primary resource-url">Go to resource</a>`: only the DOM classes tell (CKAN-like download buttons). */
+  button: 13,
+  /** `<a href>TTL</a>`: the anchor is the format badge (from the `format=` query or the extension), as data portals show. */
+  formatBadge: 14,
 } as const;
 export type LinkStyleCode = (typeof LinkStyle)[keyof typeof LinkStyle];
 

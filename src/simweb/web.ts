@@ -9,7 +9,7 @@ import type { SimDoc, SimSite, SiteModel, TruthRecord } from './types.ts';
 
 /** What a web is built from. */
 export interface WebOptions {
-  /** Profile names (`dbtune-like`, …, `thesis`, `mixed`); a comma-separated string is accepted. */
+  /** Profile names (`dbtune-like`, …, `thesis`, `tuning`, `held-out`, `mixed`, `all`); a comma-separated string is accepted. */
   profiles: string | readonly string[];
   /** Seed of every random choice. */
   seed: number;

@@ -25,7 +25,7 @@ export class QueryWorker {
 
   constructor(capMb: number) {
     this.capMb = capMb;
-    this.#worker = new Worker(new URL('./query-worker.ts', import.meta.url), {
+    this.#worker = new Worker(new URL(`./query-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: capMb + ENGINE_HEAP_MB },
     });
     this.ready = this.receive().then((m) => {

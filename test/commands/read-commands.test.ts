@@ -109,7 +109,9 @@ describe('output to a pipe whose reader stops early', () => {
     expect(docs.stdout.trim().split('\n')).toHaveLength(4000);
     const exported = await runCli(['export', dir]);
     const lines = exported.stdout.trim().split('\n');
-    expect(lines.filter((l) => l.endsWith('<http://example.org/doc.ttl> .'))).toHaveLength(20_000); // then the crawl graph view
-    expect(lines.length).toBeGreaterThan(20_000);
+    expect(lines).toHaveLength(20_000); // the documents only: the crawl graph is left out by default
+    expect(lines.every((l) => l.endsWith('<http://example.org/doc.ttl> .'))).toBe(true);
+    const withLog = (await runCli(['export', dir, '--with-crawl-graph'])).stdout.trim().split('\n');
+    expect(withLog.filter((l) => l.endsWith('<urn:rdfscout:crawl> .')).length).toBeGreaterThan(0); // then the crawl graph view
   }, 60_000);
 });

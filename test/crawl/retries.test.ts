@@ -108,7 +108,7 @@ describe('a server that goes away and comes back', () => {
       expect(records.filter((r) => r.outcome === 'ok')).toHaveLength(PAGES + 1);
       expect(records.filter((r) => r.outcome === 'failed')).toEqual([]);
       expect(summary.fetched).toBe(PAGES + 1);
-      expect(summary.stoppedBy).toBe('exhausted');
+      expect(summary.stoppedBy).toBe('frontier-empty');
     } finally {
       await crawler.close();
       await site.down();
@@ -136,7 +136,7 @@ describe('a server that goes away and comes back', () => {
     const resumed = await Crawler.open({ out: opts.out });
     try {
       const again = await resumed.run();
-      expect(again.stoppedBy).toBe('exhausted');
+      expect(again.stoppedBy).toBe('frontier-empty');
       const records = await recordsOf(resumed);
       expect(records.filter((r) => r.outcome === 'ok')).toHaveLength(PAGES + 1);
     } finally {

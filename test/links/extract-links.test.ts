@@ -120,3 +120,19 @@ describe('extractSitemapUrls', () => {
     expect(extractSitemapUrls(xml, 'http://a.org/')).toEqual({ kind: 'index', urls: ['http://a.org/s1.xml'], bad: [] });
   });
 });
+
+describe('extractLinks DOM context (issue 17: link features for learned yield)', () => {
+  it('records the innermost enclosing block and the link element with their classes', () => {
+    const html = `<html><head><link rel="alternate" type="text/turtle" href="/a.ttl"></head><body>
+      <ul class="resources list"><li class="resource-item"><a class="btn btn-primary resource-url extra" href="/d/1">Go</a></li>
+      <li><p>See <a href="/x">x</a></p><a href="/y">y</a></li></ul>
+      <div class="footer"><section><a href="/z">z</a></section></div></body></html>`;
+    const { links } = extractLinks(html, 'http://s.org/page');
+    const path = (u: string) => links.find((l) => l.url === `http://s.org${u}`)?.domPath;
+    expect(path('/a.ttl')).toBe('head link');
+    expect(path('/d/1')).toBe('li.resource-item a.btn.btn-primary.resource-url');
+    expect(path('/x')).toBe('p a');
+    expect(path('/y')).toBe('li a');
+    expect(path('/z')).toBe('section a');
+  });
+});

@@ -9,9 +9,10 @@ import { FcRHr2Strategy } from './fc-r-hr2.ts';
 import { FcR2Strategy } from './fc-r2.ts';
 import { TopicalStrategy } from './topical.ts';
 import { TopicalHrStrategy } from './topical-hr.ts';
+import { YieldStrategy } from './yield.ts';
 
-/** Strategy names: BC, the proposed FC-R+HR, the three other compared crawlers, and the topical agent (issue 9) alone and as a tie-breaker. */
-export const STRATEGY_NAMES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2', 'topical', 'topical+hr'] as const;
+/** Strategy names: BC, the proposed FC-R+HR, the three other compared crawlers, the topical agent (issue 9) alone and as a tie-breaker, and the learned link yield (issue 17). */
+export const STRATEGY_NAMES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2', 'topical', 'topical+hr', 'yield'] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 
 /** The default strategy: the thesis's proposed crawler. */
@@ -39,12 +40,15 @@ export function createStrategy(name: string, options?: StrategyOptions): Strateg
       return new TopicalStrategy(options);
     case 'topical+hr':
       return new TopicalHrStrategy(options);
+    case 'yield':
+      return new YieldStrategy(options);
     default:
       throw new ArgumentError(`Unknown strategy "${name}". Choose one of: ${STRATEGY_NAMES.join(', ')}.`);
   }
 }
 
-export { BfsStrategy, FcRStrategy, FcRHrStrategy, FcRHr2Strategy, FcR2Strategy, TopicalStrategy, TopicalHrStrategy };
+export { BfsStrategy, FcRStrategy, FcRHrStrategy, FcRHr2Strategy, FcR2Strategy, TopicalStrategy, TopicalHrStrategy, YieldStrategy };
+export { YIELD_PRIORITY_TOP, YIELD_RULE_PREFIX } from './yield.ts';
 export { TOPICAL_SPAN, type TopicalStrategyOptions } from './topical.ts';
 export { TOPICAL_HR_TIE_SPAN } from './topical-hr.ts';
 export type { StrategyOptions };

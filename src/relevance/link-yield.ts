@@ -1,0 +1,265 @@
+// **LinkYield**: the expected RDF documents per fetch of a kind of link, learned online over link clusters (issue 17 item 2).
+//
+// Ours, after ACHE's online link classifier and Anthelion's bandit over link clusters, with the thesis's labels
+// (thesis §4 Relevancy_R, §5 Relevancy_HR) as the prior. Pure: no I/O, state is plain data.
+import type { LinkFeatures } from '../links/types.ts';
+import { isHtmlVariant } from '../links/html-variant.ts';
+import { urlTemplate } from '../links/url-template.ts';
+import type { Label } from './types.ts';
+
+/** The cluster keys of one link, from what is known before fetching it. */
+export interface LinkKeys {
+  /** How the link is written: tag, rel, type, anchor shape and DOM context (`a||| go to resource|li.item a.btn`). */
+  style: string;
+  /** URL template of the link (`urlTemplate`). */
+  target: string;
+  /** URL template of the page it was found on ('' for seeds). */
+  parent: string;
+}
+
+/** Counts of one cluster: fetches, RDF documents fetched, and RDF expected below its pages (with the fetches it costs). */
+interface Counts {
+  n: number;
+  rdf: number;
+  below: number;
+  belowCost: number;
+}
+
+/** Tuning knobs (chosen on the tuning profiles only). */
+export interface LinkYieldOptions {
+  /** Pseudo-fetches of the prior at every level of the cascade. Default 2. */
+  strength?: number;
+  /** Exploration bonus: `explore / sqrt(1 + fetches seen of the link's target and pair clusters)`. Default 0.1. */
+  explore?: number;
+  /** A page counts for the links on it whose expected yield is at least this (a crawler would fetch them). Default 0.3. */
+  worth?: number;
+  /** Weight of an RDF document found two levels below a page (three levels: its square). Default 0.5. */
+  grandchild?: number;
+  /** Links of one URL template that may wait for their fetch with the exploration bonus at a time. Default 2. */
+  trials?: number;
+}
+
+/** A link's expected yield, and whether it includes the exploration bonus (then `noteTrial` should be told). */
+export interface YieldEstimate {
+  value: number;
+  exploring: boolean;
+}
+
+/**
+ * Prior yield of a link by its thesis label (thesis §6's order R → HR → H, as RDF documents per fetch): an `R` link
+ * is RDF most of the time, an RDF parent leads to about one RDF document for two fetches, an `H` page seldom, `N`
+ * (not dropped by NF, e.g. `.xml`/`.json`) rarely.
+ */
+export const YIELD_PRIOR: Readonly<Record<Label, number>> = { R: 0.7, HR: 0.5, H: 0.12, N: 0.04 };
+
+const FORMAT_ANCHOR_MAX_WORDS = 3;
+/** Learned documents remembered for crediting RDF found below them (the oldest are forgotten). */
+const MAX_PAGES = 50_000;
+
+/** The anchor as a cluster feature: short digit-free anchors as they are ("rdf", "personal profile"), others by length. */
+export function anchorShape(anchor: string): string {
+  const a = anchor.toLowerCase().trim();
+  if (a === '') return '';
+  const words = a.split(/\s+/).length;
+  if (a.length <= 2) return '#c';
+  if (/\d/.test(a) || words > FORMAT_ANCHOR_MAX_WORDS || a.length > 30) return `#w${Math.min(words, 5)}`;
+  return a;
+}
+
+/** The URL template a link or page is clustered by; a resource's HTML variant apart from the resource (`#html`). */
+export function templateKey(url: string): string {
+  return isHtmlVariant(url) ? `${urlTemplate(url)}#html` : urlTemplate(url);
+}
+
+/** Cluster keys of a link found on page `sourceUrl` (null for seeds). */
+export function linkKeys(link: LinkFeatures, sourceUrl: string | null): LinkKeys {
+  const style = [link.tag, link.rel.toLowerCase(), link.type.toLowerCase(), anchorShape(link.anchor), link.domPath ?? ''].join('|');
+  return { style, target: templateKey(link.url), parent: sourceUrl === null ? '' : templateKey(sourceUrl) };
+}
+
+/**
+ * A coarser template: the URL template with its first path segment generalised too (`/jamendo/artist/{x}` and
+ * `/musicbrainz/artist/{x}` alike), so what one section of a site taught carries over to its sibling sections.
+ */
+export function coarseTemplate(template: string): string {
+  return template.replace(/^([^/]*\/)[^/?]+(\/[^?]*)/, '$1{x}$2');
+}
+
+/** The five clusters a link belongs to, from general to specific (the shrinkage cascade's order). */
+function clusterIds(k: LinkKeys): string[] {
+  return [`s ${k.style}`, `c ${coarseTemplate(k.target)}`, `t ${k.target}`, `ps ${k.parent} ${k.style}`, `pt ${k.parent} ${k.target}`];
+}
+
+/** JSON form of a `LinkYield`. */
+export interface LinkYieldJson {
+  clusters: Array<[string, number, number, number, number]>;
+  trials: Array<[string, number]>;
+  pending: Array<[string, number, number]>;
+  pages: Array<[string, string[], number, number, string | null]>;
+}
+
+/** A link found on a page, as `anticipate` reads it. */
+export interface ChildLink {
+  keys: LinkKeys;
+  label: Label;
+}
+
+/**
+ * Online estimate of each link's RDF documents per fetch. Every link belongs to five clusters (its style, its
+ * coarse and its exact URL template, its page's template with its style, and with its template). A cluster's rate is
+ * (RDF fetched + RDF expected below its pages) / (its fetches + the fetches those cost): "a page counts for the RDF
+ * it leads to". What a fetched page leads to is anticipated from its links when it is read: the sum of the
+ * estimates of the links worth fetching (estimate ≥ `worth`), each costing one fetch — so a listing of RDF parents
+ * is worth the parents' estimates, without waiting for them to be fetched. Estimates shrink from the thesis prior
+ * through the cascade general → specific, each level weighted `strength` pseudo-fetches, plus an exploration bonus
+ * for a few links of each seldom-fetched URL template.
+ */
+export class LinkYield {
+  readonly #clusters = new Map<string, Counts>();
+  /** What each page read but not yet learned leads to: expected RDF below and its cost in fetches. */
+  readonly #pending = new Map<string, { below: number; cost: number }>();
+  readonly #strength: number;
+  readonly #explore: number;
+  readonly #worth: number;
+  readonly #grandchild: number;
+  readonly #maxTrials: number;
+  /** Links queued with the exploration bonus, per URL template. */
+  readonly #trials = new Map<string, number>();
+  /** Recently learned documents: their clusters, the RDF anticipated below them and the RDF found below so far. */
+  readonly #pages = new Map<string, { ids: string[]; expected: number; found: number; parent: string | null }>();
+
+  constructor(options: LinkYieldOptions = {}) {
+    this.#strength = options.strength ?? 2;
+    this.#explore = options.explore ?? 0.1;
+    this.#worth = options.worth ?? 0.3;
+    this.#grandchild = options.grandchild ?? 0.5;
+    this.#maxTrials = options.trials ?? 2;
+  }
+
+  /**
+   * Expected RDF documents per fetch of a link with these keys and thesis label (the prior). With `explore`, a URL
+   * template with fewer than `trials` links waiting under the exploration bonus gets the bonus
+   * `explore / sqrt(1 + its fetches)` (a bandit's optimism, given to a few links of a template at a time: a queued
+   * link keeps its priority, so optimism for every link of a new template would fetch them all before learning).
+   */
+  estimate(keys: LinkKeys, label: Label, explore = true): YieldEstimate {
+    let est = YIELD_PRIOR[label];
+    for (const id of clusterIds(keys)) {
+      const c = this.#clusters.get(id);
+      if (c === undefined) continue;
+      est = (c.rdf + c.below + this.#strength * est) / (c.n + c.belowCost + this.#strength);
+    }
+    const fetched = this.#clusters.get(`t ${keys.target}`)?.n ?? 0;
+    if (!explore || (this.#trials.get(keys.target) ?? 0) - fetched >= this.#maxTrials) return { value: est, exploring: false };
+    return { value: est + this.#explore / Math.sqrt(1 + fetched), exploring: true };
+  }
+
+  /** Records that a link of this template was queued with the exploration bonus. */
+  noteTrial(keys: LinkKeys): void {
+    this.#trials.set(keys.target, (this.#trials.get(keys.target) ?? 0) + 1);
+  }
+
+  /**
+   * Anticipates what page `url` leads to, from the links on it (before they are judged): the estimates of those
+   * worth fetching, one fetch each. Credited to the page's clusters when the page itself is learned (`observe`).
+   */
+  anticipate(url: string, links: readonly ChildLink[]): void {
+    let below = 0;
+    let cost = 0;
+    for (const l of links) {
+      const y = this.estimate(l.keys, l.label, false).value;
+      if (y < this.#worth) continue;
+      below += y;
+      cost += 1;
+    }
+    this.#pending.set(url, { below, cost });
+  }
+
+  /**
+   * Learns one fetch: the link (its keys) was fetched from `parent` and landed on `urls` (the URL and the final URL)
+   * as an RDF document, an HTML page, or anything else (an error, a file). A document adds what it was anticipated
+   * to lead to; an RDF document found below a page beyond what was anticipated there adds one more (found, one fetch)
+   * to that page's clusters, so the credit is max(anticipated, found).
+   */
+  observe(keys: LinkKeys, urls: readonly string[], parent: string | null, kind: 'rdf' | 'page' | 'other'): void {
+    let below = 0;
+    let cost = 0;
+    for (const u of urls) {
+      const p = this.#pending.get(u);
+      if (p === undefined) continue;
+      this.#pending.delete(u);
+      if (kind === 'other') continue;
+      below += p.below;
+      cost += p.cost;
+    }
+    const ids = clusterIds(keys);
+    for (const id of ids) {
+      const c = this.#counts(id);
+      c.n += 1;
+      if (kind === 'rdf') c.rdf += 1;
+      c.below += below;
+      c.belowCost += cost;
+    }
+    if (kind === 'rdf') this.#creditAncestors(parent);
+    if (kind !== 'other') {
+      const info = { ids, expected: below, found: 0, parent };
+      for (const u of urls) this.#pages.set(u, info);
+      while (this.#pages.size > MAX_PAGES) this.#pages.delete(this.#pages.keys().next().value as string);
+    }
+  }
+
+  /**
+   * An RDF document was found below `parent`: its page gets one more (found, one fetch) beyond what was anticipated
+   * there, so the credit is max(anticipated, found); the pages above it get `grandchild`^(level − 1) for
+   * level × that many fetches, up to three levels (a listing of listings counts for what its listings lead to).
+   */
+  #creditAncestors(parent: string | null): void {
+    let page = parent;
+    for (let level = 1; level <= 3 && page !== null; level++) {
+      const info = this.#pages.get(page);
+      if (info === undefined) return;
+      // Level 1: the increment of max(anticipated, found) as one more is found.
+      const w = level === 1 ? Math.max(++info.found, info.expected) - Math.max(info.found - 1, info.expected) : this.#grandchild ** (level - 1);
+      if (w > 0) {
+        for (const id of info.ids) {
+          const c = this.#counts(id);
+          c.below += w;
+          c.belowCost += w * level;
+        }
+      }
+      page = info.parent;
+    }
+  }
+
+  /** Counts of a cluster (for tests and reports): fetches, RDF fetched, expected RDF below, its cost. */
+  counts(kind: 's' | 'c' | 't' | 'ps' | 'pt', key: string): Readonly<Counts> | undefined {
+    return this.#clusters.get(`${kind} ${key}`);
+  }
+
+  #counts(id: string): Counts {
+    let c = this.#clusters.get(id);
+    if (c === undefined) {
+      c = { n: 0, rdf: 0, below: 0, belowCost: 0 };
+      this.#clusters.set(id, c);
+    }
+    return c;
+  }
+
+  toJSON(): LinkYieldJson {
+    return {
+      clusters: [...this.#clusters].map(([id, c]) => [id, c.n, c.rdf, c.below, c.belowCost]),
+      trials: [...this.#trials],
+      pending: [...this.#pending].map(([u, p]) => [u, p.below, p.cost]),
+      pages: [...this.#pages].map(([u, p]) => [u, p.ids, p.expected, p.found, p.parent]),
+    };
+  }
+
+  static fromJSON(json: LinkYieldJson, options?: LinkYieldOptions): LinkYield {
+    const y = new LinkYield(options);
+    for (const [id, n, rdf, below, belowCost] of json.clusters) y.#clusters.set(id, { n, rdf, below, belowCost });
+    for (const [t, k] of json.trials) y.#trials.set(t, k);
+    for (const [u, below, cost] of json.pending) y.#pending.set(u, { below, cost });
+    for (const [u, ids, expected, found, parent] of json.pages) y.#pages.set(u, { ids, expected, found, parent });
+    return y;
+  }
+}

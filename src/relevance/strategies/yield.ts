@@ -1,0 +1,113 @@
+// **YIELD**: links ordered by their learned RDF documents per fetch, with FC-R+HR's labels as the prior (issue 17 item 2).
+import type { LinkFeatures } from '../../links/types.ts';
+import { type ConceptSets, isHtmlContentType } from '../concepts.ts';
+import { passesCtf } from '../filters.ts';
+import { type ChildLink, LinkYield, type LinkYieldJson, linkKeys, templateKey } from '../link-yield.ts';
+import type { FetchedDocument, Judgement, Label, LinkSource, ObservedPage, Strategy } from '../types.ts';
+import { NF_RULE, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, resolveStrategyOptions } from './common.ts';
+import { FcRHrStrategy } from './fc-r-hr.ts';
+
+/** Prefix of the rule that carries a link's style cluster to the record (so learning replays from records alone). */
+export const YIELD_RULE_PREFIX = 'y:';
+
+/** Factor on the expected yield of a resource's HTML variant (tuned on dbtune-like; issue 17 item 3). */
+export const VARIANT_DISCOUNT = 0.2;
+
+/** Priority of a link with expected yield y: `YIELD_PRIORITY_TOP − y` (lower is more urgent; seeds 0, sitemaps 0.5). */
+export const YIELD_PRIORITY_TOP = 2;
+
+// Generic types that may hide RDF (RDF/XML as application/xml, Turtle as text/plain or octet-stream): read and sniff.
+const GENERIC_TYPES = /^(application\/(xml|json|octet-stream)|text\/(xml|plain))\b/i;
+
+/** Snapshot of YIELD: FC-R+HR's parents and the learned clusters. */
+export interface YieldSnapshot extends StrategySnapshot {
+  parents: string[];
+  yield: LinkYieldJson;
+}
+
+/**
+ * YIELD (ours, issue 17): each link gets FC-R+HR's label and rules (thesis §4–§6), then priority = 2 − its expected
+ * RDF documents per fetch, learned online over four link clusters (style with DOM context, URL template, and both
+ * paired with the page's template) with FC-R+HR's label as prior (`LinkYield`). Links FC-R+HR judges `N` but NF
+ * keeps (`.xml`, `.json`) are kept at a low prior, and their generic-typed bodies are read and sniffed, so a site
+ * serving RDF that way is learned. The HTML variant of a resource that negotiated to RDF (303) is judged too, so
+ * it is fetched where such variants have led to RDF (issue 17 item 3). Queued `H` links similar to a new RDF parent
+ * are judged again, as in FC-R+HR.
+ * Learning is a function of the records, so a resumed crawl replays it.
+ */
+export class YieldStrategy implements Strategy {
+  readonly name = 'yield';
+  readonly seedPriority = PRIORITY.seed;
+  readonly rejudgesOnLearn = true;
+  readonly rejudgesRepeatedly = true;
+  /** Issue 17 item 3: HTML variants of negotiated resources are judged like any link; their yield is learned. */
+  readonly followsHtmlVariants = true;
+  readonly #concepts: ConceptSets;
+  readonly #base: FcRHrStrategy;
+  #yield = new LinkYield();
+
+  constructor(options?: StrategyOptions) {
+    this.#concepts = resolveStrategyOptions(options).concepts;
+    this.#base = new FcRHrStrategy({ concepts: this.#concepts });
+  }
+
+  /** The learned cluster yields (read-only use). */
+  get model(): LinkYield {
+    return this.#yield;
+  }
+
+  judge(link: LinkFeatures, source: LinkSource): Judgement {
+    const base = this.#baseJudge(link, source);
+    if (base.priority === null && base.rules.includes(NF_RULE)) return base;
+    const keys = linkKeys(link, source.url);
+    const estimate = this.#yield.estimate(keys, base.label);
+    if (estimate.exploring) this.#yield.noteTrial(keys);
+    // An HTML variant restates a resource whose RDF is in hand: it waits behind ordinary pages of unknown yield.
+    if (link.tag === 'variant') estimate.value *= VARIANT_DISCOUNT;
+    return { label: base.label, rules: [...base.rules, `${YIELD_RULE_PREFIX}${keys.style}`], priority: YIELD_PRIORITY_TOP - estimate.value + source.depth * 1e-4 };
+  }
+
+  /** FC-R+HR's verdict; an HTML variant is judged as the HTML link it is (not by the rules for IRIs in RDF, §8.2). */
+  #baseJudge(link: LinkFeatures, source: LinkSource): Judgement {
+    return this.#base.judge(link, link.tag === 'variant' ? { ...source, type: 'html' } : source);
+  }
+
+  shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean {
+    if (passesCtf(contentType, link.label, this.#concepts) || isHtmlContentType(contentType)) return true;
+    return contentType !== null && GENERIC_TYPES.test(contentType);
+  }
+
+  learn(doc: FetchedDocument): void {
+    this.#base.learn(doc);
+    const rule = doc.rules.find((r) => r.startsWith(YIELD_RULE_PREFIX));
+    const keys = {
+      style: rule === undefined ? (doc.parent === null ? 'seed' : '') : rule.slice(YIELD_RULE_PREFIX.length),
+      target: templateKey(doc.url),
+      parent: doc.parent === null ? '' : templateKey(doc.parent),
+    };
+    const kind = doc.type === 'rdf' ? 'rdf' : doc.type === 'html' ? 'page' : 'other';
+    this.#yield.observe(keys, doc.finalUrl === doc.url ? [doc.url] : [doc.url, doc.finalUrl], doc.parent, kind);
+  }
+
+  /** A read document's links tell what it leads to (`LinkYield.anticipate`), before they are judged. */
+  observePage(page: ObservedPage): void {
+    const source: LinkSource = { url: page.url, depth: page.depth, type: page.type === 'rdf' ? 'rdf' : 'html' };
+    const links: ChildLink[] = [];
+    for (const link of page.links) {
+      const base = this.#baseJudge(link, source);
+      if (base.priority === null && base.rules.includes(NF_RULE)) continue;
+      links.push({ keys: linkKeys(link, page.url), label: base.label });
+    }
+    this.#yield.anticipate(page.url, links);
+  }
+
+  snapshot(): YieldSnapshot {
+    return { strategy: this.name, version: 1, parents: this.#base.parents.toJSON(), yield: this.#yield.toJSON() };
+  }
+
+  restore(state: unknown): void {
+    const s = checkSnapshot<YieldSnapshot>(this.name, state);
+    this.#base.restore(s === null ? null : { strategy: this.#base.name, version: 1, parents: s.parents });
+    this.#yield = s === null ? new LinkYield() : LinkYield.fromJSON(s.yield);
+  }
+}

@@ -1,0 +1,14 @@
+// The tuning / held-out split of the simulated-web profiles (issue 17): strategies are designed and tuned on the
+// first, and every headline figure is measured on the second.
+
+/**
+ * Profiles any strategy may be designed and tuned on: the thesis's four sites (thesis §11), the modern shop and
+ * BeeBot's site sets.
+ */
+export const TUNING_PROFILES: readonly string[] = ['dbtune-like', 'openlylocal-like', 'deri-like', 'rossetti-like', 'modern-like', 'beebot-ras', 'beebot-univ'];
+
+/**
+ * Profiles never tuned on (issue 17 item 1). Their design was committed before any strategy was tuned, and must not
+ * change to make a strategy's figures look better.
+ */
+export const HELD_OUT_PROFILES: readonly string[] = ['ckan-like', 'museum-like', 'university-like', 'ontology-like'];

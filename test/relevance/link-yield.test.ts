@@ -1,0 +1,92 @@
+// The learned link yield (issue 17 item 2): cluster keys, estimates, anticipation, credit, exploration, JSON.
+import { describe, expect, it } from 'vitest';
+import { htmlVariantLink } from '../../src/links/html-variant.ts';
+import { anchorShape, coarseTemplate, LinkYield, linkKeys, templateKey, YIELD_PRIOR } from '../../src/relevance/link-yield.ts';
+import { link } from './helpers.ts';
+
+const PAGE = 'http://s.org/people/ann-1';
+
+describe('link keys', () => {
+  it('cluster a link by style (with DOM context), URL template and its page', () => {
+    const k = linkKeys(link('http://s.org/people/bob-2/foaf.rdf', { anchor: 'FOAF', domPath: 'li.card a.btn' }), PAGE);
+    expect(k).toEqual({ style: 'a|||foaf|li.card a.btn', target: 's.org/people/{x}/{x}.rdf', parent: 's.org/people/{x}' });
+    expect(linkKeys(link('http://s.org/'), null).parent).toBe('');
+  });
+  it('shape anchors: short format words kept, names and numbers by length', () => {
+    expect(anchorShape('RDF')).toBe('rdf');
+    expect(anchorShape('B')).toBe('#c');
+    expect(anchorShape('Turtle')).toBe('turtle');
+    expect(anchorShape('Personal profile')).toBe('personal profile');
+    expect(anchorShape('Mary Walsh 3')).toBe('#w3');
+    expect(anchorShape('')).toBe('');
+  });
+  it('keep an HTML variant apart from its resource, and coarsen the first segment', () => {
+    const variant = htmlVariantLink('http://s.org/ns/vocab/Agent1');
+    expect(templateKey(variant.url)).toBe('s.org/ns/vocab/{x}#html');
+    expect(templateKey('http://s.org/ns/vocab/Agent1')).toBe('s.org/ns/vocab/{x}');
+    expect(coarseTemplate('s.org/jamendo/artist/{x}')).toBe('s.org/{x}/artist/{x}');
+    expect(coarseTemplate('s.org/{x}')).toBe('s.org/{x}');
+  });
+});
+
+describe('LinkYield', () => {
+  const rdfLink = (i: number) => linkKeys(link(`http://s.org/data/${i}.ttl`), 'http://s.org/list?page=1');
+  const pageLink = (i: number) => linkKeys(link(`http://s.org/item/${i}`), 'http://s.org/list?page=1');
+
+  it('starts from the thesis label prior, with an exploration bonus for two waiting links of a template', () => {
+    const y = new LinkYield({ explore: 0.1, trials: 2 });
+    const first = y.estimate(pageLink(1), 'H');
+    expect(first).toEqual({ value: YIELD_PRIOR.H + 0.1, exploring: true });
+    y.noteTrial(pageLink(1));
+    y.noteTrial(pageLink(2));
+    expect(y.estimate(pageLink(3), 'H')).toEqual({ value: YIELD_PRIOR.H, exploring: false });
+    // A fetch of the template frees a trial slot, with a smaller bonus.
+    y.observe(pageLink(1), ['http://s.org/item/1'], 'http://s.org/list?page=1', 'other');
+    const after = y.estimate(pageLink(3), 'H');
+    expect(after.exploring).toBe(true);
+  });
+
+  it('learns direct yield: RDF links that are RDF rise, links that are not fall', () => {
+    const y = new LinkYield({ explore: 0 });
+    for (let i = 0; i < 20; i++) y.observe(rdfLink(i), [`http://s.org/data/${i}.ttl`], null, 'rdf');
+    for (let i = 0; i < 20; i++) y.observe(pageLink(i), [`http://s.org/item/${i}`], null, 'other');
+    expect(y.estimate(rdfLink(99), 'H').value).toBeGreaterThan(0.9);
+    expect(y.estimate(pageLink(99), 'R').value).toBeLessThan(0.1);
+  });
+
+  it('a page counts for what it leads to: anticipated from its links, or found below it, whichever is more', () => {
+    const y = new LinkYield({ explore: 0, worth: 0.3 });
+    for (let i = 0; i < 20; i++) y.observe(rdfLink(i), [`http://s.org/data/${i}.ttl`], null, 'rdf');
+    // Item pages link one RDF file each (anticipated 1 for 1 fetch): rate → 1 / (1 + 1).
+    for (let i = 0; i < 30; i++) {
+      const url = `http://s.org/item/${i}`;
+      y.anticipate(url, [{ keys: linkKeys(link(`http://s.org/data/x${i}.ttl`), url), label: 'R' }]);
+      y.observe(pageLink(i), [url], 'http://s.org/list?page=1', 'page');
+    }
+    const item = y.estimate(pageLink(99), 'H').value;
+    expect(item).toBeGreaterThan(0.4);
+    expect(item).toBeLessThan(0.55);
+    expect(y.counts('t', 's.org/item/{x}')).toMatchObject({ n: 30, rdf: 0 });
+    // Nothing anticipated on these pages, but RDF is found below them: the found RDF counts.
+    const other = (i: number) => linkKeys(link(`http://s.org/other/${i}`), 'http://s.org/');
+    y.observe(linkKeys(link('http://s.org/'), null), ['http://s.org/'], null, 'page');
+    for (let i = 0; i < 10; i++) {
+      y.observe(other(i), [`http://s.org/other/${i}`], 'http://s.org/', 'page');
+      y.observe(rdfLink(100 + i), [`http://s.org/data/${100 + i}.ttl`], `http://s.org/other/${i}`, 'rdf');
+    }
+    expect(y.counts('t', 's.org/other/{x}')).toMatchObject({ n: 10, below: 10, belowCost: 10 });
+    // And the page above them gets half a document per RDF found two levels down (two fetches each).
+    expect(y.counts('t', 's.org/')).toMatchObject({ n: 1, below: 5, belowCost: 10 });
+  });
+
+  it('round-trips through JSON', () => {
+    const y = new LinkYield({ explore: 0.1 });
+    y.noteTrial(pageLink(1));
+    y.anticipate('http://s.org/item/1', [{ keys: rdfLink(1), label: 'R' }]);
+    y.observe(rdfLink(1), ['http://s.org/data/1.ttl'], null, 'rdf');
+    y.observe(pageLink(2), ['http://s.org/item/2'], null, 'page');
+    const copy = LinkYield.fromJSON(JSON.parse(JSON.stringify(y.toJSON())), { explore: 0.1 });
+    expect(copy.toJSON()).toEqual(y.toJSON());
+    expect(copy.estimate(pageLink(5), 'H')).toEqual(y.estimate(pageLink(5), 'H'));
+  });
+});
