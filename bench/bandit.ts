@@ -2,7 +2,9 @@
 //
 // Usage: node bench/bandit.ts [--seeds 20] [--seed-start 1] [--jobs 2] [--budget 2000] [--scale 1] [--sets ras,univ,mix]
 //                             [--policies a,b] [--thesis] [--thesis-seeds 2] [--thesis-budget 2000] [--json FILE] [--md FILE]
-//                             [--partial FILE (each finished unit's rows, as JSON lines)]
+//                             [--partial FILE (each finished unit's rows, as JSON lines)] [--report DIR | --no-report]
+// Writes an HTML report per set (first seed: every policy's crawl, its reward curve, pulls per arm) into --report
+// (default bench/results).
 // Each crawl is in-process (`Crawler`), breadth-first inside each site, one fetch at a time, no politeness delay,
 // so the policy's choice sequence is deterministic up to retry back-off timing. Reward = external links on the
 // fetched pages, read from the simulated web's truth (exact; the engine's own count is capped at --max-links-per-doc).
@@ -15,7 +17,7 @@
 // With --thesis, the same policies with rdf-docs reward over the thesis-like multi-PLD web, with bfs and fc-r+hr.
 
 import { spawn } from 'node:child_process';
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +26,8 @@ import { createPolicy, POLICY_NAMES } from '../src/bandit/create-policy.ts';
 import { type ReplayArm, simulate } from '../src/bandit/simulate.ts';
 import { Crawler } from '../src/crawl/crawler.ts';
 import { readRecords } from '../src/crawl-log/record-store.ts';
+import type { CrawlRecord } from '../src/crawl-log/record.ts';
+import { type ReferenceCurve, type ReportCrawlInput, writeReport } from '../src/report/index.ts';
 import { type SimWeb, startSimweb } from '../src/simweb/index.ts';
 
 type SetName = 'ras' | 'univ' | 'mix';
@@ -38,7 +42,11 @@ interface CrawlFigures {
   ms: number;
 }
 
-async function crawlOnce(web: SimWeb, seeds: string[], opts: { bandit: string; strategy: string; reward: 'external-links' | 'rdf-docs'; budget: number; seed: number; maxDepth: number }): Promise<CrawlFigures> {
+async function crawlOnce(
+  web: SimWeb,
+  seeds: string[],
+  opts: { bandit: string; strategy: string; reward: 'external-links' | 'rdf-docs'; budget: number; seed: number; maxDepth: number; keepRecords?: boolean },
+): Promise<CrawlFigures & { records: CrawlRecord[]; rewardCurve: number[] }> {
   const out = await mkdtemp(join(tmpdir(), 'rdfscout-bench-'));
   const t0 = performance.now();
   const crawler = await Crawler.open({
@@ -60,11 +68,17 @@ async function crawlOnce(web: SimWeb, seeds: string[], opts: { bandit: string; s
     const seedPlds = new Set(seeds.map((u) => web.truthFor(u)?.pld ?? new URL(u).hostname));
     let reward = 0;
     let offSite = 0;
+    const records: CrawlRecord[] = [];
+    const rewardCurve: number[] = [];
     for await (const r of readRecords(crawler.state)) {
       if (!seedPlds.has(r.pld)) offSite++;
       if (r.outcome === 'ok') reward += web.truthFor(r.finalUrl)?.externalLinks ?? 0;
+      if (opts.keepRecords) {
+        records.push(r);
+        rewardCurve.push(reward);
+      }
     }
-    return { reward, rdfDocuments: summary.rdfDocuments, offSite, ms: performance.now() - t0 };
+    return { reward, rdfDocuments: summary.rdfDocuments, offSite, ms: performance.now() - t0, records, rewardCurve };
   } finally {
     await crawler.close();
     await rm(out, { recursive: true, force: true });
@@ -152,6 +166,9 @@ interface UnitSettings {
   budget: number;
   scale: number;
   thesisBudget: number;
+  /** Write an HTML report of every policy's crawl of this seed's webs into `reportDir` (issue 19). */
+  reportSeed: number;
+  reportDir: string | null;
 }
 
 const PROFILES: Record<SetName, string> = { ras: 'beebot-ras', univ: 'beebot-univ', mix: 'beebot-ras,beebot-univ' };
@@ -168,10 +185,25 @@ async function runUnit(unit: Unit, u: UnitSettings): Promise<UnitRow[]> {
     const web = await startSimweb({ profiles: PROFILES[unit.set], seed: unit.seed, scale: u.scale });
     try {
       const seeds = sitesOf(web, unit.set).map((s) => s.startUrl);
+      const report = u.reportDir !== null && unit.seed === u.reportSeed;
+      const crawls: ReportCrawlInput[] = [];
+      const rewards: ReferenceCurve[] = [];
       for (const bandit of u.policies) {
-        const f = await crawlOnce(web, seeds, { bandit, strategy: 'bfs', reward: 'external-links', budget: u.budget, seed: unit.seed, maxDepth: 5 });
+        const f = await crawlOnce(web, seeds, { bandit, strategy: 'bfs', reward: 'external-links', budget: u.budget, seed: unit.seed, maxDepth: 5, keepRecords: report });
         rows.push({ label: bandit, column: unit.set, value: f.reward, offSite: f.offSite });
         console.error(`${unit.set} seed ${unit.seed} ${bandit}: ${f.reward} external links, ${f.offSite} off-site fetches, ${(f.ms / 1000).toFixed(1)} s`);
+        if (report) {
+          crawls.push({ name: bandit, records: f.records, bandit });
+          rewards.push({ name: bandit, curve: f.rewardCurve });
+        }
+      }
+      if (report && u.reportDir !== null) {
+        const file = join(u.reportDir, `report-bandit-${unit.set}-seed${unit.seed}.html`);
+        await writeReport(file, crawls, {
+          title: `BeeBot experiment: ${unit.set} set, seed ${unit.seed}, N = ${u.budget} pages, every policy`,
+          curves: [{ title: "The bandit's reward: external links found against fetches (BeeBot §3)", yLabel: 'external links', series: rewards }],
+        });
+        console.error(`report: ${file}`);
       }
     } finally {
       await web.close();
@@ -264,6 +296,8 @@ async function main(): Promise<void> {
       'thesis-budget': { type: 'string', default: '2000' },
       json: { type: 'string' },
       md: { type: 'string' },
+      report: { type: 'string', default: 'bench/results' },
+      'no-report': { type: 'boolean', default: false },
       partial: { type: 'string' },
       worker: { type: 'string' },
     },
@@ -312,7 +346,9 @@ async function main(): Promise<void> {
     results.replay = Object.fromEntries(totals);
   }
 
-  const settings: UnitSettings = { policies, budget, scale, thesisBudget: Number(values['thesis-budget']) };
+  const reportDir = values['no-report'] ? null : values.report!;
+  if (reportDir !== null) mkdirSync(reportDir, { recursive: true });
+  const settings: UnitSettings = { policies, budget, scale, thesisBudget: Number(values['thesis-budget']), reportSeed: seedStart, reportDir };
   if (!values['thesis-only'] && !values.replay) {
     const units: Unit[] = sets.flatMap((set) => seedList.map((seed) => ({ kind: 'beebot' as const, set, seed })));
     const rows = await runUnits(units, settings, jobs, values.partial);

@@ -25,6 +25,7 @@ import { type CrawlMetrics, LABELS, computeMetrics, isRdfDocument, outcomeOf, re
 import type { Label } from '../src/relevance/types.ts';
 import { type CeilingItem, patternCeiling } from '../src/metrics/pattern-ceiling.ts';
 import { HELD_OUT_PROFILES, META_PROFILES, TUNING_PROFILES, oracleCurve, startSimweb } from '../src/simweb/index.ts';
+import { type ReportCrawlInput, writeReport } from '../src/report/index.ts';
 import { runCrawl } from './lib/run-crawl.ts';
 import { type Spread, formatPercent, formatSpread, ratioOrNull, spreadOf } from './lib/stats.ts';
 
@@ -118,6 +119,7 @@ async function crawlProfile(profile: string, seed: number, cli: ReturnType<typeo
     // same number of HTTP requests, so the oracle curve must reach beyond the budget.
     const oracle = oracleCurve(web, cli.budget * 4, { hosts: [site.host], htmlVariants: true });
     const runs: RunResult[] = [];
+    const reportCrawls: ReportCrawlInput[] = [];
     for (const strategy of cli.strategies) {
       const run = await runCrawl({
         seeds: [site.startUrl],
@@ -130,6 +132,7 @@ async function crawlProfile(profile: string, seed: number, cli: ReturnType<typeo
         hostConcurrency: cli.hostConcurrency,
       });
       const { harvestCurve, ...metrics } = computeMetrics(run.records, truth);
+      if (seed === cli.seedBase) reportCrawls.push({ name: DISPLAY[strategy] ?? strategy, records: run.records, truth });
       const requests = run.records.reduce((a, r) => a + 1 + r.redirects.length, 0);
       const k = Math.min(requests, oracle.length - 1);
       const result: RunResult = {
@@ -159,6 +162,16 @@ async function crawlProfile(profile: string, seed: number, cli: ReturnType<typeo
         `  seed ${seed} ${profile.padEnd(17)} ${DISPLAY[strategy]?.padEnd(9) ?? strategy}: ${String(result.nRdf).padStart(5)} RDF / ${result.fetches} fetches` +
           ` (oracle ${result.oracleAtK}, site ${siteRdf} RDF of ${site.documents} docs) in ${(run.ms / 1000).toFixed(1)} s`,
       );
+    }
+    if (reportCrawls.length > 0) {
+      // One report per profile (first seed): every crawler on one harvest plot with the oracle (issue 19).
+      const file = join(cli.out, `report-${profile}.html`);
+      await writeReport(file, reportCrawls, {
+        title: `Thesis experiment: ${profile}, seed ${seed}, ${cli.budget} fetches`,
+        note: 'The oracle is drawn against HTTP requests (a redirect hop costs one); the crawlers against fetches (a redirect chain is one).',
+        references: [{ name: 'oracle', curve: oracle.slice(1, cli.budget + 1) }],
+      });
+      log(`  report: ${file}`);
     }
     return { runs, oracle };
   } finally {

@@ -17,6 +17,7 @@ Usage: rdfscout <command> [options]     (rdfscout <command> --help for its optio
   query DIR 'SPARQL'        run a SPARQL query over a crawl
   serve DIR                 a SPARQL 1.1 endpoint over a crawl
   links DIR                 BeeBot's internal / external / bad links tables
+  report DIR… -o FILE       one self-contained HTML report with harvest plots of one or more crawls
   simweb serve|truth        the bundled simulated Linked-Data web
   demo                      crawl a simulated web focused vs breadth-first, side by side`;
 
@@ -33,6 +34,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   demo: async () => (await import('./commands/demo.ts')).runDemoCommand,
   metrics: async () => (await import('./commands/metrics.ts')).runMetricsCommand,
   links: async () => (await import('./commands/links.ts')).runLinksCommand,
+  report: async () => (await import('./commands/report.ts')).runReportCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,6 +1,8 @@
 // **rdfscout crawl**: parses the crawl flags, opens (or resumes) the crawl and runs it.
 import { readFile } from 'node:fs/promises';
+import { CrawlControl } from '../crawl/control.ts';
 import { Crawler } from '../crawl/crawler.ts';
+import type { Dashboard } from '../dashboard/index.ts';
 import type { OutageEvent } from '../fetch/outage.ts';
 import type { ExplicitOptions } from '../crawl/crawl-meta.ts';
 import { type SiteRow, stageSites } from '../beebot/index.ts';
@@ -61,7 +63,10 @@ Crawl:
   --seed N                  seed of random choices (default 1)
   --user-agent TEXT         the User-Agent header sent, and the agent matched in robots.txt
                             (default: rdfscout/0.1 (+https://github.com/rdfscout/rdfscout))
-  --serve PORT              serve a read-only SPARQL endpoint on 127.0.0.1:PORT/sparql while crawling
+  --serve PORT              serve a live dashboard at http://127.0.0.1:PORT/ and a read-only SPARQL
+                            endpoint at /sparql while crawling (0: a free port)
+  --serve-token TOKEN       let dashboard controls (pause, stop, seeds, block) through only with this token
+                            (default: controls answer on the loopback bind without one)
   --max-query-memory MB     memory limit of each query of that endpoint (default 512)
   --json                    print one JSON summary at the end
   --quiet                   no progress output`;
@@ -100,6 +105,7 @@ export const CRAWL_FLAGS: FlagSpec = {
   seed: { type: 'string' },
   'user-agent': { type: 'string' },
   serve: { type: 'string' },
+  'serve-token': { type: 'string' },
   'max-query-memory': { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
@@ -107,7 +113,7 @@ export const CRAWL_FLAGS: FlagSpec = {
 
 export async function crawlOptionsFromArgs(
   argv: string[],
-): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; queryMemoryMb: number | undefined; sites: SiteRow[] }> {
+): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; queryMemoryMb: number | undefined; serveToken: string | undefined; sites: SiteRow[] }> {
   const { values, positionals } = parseFlags(argv, CRAWL_FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
   if (!out) throw new ArgumentError(`--out DIR is required`);
@@ -160,7 +166,9 @@ export async function crawlOptionsFromArgs(
     seed: intFlag(values, 'seed', 0),
     userAgent: strFlag(values, 'user-agent'),
   };
-  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), queryMemoryMb: intFlag(values, 'max-query-memory', 16), sites };
+  const serveToken = strFlag(values, 'serve-token');
+  if (serveToken !== undefined && serveToken.length < 8) throw new ArgumentError('--serve-token must be at least 8 characters.');
+  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), queryMemoryMb: intFlag(values, 'max-query-memory', 16), serveToken, sites };
 }
 
 /** A repeatable string flag; undefined when absent. */
@@ -176,20 +184,25 @@ function describeOutage(e: OutageEvent): string {
 }
 
 export async function runCrawlCommand(argv: string[]): Promise<number> {
-  const { explicit, json, quiet, serve, queryMemoryMb, sites } = await crawlOptionsFromArgs(argv);
+  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites } = await crawlOptionsFromArgs(argv);
   const crawler = await Crawler.open(explicit);
   for (const r of crawler.refusedSeeds) process.stderr.write(`Seed refused, not crawled: ${r.reason}\n`);
   if (sites.length > 0) await stageSites(crawler.state, null, sites);
   let endpoint: Endpoint | null = null;
+  let dashboard: Dashboard | null = null;
+  const control = new CrawlControl();
   if (serve !== undefined) {
     try {
       const { startEndpoint } = await import('../sparql/index.ts'); // Comunica loads only when asked for
-      endpoint = await startEndpoint(crawler.state, { port: serve, ...(queryMemoryMb === undefined ? {} : { maxQueryMemoryMb: queryMemoryMb }) });
+      const { createDashboard } = await import('../dashboard/index.ts');
+      dashboard = createDashboard({ state: crawler.state, control, host: '127.0.0.1', token: serveToken ?? null });
+      endpoint = await startEndpoint(crawler.state, { port: serve, mount: dashboard.handle, ...(queryMemoryMb === undefined ? {} : { maxQueryMemoryMb: queryMemoryMb }) });
     } catch (err) {
+      dashboard?.close();
       await crawler.close();
       throw err;
     }
-    process.stderr.write(`SPARQL endpoint over this crawl, live: ${endpoint.url}\n`);
+    process.stderr.write(`Dashboard: ${endpoint.url.replace(/sparql$/, '')}  SPARQL endpoint over this crawl, live: ${endpoint.url}\n`);
   }
   const controller = new AbortController();
   let interrupts = 0;
@@ -204,7 +217,8 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   const progress = quiet ? null : createProgress(process.stderr, crawler.options.maxDocs);
   try {
     const onOutage = (e: OutageEvent) => process.stderr.write(`\n${describeOutage(e)}\n`); // said even with --quiet
-    const summary = await crawler.run({ signal: controller.signal, onRecord: (p) => progress?.update(p), onOutage });
+    const summary = await crawler.run({ signal: controller.signal, control, onRecord: (p) => progress?.update(p), onOutage });
+    dashboard?.finish();
     progress?.done();
     if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
     else {
@@ -215,6 +229,7 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
+    dashboard?.close();
     await endpoint?.close();
     await crawler.close();
   }

@@ -4,6 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Crawler } from '../crawl/crawler.ts';
+import { readRecords } from '../crawl-log/record-store.ts';
+import type { CrawlRecord } from '../crawl-log/record.ts';
+import { writeReport } from '../report/index.ts';
 import type { CrawlSummary } from '../crawl-log/tally.ts';
 import { ArgumentError } from '../errors.ts';
 import { type SimWeb, oracleCurve, startSimweb } from '../simweb/index.ts';
@@ -44,6 +47,7 @@ interface Row {
   title: string;
   summary: CrawlSummary;
   oracle: number;
+  records: CrawlRecord[];
 }
 
 export async function runDemoCommand(argv: string[]): Promise<number> {
@@ -85,13 +89,15 @@ export async function runDemoCommand(argv: string[]): Promise<number> {
       const t0 = performance.now();
       out(`  crawling with ${s.title} …`);
       let summary: CrawlSummary;
+      const records: CrawlRecord[] = [];
       try {
         summary = await crawler.run();
+        for await (const r of readRecords(crawler.state)) records.push(r);
       } finally {
         await crawler.close();
       }
       out(` ${summary.fetched} fetches in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
-      rows.push({ title: s.title, summary, oracle: oracleAt(web, summary) });
+      rows.push({ title: s.title, summary, oracle: oracleAt(web, summary), records });
     }
     out(`\n${formatComparison(rows)}\n`);
     out(`\nPer site (RDF documents found, focused / breadth-first / oracle at the same fetches):\n`);
@@ -111,6 +117,15 @@ export async function runDemoCommand(argv: string[]): Promise<number> {
     } finally {
       await crawler.close();
     }
+    // The report: both harvest curves and the oracle's (over every site) on one plot, and the rest (issue 19).
+    const reportPath = join(keep ?? tmpdir(), keep ? 'report.html' : `rdfscout-demo-report-${process.pid}.html`);
+    const most = Math.max(...rows.map((r) => r.records.length));
+    const oracle = oracleCurve(web, most).slice(1, most + 1);
+    await writeReport(reportPath, rows.map((r) => ({ name: r.title, records: r.records })), {
+      title: `rdfscout demo: focused vs breadth-first on the simulated web "${profiles}" (seed ${seed})`,
+      references: [{ name: 'oracle', curve: oracle }],
+    });
+    out(`\nReport with the harvest curves: ${reportPath}\n`);
     out(`\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     out(keep ? ` The crawls are in ${base}/fc-r+hr and ${base}/bfs (try: rdfscout stats ${base}/fc-r+hr).\n` : '\n');
   } finally {

@@ -1,6 +1,7 @@
 // **Crawl options in the state**: a resume needs no flags repeated, and conflicting flags are refused clearly.
 import { RdfscoutError } from '../errors.ts';
 import type { CrawlState } from '../state/open-state.ts';
+import { levelTxn, type Txn } from '../state/txn.ts';
 import {
   type CrawlOptions,
   DEFAULT_CRAWL_OPTIONS,
@@ -62,4 +63,9 @@ export async function loadSeedPlds(state: CrawlState): Promise<Set<string>> {
 
 export async function saveSeedPlds(state: CrawlState, plds: ReadonlySet<string>): Promise<void> {
   await state.sub.meta.put('seedPlds', [...plds]);
+}
+
+/** Stages the seeds' PLDs in `txn` (seeds added while the crawl runs are saved with their frontier entries). */
+export function stageSeedPlds(state: CrawlState, txn: Txn, plds: ReadonlySet<string>): void {
+  levelTxn(txn).put(state.sub.meta, 'seedPlds', [...plds]);
 }

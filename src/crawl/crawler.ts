@@ -1,7 +1,6 @@
 // **Crawler** runs a crawl (design.md): the Scheduler picks a link, the fetcher fetches it, `processDocument` plans
 // what follows, the Committer stages the plan, and one atomic batch commits it. It owns concurrency and the clock.
 import diagnostics from 'node:diagnostics_channel';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { CRAWL_GRAPH } from '../crawl-log/crawl-vocab.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import { type CrawlSummary, type CrawlTally, stopReason } from '../crawl-log/tally.ts';
@@ -19,6 +18,8 @@ import { type CrawlState, openState } from '../state/open-state.ts';
 import { analyseDocument, isSitemapLink } from './analyse-document.ts';
 import { isNotAvailable, linkTablesHook } from './beebot-hooks.ts';
 import { Committer } from './commit-plan.ts';
+import type { CrawlControl } from './control.ts';
+import { applyControl, type ControlledCrawl, crawlView, idleUntil, sleepUntil, WAKE } from './control-hooks.ts';
 import type { ExplicitOptions } from './crawl-meta.ts';
 import { fetcherOptions, type ResolvedCrawlOptions } from './options.ts';
 import { processDocument } from './process-document.ts';
@@ -27,8 +28,6 @@ import { retryAfter } from './retry.ts';
 import { Scheduler } from './scheduler.ts';
 import type { RefusedSeed } from './seed-list.ts';
 
-/** Reason of the run loop's internal timer cancellations. */
-const WAKE = Symbol('wake');
 // The fetcher publishes rdfscout:fetch:start / rdfscout:fetch:end; the crawl adds what it stored and recorded.
 const chRecord = diagnostics.channel('rdfscout:crawl:record');
 const chOutage = diagnostics.channel('rdfscout:crawl:outage');
@@ -44,6 +43,8 @@ export interface CrawlProgress {
 export interface CrawlRunOptions {
   signal?: AbortSignal;
   onRecord?: (p: CrawlProgress) => void;
+  /** Operator commands (pause, resume, stop, seeds, blocks) consulted by the run loop; it also gets the crawler's live view. */
+  control?: CrawlControl;
   /** Told when every request fails at the connection level and the crawl pauses, and when it resumes (issue 16 item 3). */
   onOutage?: (e: OutageEvent) => void;
 }
@@ -72,6 +73,8 @@ export class Crawler {
   #depthDropped = 0;
   readonly #scheduler: Scheduler;
   readonly #committer: Committer;
+  /** What the operator's commands (dashboard) read and change. */
+  readonly #controlled: ControlledCrawl;
   #seq: number;
   #fatal: RdfscoutError | null = null;
   /** Queued H links are indexed and judged again (--fixed-labels off, and the strategy learns RDF parents). */
@@ -112,6 +115,8 @@ export class Crawler {
       seq: init.seq,
       hooks: o.linkTables ? [linkTablesHook(state)] : [],
     });
+    const { frontier, strategy, policy, tally, seedPlds } = init;
+    this.#controlled = { state, frontier, strategy, scheduler: this.#scheduler, tally, policy, maxDocs: o.maxDocs, seedPlds };
   }
 
   /**
@@ -141,7 +146,11 @@ export class Crawler {
   /** Crawls until the budget is spent, nothing is left, the network stays down too long, or `signal` aborts. */
   async run(runOptions: CrawlRunOptions = {}): Promise<CrawlSummary> {
     const started = performance.now();
-    const { signal } = runOptions;
+    // Control hook (dashboard): stop() aborts like the caller's signal; the loop consults pause/seeds/blocks below.
+    const control = runOptions.control ?? null;
+    if (control) control.view = crawlView(this.#controlled, control);
+    const signal = control ? (runOptions.signal ? AbortSignal.any([runOptions.signal, control.stopSignal]) : control.stopSignal) : runOptions.signal;
+    runOptions = { ...runOptions, ...(signal ? { signal } : {}) };
     const scheduler = this.#scheduler;
     const active = new Set<Promise<void>>();
     const wakeUp = new AbortController();
@@ -161,8 +170,13 @@ export class Crawler {
         await Promise.race(active);
         continue;
       }
+      if (control?.hasRequests) await applyControl(control, this.#controlled);
+      if (control?.paused && active.size === 0) {
+        await idleUntil(Date.now() + 60_000, wakeUp.signal, control); // paused: wait for the operator (or an abort)
+        continue;
+      }
       let dispatched = false;
-      while (active.size < this.options.concurrency && scheduler.budgetLeft() > 0) {
+      while (!control?.paused && active.size < this.options.concurrency && scheduler.budgetLeft() > 0) {
         const entry = scheduler.pick(); // null too while an outage pauses the crawl
         if (entry === null) break;
         dispatched = true;
@@ -177,11 +191,11 @@ export class Crawler {
         }
         const wake = scheduler.nextWake();
         if (wake === null) break;
-        await sleepUntil(wake, wakeUp.signal);
+        await idleUntil(wake, wakeUp.signal, control); // new seeds may give work before then
         continue;
       }
       // Wait for a fetch to finish or for a PLD to wake up, whichever comes first; cancel the timer after.
-      const wake = active.size < this.options.concurrency ? scheduler.nextWake() : null;
+      const wake = active.size < this.options.concurrency && !control?.paused ? scheduler.nextWake() : null;
       const timer = new AbortController();
       const cancel = () => timer.abort(WAKE);
       wakeUp.signal.addEventListener('abort', cancel, { once: true });
@@ -313,12 +327,3 @@ export class Crawler {
 }
 
 export { CRAWL_GRAPH };
-
-async function sleepUntil(when: number, signal: AbortSignal): Promise<void> {
-  const ms = Math.max(0, when - Date.now());
-  try {
-    await sleep(ms, undefined, { signal });
-  } catch {
-    // aborted: the caller checks the signal
-  }
-}

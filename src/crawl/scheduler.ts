@@ -101,6 +101,18 @@ export class Scheduler {
     }
   }
 
+  /** The operator blocked `pld` (dashboard): nothing more is fetched from it in this run, and the bandit retires it. */
+  block(pld: string): void {
+    this.exclude(pld);
+    this.#o.policy?.retire(pld);
+  }
+
+  /** What the scheduler knows of a PLD now (dashboard): fetches in flight, next request allowed at, Crawl-delay. */
+  pldView(pld: string, now: number): { inFlight: number; nextAllowedAt: number | null; robotsDelayMs: number | null } {
+    const at = this.#politeness.readyAt(pld, pld, now);
+    return { inFlight: this.#inFlightPerPld.get(pld) ?? 0, nextAllowedAt: Number.isFinite(at) ? at : null, robotsDelayMs: this.#politeness.crawlDelayOf(pld) };
+  }
+
   /** Takes a PLD out of the game for good (BeeBot §2: a Not Available site). */
   exclude(pld: string): void {
     this.#excluded.add(pld);

@@ -57,6 +57,11 @@ export class Politeness {
     else this.#pldCrawlDelay.delete(pld);
   }
 
+  /** A host's robots.txt Crawl-delay (ms), or null when it has none. */
+  crawlDelayOf(host: string): number | null {
+    return this.#crawlDelay.get(host) ?? null;
+  }
+
   /** Backs a PLD off until `untilMs` (e.g. now + Retry-After of a 429/503); an earlier back-off never shortens a later one. */
   backoff(pld: string, untilMs: number): void {
     this.#backoffUntil.set(pld, Math.max(untilMs, this.#backoffUntil.get(pld) ?? Number.NEGATIVE_INFINITY));

@@ -28,6 +28,11 @@ export interface EndpointOptions {
   cors?: boolean;
   /** Largest request body accepted (POSTed query), in bytes; larger → 413. Default: 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Extra routes served beside the endpoint (the live dashboard): called first for every request; returns true
+   * when it answered. Default: none.
+   */
+  mount?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 /** A running endpoint. */
@@ -62,6 +67,7 @@ export async function startEndpoint(state: CrawlState, opts: EndpointOptions = {
   const running = new Set<QueryResult>();
 
   const server = createServer((req, res) => {
+    if (opts.mount?.(req, res)) return; // the dashboard's pages and API (src/dashboard)
     if (cors) {
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');

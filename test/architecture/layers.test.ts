@@ -16,6 +16,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['metrics', 'rdf', 'beebot', 'simweb'],
   ['sparql'],
   ['crawl'],
+  ['report'],
+  ['dashboard'],
   ['commands'],
   ['cli'],
 ];

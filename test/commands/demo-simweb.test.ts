@@ -21,6 +21,13 @@ describe('rdfscout demo', () => {
     expect(Number(focused[2])).toBeLessThanOrEqual(Number(focused[4])); // never above the oracle
     expect(stdout).toMatch(/\?class\s+\| \?things\s+\| \?documents/);
     expect(stdout).toMatch(/\(\d+ rows?\)/);
+    // It ends by writing a report with both harvest curves and the oracle's.
+    const reportPath = /Report with the harvest curves: (\S+\.html)/.exec(stdout)?.[1];
+    expect(reportPath).toBeDefined();
+    const html = await readFile(reportPath!, 'utf8');
+    await rm(reportPath!, { force: true });
+    for (const name of ['focused (fc-r+hr)', 'breadth-first (bfs)', 'oracle']) expect(html).toContain(`<td>${name}</td>`);
+    expect(html).not.toMatch(/<script/i);
   }, 120_000);
 });
 

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLinkRows } from '../../src/commands/links.ts';
+import { readLinkRows } from '../../src/beebot/link-rows.ts';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import { linkPage, type ProxyWeb, startProxyWeb, turtle } from '../helpers/proxy-web.ts';
 

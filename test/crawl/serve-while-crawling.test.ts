@@ -1,4 +1,5 @@
-// `rdfscout crawl … --serve PORT`: the crawl process serves its own store over SPARQL while it runs (issue 6).
+// `rdfscout crawl … --serve PORT`: the crawl process serves its own store over SPARQL while it runs (issue 6), and
+// its live dashboard at the root (issue 19).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,15 @@ it('answers SPARQL over what is stored so far, during the crawl', async () => {
       later = await ask();
     }
     expect(later).toBeGreaterThan(first);
+    // The dashboard is at the root (issue 19): its URL is printed, its API answers, controls work on loopback.
+    const dashboard = /Dashboard: (\S+)/.exec(stderr)?.[1];
+    expect(dashboard).toBe(url.replace(/sparql$/, ''));
+    expect(await (await fetch(dashboard!)).text()).toMatch(/<title>rdfscout — live crawl<\/title>/);
+    const status = (await (await fetch(`${dashboard}api/status`)).json()) as { fetched: number; paused: boolean };
+    expect(status.fetched).toBeGreaterThan(0);
+    const control = (action: string) => fetch(`${dashboard}api/control/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(((await (await control('pause')).json()) as { status: { paused: boolean } }).status.paused).toBe(true);
+    expect((await control('resume')).status).toBe(200);
     const code = await new Promise((r) => child.once('exit', r));
     expect(code).toBe(0);
   } finally {
