@@ -7,9 +7,10 @@ import { RdfscoutError } from '../errors.ts';
 import { checkIpLiteral, createGuardedLookup } from './address-guard.ts';
 import { readBody } from './body-reader.ts';
 import { charsetFromBom, charsetFromContentType } from './charset.ts';
+import { askReadDecision, CallerError, commonOf, discard, failureOf, flattenHeaders, type Progress, RobotsUnavailableError, resolveLocation } from './fetch-outcome.ts';
 import { describeFailure, isConnectionFailure, parseRetryAfter } from './network-errors.ts';
 import { type FetcherConfig, type FetcherOptions, productToken, resolveFetcherOptions } from './options.ts';
-import { classifyRobotsStatus, RobotsCache, type RobotsLoad, type RobotsVerdict } from './robots-cache.ts';
+import { classifyRobotsStatus, RobotsCache, type RobotsLoad } from './robots-cache.ts';
 import type { FetchResult, ReadDecision, RedirectHop } from './types.ts';
 
 /** Redirect statuses we follow ourselves, recording each hop. */
@@ -33,13 +34,6 @@ export interface FetchOptions {
 }
 
 /** Mutable progress of one fetch, so that a failure at any point can say where it happened. */
-interface Progress {
-  url: string;
-  current: string;
-  status: number | null;
-  redirects: RedirectHop[];
-  started: number;
-}
 
 interface Response {
   status: number;
@@ -108,7 +102,7 @@ export class Fetcher {
       result = await this.#follow(progress, options.read, signal, options.accept === undefined ? this.#headers : { ...this.#headers, accept: options.accept });
     } catch (err) {
       if (err instanceof CallerError) throw err.cause; // a bug in the caller's read decision is not a network problem
-      result = this.#failure(progress, err, deadline, options.signal);
+      result = failureOf(progress, err, deadline, options.signal, this.config.totalTimeoutMs);
     }
     if (endChannel.hasSubscribers) endChannel.publish({ url, result });
     return result;
@@ -131,7 +125,7 @@ export class Fetcher {
 
   async #follow(progress: Progress, read: ReadDecision | undefined, signal: AbortSignal, requestHeaders: Record<string, string>): Promise<FetchResult> {
     const reached = await this.#exchange(progress, signal, this.config.obeyRobots, this.config.maxRedirects, requestHeaders);
-    if (reached === 'denied') return { ...this.#common(progress), kind: 'denied', status: null, error: 'RDFSCOUT_ROBOTS_DENIED' };
+    if (reached === 'denied') return { ...commonOf(progress), kind: 'denied', status: null, error: 'RDFSCOUT_ROBOTS_DENIED' };
     const { target, response } = reached;
     const { status, headers, body } = response;
     const contentType = headers['content-type'] ?? null;
@@ -139,7 +133,7 @@ export class Fetcher {
       discard(body);
       const rateLimited = status === 429 || status === 503;
       return {
-        ...this.#common(progress),
+        ...commonOf(progress),
         kind: 'http-error',
         status,
         contentType,
@@ -149,11 +143,11 @@ export class Fetcher {
       };
     }
     if (read !== undefined && !askReadDecision(read, { url: target.href, status, contentType }, body)) {
-      return { ...this.#common(progress), kind: 'skipped', status, contentType, headers };
+      return { ...commonOf(progress), kind: 'skipped', status, contentType, headers };
     }
     const bytes = await this.#readBody(target, response, this.config.maxDecompressedBytes, false);
     const charset = charsetFromContentType(contentType) ?? charsetFromBom(bytes);
-    return { ...this.#common(progress), kind: 'ok', status, contentType, headers, body: bytes, charset };
+    return { ...commonOf(progress), kind: 'ok', status, contentType, headers, body: bytes, charset };
   }
 
   /**
@@ -284,99 +278,4 @@ export class Fetcher {
       return { kind: 'unavailable', reason: failure.message, network: false };
     }
   }
-
-  #common(progress: Progress) {
-    return {
-      url: progress.url,
-      finalUrl: progress.redirects.length === 0 ? progress.url : progress.current,
-      redirects: progress.redirects,
-      ms: Math.round(performance.now() - progress.started),
-    };
-  }
-
-  #failure(progress: Progress, err: unknown, deadline: AbortSignal, callerSignal: AbortSignal | undefined): FetchResult {
-    let failure = describeFailure(err);
-    if (!(err instanceof RdfscoutError)) {
-      // An abort surfaces as a generic AbortError; say which clock ran out.
-      if (callerSignal?.aborted === true) {
-        failure = { code: 'RDFSCOUT_CONNECTION_FAILED', message: 'Fetch aborted by the caller', retryable: true };
-      } else if (deadline.aborted) {
-        const code = progress.status === null ? 'RDFSCOUT_HEADERS_TIMEOUT' : 'RDFSCOUT_BODY_TIMEOUT';
-        failure = { code, message: `Fetch of ${progress.current} exceeded the total deadline of ${this.config.totalTimeoutMs} ms`, retryable: true };
-      }
-    }
-    // A robots.txt that could not be read: retry when the cache will ask for it again; a network failure is the connection's.
-    const robots = findRobotsUnavailable(err);
-    const connection = robots === null ? callerSignal?.aborted !== true && isConnectionFailure(failure.code, progress.status) : robots.verdict.network;
-    const retryAfterMs = robots === null ? null : Math.max(0, robots.verdict.retryAt - Date.now());
-    return {
-      ...this.#common(progress),
-      kind: 'failed',
-      status: progress.status,
-      error: failure.code,
-      message: failure.message,
-      retryable: failure.retryable,
-      connection,
-      retryAfterMs,
-    };
-  }
-}
-
-/** The robots.txt of a fetch's origin could not be read: retryable, and says whether the network was the cause and when to retry. */
-class RobotsUnavailableError extends RdfscoutError {
-  readonly verdict: Extract<RobotsVerdict, { kind: 'unavailable' }>;
-  constructor(message: string, url: string, verdict: Extract<RobotsVerdict, { kind: 'unavailable' }>) {
-    super('RDFSCOUT_ROBOTS_UNAVAILABLE', message, { url, retryable: true });
-    this.verdict = verdict;
-  }
-}
-
-function findRobotsUnavailable(err: unknown): RobotsUnavailableError | null {
-  return err instanceof RobotsUnavailableError ? err : null;
-}
-
-/** Wraps an exception thrown by the caller's own callback, so that `fetch()` rethrows it instead of recording it. */
-class CallerError extends Error {}
-
-/** Asks the read decision; false (or a throw) discards the body. */
-function askReadDecision(read: ReadDecision, head: Parameters<ReadDecision>[0], body: Readable): boolean {
-  let wanted: boolean;
-  try {
-    wanted = read(head);
-  } catch (err) {
-    discard(body);
-    throw new CallerError('read decision threw', { cause: err });
-  }
-  if (!wanted) discard(body);
-  return wanted;
-}
-
-/** Resolves a Location header against the current URL, fragment removed; throws RDFSCOUT_INVALID_URL. */
-function resolveLocation(location: string, base: URL): string {
-  let next: URL;
-  try {
-    next = new URL(location, base);
-  } catch (err) {
-    throw new RdfscoutError('RDFSCOUT_INVALID_URL', `Redirect from ${base.href} to an invalid Location "${location.slice(0, 200)}"`, { url: base.href, cause: err });
-  }
-  if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-    throw new RdfscoutError('RDFSCOUT_INVALID_URL', `Redirect from ${base.href} to a non-HTTP URL ${next.href.slice(0, 200)}`, { url: base.href });
-  }
-  next.hash = '';
-  return next.href;
-}
-
-/** Drops a body we will not read: closes its socket, and swallows the abort error destroying it emits. */
-function discard(body: Readable): void {
-  body.on('error', () => {});
-  body.destroy();
-}
-
-/** undici's header object (values may be arrays) as plain strings, lower-case names. */
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
 }
