@@ -108,7 +108,6 @@ export function withPatternYield(inner: Strategy): Strategy {
       if (entry.rules.includes(BARREN_RULE) || !model.isBarren(entry.url)) return null;
       return entry.priority + BARREN_PENALTY;
     },
-    shouldRead: (link, contentType) => inner.shouldRead(link, contentType),
     learn(doc: FetchedDocument): void {
       model.learn(doc);
       inner.learn(doc);

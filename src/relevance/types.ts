@@ -83,8 +83,6 @@ export interface Strategy {
    * hold `barren`). Used by {@link withPatternYield} (issue 16 item 5).
    */
   reprioritise?(entry: { url: string; priority: number; rules: readonly string[] }): number | null;
-  /** Fetch filter (thesis §7 CTF, §10 EXF): read the body of a response with this content type? */
-  shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean;
   learn(doc: FetchedDocument): void;
   /**
    * Optional: sees every fetched HTML page (and RDF document) before its links are judged. State learned here is

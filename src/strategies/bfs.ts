@@ -1,10 +1,9 @@
 // **BC**, the breadth-first baseline: NF on links, CTF/EXF on documents, priority = depth (thesis §10).
 import type { LinkFeatures } from '../links/types.ts';
 import type { ConceptSets } from '../relevance/concepts.ts';
-import { passesCtfOrExf } from '../relevance/filters.ts';
 import { deriveLinkFeatures } from '../relevance/link-features.ts';
 import { judgeRdfDocumentLink, judgeRelevancyR } from '../relevance/relevancy-r.ts';
-import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../relevance/types.ts';
+import type { FetchedDocument, Judgement, LinkSource, Strategy } from '../relevance/types.ts';
 import { NF_DROPPED, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, failsNf, resolveStrategyOptions } from './common.ts';
 
 /**
@@ -28,9 +27,6 @@ export class BfsStrategy implements Strategy {
     return { label: verdict.label, rules: verdict.rules, priority: source.depth + 1 };
   }
 
-  shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean {
-    return passesCtfOrExf(link.url, contentType, this.#concepts);
-  }
 
   learn(_doc: FetchedDocument): void {}
 

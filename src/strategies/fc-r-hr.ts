@@ -1,9 +1,8 @@
 // **FC-R+HR**, the proposed crawler: Relevancy_R, then Relevancy_HR over the learned C_HR(t) (thesis §5, §6, §10).
 import type { LinkFeatures } from '../links/types.ts';
 import type { ConceptSets } from '../relevance/concepts.ts';
-import { passesCtf } from '../relevance/filters.ts';
 import { ParentSet } from '../relevance/relevancy-hr.ts';
-import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../relevance/types.ts';
+import type { FetchedDocument, Judgement, LinkSource, Strategy } from '../relevance/types.ts';
 import type { UrlParts } from '../relevance/url-parts.ts';
 import { judgeBestFirst } from './best-first.ts';
 import { PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, resolveStrategyOptions } from './common.ts';
@@ -42,9 +41,6 @@ export class FcRHrStrategy implements Strategy {
     return parents.similarityRules(parts);
   }
 
-  shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean {
-    return passesCtf(contentType, link.label, this.#concepts);
-  }
 
   /** Learning step (thesis §5): the parent of an RDF document is an RDF parent. */
   learn(doc: FetchedDocument): void {

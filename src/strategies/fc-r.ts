@@ -1,8 +1,7 @@
 // **FC-R**: best-first on Relevancy_R alone, no RDF-parent prediction (thesis §10).
 import type { LinkFeatures } from '../links/types.ts';
 import type { ConceptSets } from '../relevance/concepts.ts';
-import { passesCtf } from '../relevance/filters.ts';
-import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../relevance/types.ts';
+import type { FetchedDocument, Judgement, LinkSource, Strategy } from '../relevance/types.ts';
 import { judgeBestFirst } from './best-first.ts';
 import { PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, resolveStrategyOptions } from './common.ts';
 
@@ -20,9 +19,6 @@ export class FcRStrategy implements Strategy {
     return judgeBestFirst(link, source, this.#concepts, null);
   }
 
-  shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean {
-    return passesCtf(contentType, link.label, this.#concepts);
-  }
 
   learn(_doc: FetchedDocument): void {}
 

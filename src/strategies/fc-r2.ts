@@ -1,9 +1,8 @@
 // **FC-R2**: best-first on the [Umb09] online association rules learned during the crawl (thesis §10).
 import type { LinkFeatures } from '../links/types.ts';
 import type { ConceptSets } from '../relevance/concepts.ts';
-import { passesCtf } from '../relevance/filters.ts';
 import { labelByExtension } from '../relevance/relevancy-r.ts';
-import type { FetchedDocument, Judgement, Label, LinkSource, Strategy } from '../relevance/types.ts';
+import type { FetchedDocument, Judgement, LinkSource, Strategy } from '../relevance/types.ts';
 import { Umb09KnowledgeBase } from '../relevance/umb09.ts';
 import { parseUrlParts } from '../relevance/url-parts.ts';
 import { NF_DROPPED, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, failsNf, resolveStrategyOptions } from './common.ts';
@@ -51,9 +50,6 @@ export class FcR2Strategy implements Strategy {
     return { label: 'N', rules, priority: PRIORITY.N }; // last, not dropped (issue 16 item 4)
   }
 
-  shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean {
-    return passesCtf(contentType, link.label, this.#concepts);
-  }
 
   /** Updates the knowledge base with the document's real type (only when its body was read). */
   learn(doc: FetchedDocument): void {

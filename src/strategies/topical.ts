@@ -2,10 +2,9 @@
 import type { LinkFeatures } from '../links/types.ts';
 import { TopicalAgent, type TopicalAgentJson, type TopicalAgentOptions } from '../topical/topical-agent.ts';
 import type { ConceptSets } from '../relevance/concepts.ts';
-import { passesCtf } from '../relevance/filters.ts';
 import { deriveLinkFeatures } from '../relevance/link-features.ts';
 import { judgeRdfDocumentLink, judgeRelevancyR } from '../relevance/relevancy-r.ts';
-import type { FetchedDocument, Judgement, Label, LinkSource, ObservedPage, Strategy } from '../relevance/types.ts';
+import type { FetchedDocument, Judgement, LinkSource, ObservedPage, Strategy } from '../relevance/types.ts';
 import { NF_DROPPED, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, failsNf, resolveStrategyOptions } from './common.ts';
 
 /** Options of the topical strategies: the common ones plus the agent's. */
@@ -66,9 +65,6 @@ export class TopicalStrategy implements Strategy {
     return { label: verdict.label, rules: verdict.rules, priority: PRIORITY.R + TOPICAL_SPAN * (1 - s) };
   }
 
-  shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean {
-    return passesCtf(contentType, link.label, this.concepts);
-  }
 
   observePage(page: ObservedPage): void {
     this.agent.observePage(page);

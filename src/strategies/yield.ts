@@ -1,9 +1,8 @@
 // **YIELD**: links ordered by their learned RDF documents per fetch, with FC-R+HR's labels as the prior (issue 17 item 2).
 import type { LinkFeatures } from '../links/types.ts';
-import { type ConceptSets, isHtmlContentType } from '../relevance/concepts.ts';
-import { passesCtf } from '../relevance/filters.ts';
+import type { ConceptSets } from '../relevance/concepts.ts';
 import { type ChildLink, LinkYield, type LinkYieldJson, linkKeys, templateKey } from '../relevance/link-yield.ts';
-import type { FetchedDocument, Judgement, Label, LinkSource, ObservedPage, Strategy } from '../relevance/types.ts';
+import type { FetchedDocument, Judgement, LinkSource, ObservedPage, Strategy } from '../relevance/types.ts';
 import { NF_RULE, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, resolveStrategyOptions } from './common.ts';
 import { FcRHrStrategy } from './fc-r-hr.ts';
 
@@ -17,7 +16,6 @@ export const VARIANT_DISCOUNT = 0.2;
 export const YIELD_PRIORITY_TOP = 2;
 
 // Generic types that may hide RDF (RDF/XML as application/xml, Turtle as text/plain or octet-stream): read and sniff.
-const GENERIC_TYPES = /^(application\/(xml|json|octet-stream)|text\/(xml|plain))\b/i;
 
 /** Snapshot of YIELD: FC-R+HR's parents and the learned clusters. */
 export interface YieldSnapshot extends StrategySnapshot {
@@ -72,10 +70,6 @@ export class YieldStrategy implements Strategy {
     return this.#base.judge(link, link.tag === 'variant' ? { ...source, type: 'html' } : source);
   }
 
-  shouldRead(link: { url: string; label: Label | null }, contentType: string | null): boolean {
-    if (passesCtf(contentType, link.label, this.#concepts) || isHtmlContentType(contentType)) return true;
-    return contentType !== null && GENERIC_TYPES.test(contentType);
-  }
 
   learn(doc: FetchedDocument): void {
     this.#base.learn(doc);

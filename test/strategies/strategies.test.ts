@@ -43,11 +43,6 @@ describe('bfs (BC)', () => {
   it('records the Relevancy_R label for the metrics', () => {
     expect(s.judge(link('http://a.org/x.rdf'), HTML_SOURCE)).toEqual({ label: 'R', rules: ['ex1'], priority: 1 });
   });
-  it('reads by CTF or EXF, never by label', () => {
-    expect(s.shouldRead({ url: 'http://a.org/x.xml', label: 'R' }, 'application/xml')).toBe(false);
-    expect(s.shouldRead({ url: 'http://a.org/x.rdf', label: null }, 'application/xml')).toBe(true);
-    expect(s.shouldRead({ url: 'http://a.org/x', label: 'H' }, 'text/html')).toBe(true);
-  });
 });
 
 describe('fc-r', () => {
@@ -58,10 +53,6 @@ describe('fc-r', () => {
     expect(s.judge(link('http://a.org/members/member2/'), HTML_SOURCE)).toEqual({ label: 'H', rules: [], priority: 3 });
     expect(s.judge(link('http://a.org/data.xml'), HTML_SOURCE)).toEqual({ label: 'N', rules: [], priority: 10 });
     expect(s.judge(link('http://a.org/x.gif'), HTML_SOURCE).priority).toBeNull();
-  });
-  it('reads by label + CTF', () => {
-    expect(s.shouldRead({ url: 'http://a.org/foaf/x.xml', label: 'R' }, 'application/xml')).toBe(true);
-    expect(s.shouldRead({ url: 'http://a.org/x.rdf', label: 'H' }, 'application/xml')).toBe(false);
   });
 });
 

@@ -68,14 +68,6 @@ describe('yield strategy', () => {
     expect(() => b.restore(createStrategy('fc-r+hr').snapshot())).toThrow(/fc-r\+hr/);
   });
 
-  it('reads generic-typed bodies (RDF served as application/xml or octet-stream) to sniff them', () => {
-    const s = createStrategy('yield');
-    expect(s.shouldRead({ url: 'http://s.org/x/rdf.xml', label: 'N' }, 'application/xml')).toBe(true);
-    expect(s.shouldRead({ url: 'http://s.org/d/data.rdf', label: 'R' }, 'application/octet-stream')).toBe(true);
-    expect(s.shouldRead({ url: 'http://s.org/i.png', label: 'H' }, 'image/png')).toBe(false);
-    expect(createStrategy('fc-r+hr').shouldRead({ url: 'http://s.org/x/rdf.xml', label: 'N' }, 'application/xml')).toBe(false);
-  });
-
   it('follows HTML variants of negotiated resources, behind ordinary pages; the thesis crawlers do not', () => {
     const s = createStrategy('yield');
     expect(s.followsHtmlVariants).toBe(true);
