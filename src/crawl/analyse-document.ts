@@ -2,14 +2,14 @@
 // links to judge, and what went wrong (thesis §7 step 3; discovery beyond the thesis, issue 4).
 import type { Quad } from '@rdfjs/types';
 import type { ErrorCode } from '../errors.ts';
-import { decodeText } from '../fetch/index.ts';
+import { chooseCharset, decodeChunks, decodeText } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { extractLinks, extractSitemapUrls } from '../links/index.ts';
 import type { BadLink, LinkFeatures } from '../links/types.ts';
-import { detectType, parseDocument } from '../rdf/index.ts';
+import { type DocumentWriter, detectType, MAX_PARTIAL_QUADS, parseDocument, parseRdfDocumentInto } from '../rdf/index.ts';
 import type { DocType } from '../relevance/types.ts';
-import { dumpLinks, looksLikeSitemap, parseLinkHeader, SITEMAP_REL, voidAccessPoints } from './discovery.ts';
-import { rdfLinksOf } from './rdf-links.ts';
+import { dumpLinks, looksLikeSitemap, parseLinkHeader, SITEMAP_REL, VoidCollector, voidAccessPoints } from './discovery.ts';
+import { RdfLinkCollector } from './rdf-links.ts';
 
 export interface AnalysisOptions {
   followRdfLinks: boolean;
@@ -22,10 +22,19 @@ export interface DocumentAnalysis {
   detectedType: DocType | null;
   /** RDF media type parsed, or `text/html+jsonld+rdfa…` for embedded data. */
   rdfFormat: string | null;
-  /** Quads to store (empty when there are none or the document failed to parse: all or nothing). */
-  quads: Quad[];
-  /** What the parser produced before a fatal error (kept apart, never stored with good data). */
+  /** Quads the document yielded (0 when there are none or it failed to parse: all or nothing). */
+  triples: number;
+  /**
+   * Where the quads went as they were parsed (issue 16 item 14): the writer to stage with the record, or, when the
+   * document failed, whose spilled chunks to discard. Null when nothing was opened, or the graph is stored already.
+   */
+  document: DocumentWriter | null;
+  /** The document's graph is stored already (or being stored by another fetch): its quads were counted, not kept. */
+  storedAlready: boolean;
+  /** The first MAX_PARTIAL_QUADS quads the parser produced before a fatal error (kept apart, never stored with good data). */
   partial: Quad[];
+  /** How many quads the parser produced before that error. */
+  partialCount: number;
   error: ErrorCode | null;
   errorMessage: string | null;
   /** Links for the strategy to judge, from `linkSource`. */
@@ -45,13 +54,27 @@ export function isSitemapLink(link: LinkFeatures | null): boolean {
   return link?.rel === SITEMAP_REL && link.tag !== 'sitemap';
 }
 
-export async function analyseDocument(result: FetchResult, link: LinkFeatures | null, opts: AnalysisOptions): Promise<DocumentAnalysis> {
+/**
+ * Opens the store of a document's quads, once the document is known to carry RDF: a writer, or null when the graph
+ * is stored already (or being stored by another fetch), whose quads are then only counted.
+ */
+export type OpenDocument = (finalUrl: string) => Promise<DocumentWriter | null>;
+
+/**
+ * Analyses a fetched document (thesis §7 step 3). An RDF document is decoded and parsed as a stream (issue 16
+ * item 14): each quad goes to the store (`openDocument`), the link and the VoID collectors as it is parsed, so
+ * neither its whole text nor an array of its quads exists. An HTML page is read whole (links and embedded blocks).
+ */
+export async function analyseDocument(result: FetchResult, link: LinkFeatures | null, opts: AnalysisOptions, openDocument: OpenDocument): Promise<DocumentAnalysis> {
   const a: DocumentAnalysis = {
     contentType: 'contentType' in result ? result.contentType : null,
     detectedType: null,
     rdfFormat: null,
-    quads: [],
+    triples: 0,
+    document: null,
+    storedAlready: false,
     partial: [],
+    partialCount: 0,
     error: result.kind === 'ok' || result.kind === 'skipped' ? null : result.error,
     errorMessage: result.kind === 'failed' ? result.message : null,
     links: [],
@@ -80,37 +103,75 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
     return a;
   }
 
-  const { text } = decodeText(result.body, result.contentType);
-  const parsed = await parseDocument(text, detected, base);
   if (detected.kind === 'rdf') {
     a.rdfFormat = detected.mediaType;
     a.linkSource = 'rdf';
-    if (parsed.error) {
-      a.error = parsed.error.code;
-      a.errorMessage = parsed.error.message;
-      a.partial = parsed.partial;
-      a.links = headerLinks;
-      return a;
-    }
-    a.quads = parsed.quads;
-    a.voidPoints = voidAccessPoints(parsed.quads);
-    a.links = [
-      ...headerLinks,
-      ...dumpLinks(a.voidPoints.dumps, base),
-      ...(opts.followRdfLinks ? rdfLinksOf(parsed.quads, base, opts.maxLinksPerDoc) : []),
-    ];
+    await parseRdfStream(a, result.body, result.contentType, detected.mediaType, base, opts, openDocument);
+    a.links = a.error !== null ? headerLinks : [...headerLinks, ...dumpLinks(a.voidPoints.dumps, base), ...a.links];
     return a;
   }
 
   // HTML: links for the strategy, embedded RDF stored; a broken embedded block leaves the page itself fine.
+  const { text } = decodeText(result.body, result.contentType);
+  const parsed = await parseDocument(text, detected, base);
   const extracted = extractLinks(text, base, { maxLinks: opts.maxLinksPerDoc, normalize: opts.normalize });
   a.links = [...headerLinks, ...extracted.links];
   a.bad = extracted.bad;
   a.text = extracted.text;
-  a.quads = parsed.quads;
+  if (parsed.quads.length > 0) {
+    a.triples = parsed.quads.length;
+    a.document = await openDocument(base);
+    a.storedAlready = a.document === null;
+    for (const q of parsed.quads) a.document?.add(q);
+    await a.document?.drained();
+  }
   if (parsed.embedded && parsed.embedded.length > 0) a.rdfFormat = `text/html+${parsed.embedded.join('+')}`;
   if (parsed.error) a.errorMessage = parsed.error.message;
   else if (parsed.problems && parsed.problems.length > 0) a.errorMessage = parsed.problems.map((p) => `${p.source ?? 'embedded'}: ${p.message}`).join('; ');
   a.voidPoints = voidAccessPoints(parsed.quads);
   return a;
+}
+
+/**
+ * Parses an RDF body as a stream into the document's store and the link and VoID collectors (one pass, issue 16
+ * item 14), decoding the bytes a slice at a time. On a parse error the document keeps nothing (all or nothing):
+ * `a.error` is set, `a.partial` holds the first quads, and `a.document` the writer whose chunks must be discarded.
+ */
+async function parseRdfStream(
+  a: DocumentAnalysis,
+  body: Buffer,
+  contentType: string | null,
+  mediaType: string,
+  base: string,
+  opts: AnalysisOptions,
+  openDocument: OpenDocument,
+): Promise<void> {
+  const writer = await openDocument(base);
+  a.document = writer;
+  a.storedAlready = writer === null;
+  const links = opts.followRdfLinks ? new RdfLinkCollector(base, opts.maxLinksPerDoc) : null;
+  const voids = new VoidCollector();
+  const partial: Quad[] = [];
+  const target = {
+    add(q: Quad): void {
+      writer?.add(q);
+      links?.add(q);
+      voids.add(q);
+      if (partial.length < MAX_PARTIAL_QUADS) partial.push(q);
+    },
+    drained: async (): Promise<void> => writer?.drained(),
+  };
+  const charset = chooseCharset(body, contentType);
+  const parsed = await parseRdfDocumentInto(decodeChunks(body, charset), mediaType, base, target);
+  await writer?.drained(); // a chunk the store could not take fails the crawl (RDFSCOUT_STORE_FAILED), not the document
+  if (parsed.error !== null) {
+    a.error = parsed.error.code;
+    a.errorMessage = parsed.error.message;
+    a.partial = partial;
+    a.partialCount = parsed.count;
+    return;
+  }
+  a.triples = parsed.count;
+  a.voidPoints = voids.points();
+  a.links = links?.links() ?? [];
 }

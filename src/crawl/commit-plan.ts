@@ -5,7 +5,7 @@ import type { CrawlRecord } from '../crawl-log/record.ts';
 import { stageBadLinks, stageRecordWrite, stageRedirects } from '../crawl-log/record-store.ts';
 import { stageVoidPoints } from '../crawl-log/void-facts.ts';
 import type { Frontier } from '../frontier/types.ts';
-import { hasGraph, stageDocument, stagePartial } from '../rdf/index.ts';
+import { DocumentWriter, hasGraph, stagePartial } from '../rdf/index.ts';
 import type { Strategy } from '../relevance/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import type { Txn } from '../state/txn.ts';
@@ -82,18 +82,33 @@ export class Committer {
     return stored;
   }
 
+  /**
+   * Opens the store of the document `finalUrl` for a fetch about to parse it: a writer that takes its quads as they
+   * are parsed (the graph reserved until the fetch's transaction commits), or null when the graph is stored already
+   * or being stored by another fetch (see {@link claimGraph}).
+   */
+  async openDocument(entryUrl: string, finalUrl: string, oneQueue: boolean): Promise<DocumentWriter | null> {
+    return (await this.claimGraph(entryUrl, finalUrl, oneQueue)) ? null : new DocumentWriter(this.#o.state, finalUrl);
+  }
+
   /** Stages `plan` in `txn` and fills in the record's `triples` and `linksQueued`. */
   async stage(plan: DocumentPlan, txn: Txn): Promise<void> {
     const { state, frontier, strategy, policy } = this.#o;
     const { entry, record } = plan;
     stageVoidPoints(state, txn, plan.voidPoints, record.finalUrl);
     if (plan.store?.kind === 'partial') {
-      stagePartial(state, txn, record.finalUrl, { error: plan.store.error, quads: plan.store.quads });
-    } else if (plan.store?.kind === 'document') {
-      const finalUrl = record.finalUrl;
-      record.triples = stageDocument(state, txn, finalUrl, plan.store.quads);
-      txn.onCommit(() => this.#storing.delete(finalUrl));
-      chDocument.publish({ url: finalUrl, triples: record.triples });
+      stagePartial(state, txn, record.finalUrl, { error: plan.store.error, quads: plan.store.quads, count: plan.store.count });
+    }
+    const writer = plan.document;
+    if (writer !== null) {
+      // Stored with the record, or its spilled chunks deleted with it (a document that failed keeps nothing).
+      if (plan.store?.kind === 'document') {
+        record.triples = writer.stage(txn);
+        chDocument.publish({ url: writer.graph, triples: record.triples });
+      } else {
+        writer.discard(txn);
+      }
+      txn.onCommit(() => this.#storing.delete(writer.graph));
     }
     for (const q of plan.remember) frontier.remember(q);
     for (const hook of this.#o.hooks) hook.stage(plan, txn);

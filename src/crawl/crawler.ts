@@ -274,9 +274,10 @@ export class Crawler {
     }
 
     const txn = this.state.txn();
-    const doc = await analyseDocument(result, entry.link, this.options);
-    // Reserves the graph for this fetch unless it is stored (or being stored) already.
-    const storedAlready = doc.quads.length > 0 && (await this.#committer.claimGraph(entry.url, result.finalUrl, this.options.queues === 'one'));
+    // The document's quads go to the store as they are parsed; its graph is reserved for this fetch unless it is
+    // stored (or being stored) already.
+    const openDocument = (finalUrl: string) => this.#committer.openDocument(entry.url, finalUrl, this.options.queues === 'one');
+    const doc = await analyseDocument(result, entry.link, this.options, openDocument);
     this.#seq += 1;
     const plan = processDocument(entry, result, doc, {
       strategy: this.#strategy,
@@ -284,7 +285,6 @@ export class Crawler {
       scope: this.#scope,
       rejudge: this.#rejudge,
       robotsSitemaps: entry.parent === null && entry.link === null ? this.#fetcher.sitemapsOf(entry.url) : [],
-      storedAlready,
       seq: this.#seq,
       ms: Math.round(performance.now() - t0),
       fetchedAt: new Date().toISOString(),

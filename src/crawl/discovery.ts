@@ -40,15 +40,26 @@ export function looksLikeSitemap(text: string): boolean {
 }
 
 /** VoID dataset access points stated in a document (W3C VoID §3.3, §6): data dumps and SPARQL endpoints. */
-export function voidAccessPoints(quads: readonly Quad[]): { dumps: string[]; endpoints: string[] } {
-  const dumps = new Set<string>();
-  const endpoints = new Set<string>();
-  for (const q of quads) {
-    if (q.object.termType !== 'NamedNode') continue;
-    if (q.predicate.value === VOID_DATA_DUMP) dumps.add(q.object.value);
-    else if (q.predicate.value === VOID_SPARQL_ENDPOINT) endpoints.add(q.object.value);
+export function voidAccessPoints(quads: Iterable<Quad>): { dumps: string[]; endpoints: string[] } {
+  const collector = new VoidCollector();
+  for (const q of quads) collector.add(q);
+  return collector.points();
+}
+
+/** {@link voidAccessPoints} one quad at a time, as the document is parsed (issue 16 item 14). */
+export class VoidCollector {
+  readonly #dumps = new Set<string>();
+  readonly #endpoints = new Set<string>();
+
+  add(q: Quad): void {
+    if (q.object.termType !== 'NamedNode') return;
+    if (q.predicate.value === VOID_DATA_DUMP) this.#dumps.add(q.object.value);
+    else if (q.predicate.value === VOID_SPARQL_ENDPOINT) this.#endpoints.add(q.object.value);
   }
-  return { dumps: [...dumps], endpoints: [...endpoints] };
+
+  points(): { dumps: string[]; endpoints: string[] } {
+    return { dumps: [...this.#dumps], endpoints: [...this.#endpoints] };
+  }
 }
 
 /** Links to data dumps, to be judged like links found in RDF (labelled by extension; thesis §8.2). */

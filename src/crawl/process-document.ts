@@ -21,8 +21,6 @@ export interface DocumentContext {
   rejudge: boolean;
   /** Sitemaps robots.txt names for the entry's origin (for seeds). */
   robotsSitemaps: readonly string[];
-  /** Whether the final URL's graph is stored already (or being stored): its quads are then not stored again. */
-  storedAlready: boolean;
   /** Fetch sequence number of this record. */
   seq: number;
   /** Wall time of the fetch and processing (ms), and when it completed (ISO). */
@@ -35,8 +33,10 @@ export interface DocumentPlan {
   entry: FrontierEntry;
   /** The record; `triples` and `linksQueued` are filled in by the committer from what the stores took. */
   record: CrawlRecord;
-  /** The document's quads (graph = final URL), its partial output when it failed to parse, or nothing. */
-  store: { kind: 'document'; quads: DocumentAnalysis['quads'] } | { kind: 'partial'; error: { code: ErrorCode; message: string }; quads: DocumentAnalysis['partial'] } | null;
+  /** The document (graph = final URL, its quads in `document`), its partial output when it failed to parse, or nothing. */
+  store: { kind: 'document' } | { kind: 'partial'; error: { code: ErrorCode; message: string }; quads: DocumentAnalysis['partial']; count: number } | null;
+  /** The writer that received the document's quads as they were parsed: staged when `store` is a document, else discarded. */
+  document: DocumentAnalysis['document'];
   /** VoID dumps and SPARQL endpoints the document announces. */
   voidPoints: DocumentAnalysis['voidPoints'];
   /** Links to queue (judged, in scope) and the H links among them to remember for re-judging. */
@@ -63,12 +63,14 @@ export interface DocumentPlan {
 export function processDocument(entry: FrontierEntry, result: FetchResult, doc: DocumentAnalysis, ctx: DocumentContext): DocumentPlan {
   let store: DocumentPlan['store'] = null;
   let note: string | null = null;
-  if (doc.quads.length === 0) {
-    if (doc.partial.length > 0 && doc.error !== null) store = { kind: 'partial', error: { code: doc.error, message: doc.errorMessage ?? '' }, quads: doc.partial };
-  } else if (ctx.storedAlready) {
+  if (doc.triples === 0) {
+    if (doc.partialCount > 0 && doc.error !== null) {
+      store = { kind: 'partial', error: { code: doc.error, message: doc.errorMessage ?? '' }, quads: doc.partial, count: doc.partialCount };
+    }
+  } else if (doc.storedAlready) {
     note = `duplicate: ${result.finalUrl} is already stored`;
   } else {
-    store = { kind: 'document', quads: doc.quads };
+    store = { kind: 'document' };
   }
   const { enqueue, remember, external, notQueued, depthDropped } = judgeLinks(entry, result, doc, ctx);
   const record: CrawlRecord = {
@@ -97,6 +99,7 @@ export function processDocument(entry: FrontierEntry, result: FetchResult, doc: 
     entry,
     record,
     store,
+    document: doc.document,
     voidPoints: doc.voidPoints,
     enqueue,
     remember,

@@ -1,4 +1,5 @@
 // **charset** turns response bytes into text: BOM, HTTP header, in-document declaration, then UTF-8 with BeeBot's fallback.
+import { isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 
 /** How many bytes of the document are sniffed for `<meta charset>` or an XML declaration (HTML's prescan limit). */
@@ -62,28 +63,49 @@ function countReplacements(text: string): number {
  * `charset` is the WHATWG name of the encoding actually used (e.g. `utf-8`, `windows-1252`, `shift_jis`).
  */
 export function decodeText(body: Uint8Array, contentType: string | null): { text: string; charset: string } {
-  const bom = charsetFromBom(body);
-  if (bom !== null) return { text: new TextDecoder(bom).decode(body), charset: bom };
+  const charset = chooseCharset(body, contentType);
+  return { text: new TextDecoder(charset).decode(body), charset };
+}
 
+/**
+ * The encoding {@link decodeText} decodes `body` with, found without building the text: valid UTF-8 is checked on
+ * the bytes, and the share of U+FFFD in invalid UTF-8 is counted one slice at a time.
+ */
+export function chooseCharset(body: Uint8Array, contentType: string | null): string {
+  const bom = charsetFromBom(body);
+  if (bom !== null) return bom;
   const candidates = [charsetFromContentType(contentType), sniffDeclaredCharset(body)];
   for (const label of candidates) {
     if (label === null) continue;
     const decoder = decoderFor(label, false);
     if (decoder === null) continue; // unknown label: try the next source
-    if (decoder.encoding !== 'utf-8') return { text: decoder.decode(body), charset: decoder.encoding };
+    if (decoder.encoding !== 'utf-8') return decoder.encoding;
     break; // declared UTF-8: decode as UTF-8 below, with the fallback
   }
-  return decodeUtf8WithFallback(body);
+  if (isUtf8(body)) return 'utf-8';
+  // Invalid UTF-8: see how much of it is broken.
+  let bad = 0;
+  let chars = 0;
+  for (const text of decodeChunks(body, 'utf-8')) {
+    bad += countReplacements(text);
+    chars += text.length;
+  }
+  return bad <= chars * MAX_REPLACEMENT_SHARE ? 'utf-8' : 'windows-1252';
 }
 
-function decodeUtf8WithFallback(body: Uint8Array): { text: string; charset: string } {
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(body), charset: 'utf-8' };
-  } catch {
-    // invalid UTF-8: see how much of it is broken
+/** Bytes decoded at once by {@link decodeChunks}. */
+const DECODE_SLICE_BYTES = 64 * 1024;
+
+/**
+ * The text of `body` in `charset`, one slice at a time (a streaming TextDecoder: a character cut between two slices
+ * is decoded whole), so that a large document never exists as one string; a BOM is dropped as `decodeText` does.
+ */
+export function* decodeChunks(body: Uint8Array, charset: string): Generator<string> {
+  const decoder = new TextDecoder(charset);
+  for (let i = 0; i < body.length; i += DECODE_SLICE_BYTES) {
+    const text = decoder.decode(body.subarray(i, i + DECODE_SLICE_BYTES), { stream: true });
+    if (text !== '') yield text;
   }
-  const text = new TextDecoder('utf-8').decode(body);
-  const bad = countReplacements(text);
-  if (bad <= text.length * MAX_REPLACEMENT_SHARE) return { text, charset: 'utf-8' };
-  return { text: new TextDecoder('windows-1252').decode(body), charset: 'windows-1252' };
+  const rest = decoder.decode();
+  if (rest !== '') yield rest;
 }

@@ -1,6 +1,6 @@
 // The public face of the fetching layer: Fetcher, Politeness, charset decoding, the SSRF guard.
 export { checkIpLiteral, createGuardedLookup, isPrivateAddress, type LookupFunction, type ResolveAll } from './address-guard.ts';
-export { charsetFromBom, charsetFromContentType, decodeText, sniffDeclaredCharset } from './charset.ts';
+export { charsetFromBom, charsetFromContentType, chooseCharset, decodeChunks, decodeText, sniffDeclaredCharset } from './charset.ts';
 export { type FetchOptions, Fetcher } from './fetcher.ts';
 export { parseRetryAfter } from './network-errors.ts';
 export { DEFAULT_ACCEPT, DEFAULT_USER_AGENT, type FetcherConfig, type FetcherOptions, productToken, resolveFetcherOptions } from './options.ts';

@@ -3,7 +3,8 @@ import type { Quad } from '@rdfjs/types';
 import { Writer } from 'n3';
 import type { CrawlState } from '../state/open-state.ts';
 import { type Txn, levelTxn } from '../state/txn.ts';
-import { docKey, docKeyRange } from '../state/document-keys.ts';
+import { docKeyRange } from '../state/document-keys.ts';
+import { DocumentWriter } from './document-writer.ts';
 import type { ParseProblem } from './types.ts';
 
 /** Most partial quads kept in a partial record (the rest is only counted). */
@@ -12,7 +13,10 @@ export const MAX_PARTIAL_QUADS = 10_000;
 /** What the parser produced before failing on a document (issue 2: kept apart, never mixed into the good data). */
 export interface PartialInfo {
   error: ParseProblem;
+  /** The first quads the parser produced (at most MAX_PARTIAL_QUADS are stored). */
   quads: readonly Quad[];
+  /** How many it produced in all, if more than `quads` holds. Default: `quads.length`. */
+  count?: number;
 }
 
 /** The stored form of a partial record, in the `partials` sublevel under the document's URL. */
@@ -26,46 +30,15 @@ export interface PartialRecord {
   truncated: boolean;
 }
 
-/** Characters of N-Triples per stored value: a big document is several values, read back one at a time. */
-export const DOC_CHUNK_CHARS = 256 * 1024;
-
 /**
- * Stages a document's quads in `txn`, moved into the named graph `graphIri` (the document's final URL; graphs
- * named inside a TriG/N-Quads document are folded into it). Duplicates within the document are staged once.
- * Returns the number of distinct quads staged. Nothing is written until `txn.commit()`: the document is stored
- * with its crawl record in one atomic batch, or not at all.
- *
- * Issue 18: the document is written once, as N-Triples text in values of about {@link DOC_CHUNK_CHARS} characters
- * (state.docs, key = graph + chunk number), and marked for the background {@link Indexer}, which loads it into
- * quadstore's SPARQL indexes in large batches. One quad costs one line here instead of six index keys in the fetch's
- * batch (a 1.5 MB Turtle file: 72k quads, 435k keys, +260 MB RSS in one LevelDB batch before; issue 16 item 14).
+ * Stages a document given as an array of quads in `txn` (see {@link DocumentWriter}, which the crawl feeds as it
+ * parses): moved into the named graph `graphIri`, duplicates staged once, every chunk in the transaction. Returns
+ * the number of distinct quads staged. Nothing is written until `txn.commit()`.
  */
 export function stageDocument(state: CrawlState, txn: Txn, graphIri: string, quads: readonly Quad[]): number {
-  const t = levelTxn(txn);
-  const seen = new Set<string>();
-  const writer = new Writer({ format: 'N-Triples' });
-  let chunk: string[] = [];
-  let chars = 0;
-  let n = 0;
-  const flush = (): void => {
-    t.put(state.docs, docKey(graphIri, n++), chunk.join(''));
-    chunk = [];
-    chars = 0;
-  };
-  for (const q of quads) {
-    const line = writer.quadToString(q.subject, q.predicate, q.object);
-    if (seen.has(line)) continue;
-    seen.add(line);
-    chunk.push(line);
-    chars += line.length;
-    if (chars >= DOC_CHUNK_CHARS) flush();
-  }
-  if (chars > 0) flush();
-  if (seen.size > 0) {
-    t.put(state.sub.unindexed, graphIri, n);
-    txn.onCommit(() => state.indexer.notify());
-  }
-  return seen.size;
+  const writer = new DocumentWriter(state, graphIri, { spill: false });
+  for (const q of quads) writer.add(q);
+  return writer.stage(txn);
 }
 
 /**
@@ -87,9 +60,9 @@ export function stagePartial(state: CrawlState, txn: Txn, graphIri: string, info
   const record: PartialRecord = {
     graph: graphIri,
     error: info.error,
-    count: info.quads.length,
+    count: Math.max(info.count ?? 0, info.quads.length),
     nquads,
-    truncated: info.quads.length > kept.length,
+    truncated: Math.max(info.count ?? 0, info.quads.length) > kept.length,
   };
   levelTxn(txn).put(state.sub.partials, graphIri, record);
   return record;

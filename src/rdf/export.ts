@@ -5,6 +5,7 @@ import { Writer } from 'n3';
 import { CrawlGraphView } from '../crawl-log/crawl-graph-view.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import { graphOfDocKey } from '../state/document-keys.ts';
+import { pendingGraphs } from './document-writer.ts';
 
 /** Lines are grouped into strings of about this many characters before being written. */
 const FLUSH_CHARS = 64 * 1024;
@@ -32,12 +33,20 @@ export async function exportNQuads(state: CrawlState, out: NodeJS.WritableStream
   const writer = new Writer({ format: 'N-Quads' });
   async function* lines(): AsyncGenerator<string> {
     let after: string | undefined;
+    // Documents still being written by a fetch that has not committed (or orphaned by a crash) are left out: their
+    // pending mark is written before their first chunk and removed with their record, so checking the marks after
+    // reading a page tells; once left out, a document stays out (issue 16 item 14).
+    const skipped = new Set<string>();
     for (;;) {
       const page = (await state.docs.iterator(after === undefined ? { limit: PAGE } : { gt: after, limit: PAGE }).all()) as Array<[string, string]>;
       if (page.length === 0) break;
+      const pending = await pendingGraphs(state);
       for (const [key, text] of page) {
+        const graphIri = graphOfDocKey(key);
+        if (pending.has(graphIri)) skipped.add(graphIri);
+        if (skipped.has(graphIri)) continue;
         // N-Triples line ends are ` .\n` and nowhere else (a literal's newline is escaped): put the graph before them.
-        const graph = ` ${graphTerm(writer, graphOfDocKey(key))} .\n`;
+        const graph = ` ${graphTerm(writer, graphIri)} .\n`;
         const quads = text.split(' .\n');
         quads.pop(); // after the last line end
         count += quads.length;

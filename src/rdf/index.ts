@@ -1,6 +1,6 @@
 // **rdf/** parses fetched documents (RDF and RDF embedded in HTML) and stores them, one named graph per document.
 export { detectType, normaliseMediaType, SNIFF_BYTES, worthReading } from './sniff.ts';
-export { parseDocument, toError } from './parse-document.ts';
+export { parseDocument, parseRdfDocumentInto, toError } from './parse-document.ts';
 export { parseEmbedded } from './parse-embedded.ts';
 export { type ParseConfig, type ParseOptions, resolveParseOptions } from './parse-options.ts';
 export { isParsableRdfType } from './parse-formats.ts';
@@ -8,7 +8,6 @@ export { CONTEXTS_DIR, LocalContextLoader, listShippedContexts } from './context
 export { checkXmlEntities, DEFAULT_MAX_ENTITY_EXPANSION } from './xml-entity-guard.ts';
 export {
   countQuads,
-  DOC_CHUNK_CHARS,
   hasGraph,
   listPartials,
   MAX_PARTIAL_QUADS,
@@ -18,6 +17,7 @@ export {
   stageDocument,
   stagePartial,
 } from './document-store.ts';
+export { DOC_CHUNK_CHARS, DocumentWriter, type DocumentWriterOptions, isPending } from './document-writer.ts';
 export { type IndexerOptions, Indexer } from '../state/indexer.ts';
 export { type ExportOptions, exportNQuads } from './export.ts';
 export type { Detected, ParsedDocument, ParseProblem } from './types.ts';

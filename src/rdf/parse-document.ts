@@ -1,10 +1,10 @@
 // **parseDocument** parses one fetched document, all or nothing, into quads ready for the store.
 import { RdfscoutError } from '../errors.ts';
 import { parseEmbeddedWith } from './parse-embedded.ts';
-import { parseRdfText } from './parse-formats.ts';
+import { parseRdfInto, parseRdfText } from './parse-formats.ts';
 import { type ParseOptions, resolveParseOptions } from './parse-options.ts';
-import { BlankNodeRelabeller, blankNodePrefix, createBudget } from './run-parser.ts';
-import type { Detected, ParsedDocument } from './types.ts';
+import { BlankNodeRelabeller, blankNodePrefix, createBudget, type QuadTarget, type TextInput } from './run-parser.ts';
+import type { Detected, ParsedDocument, ParseProblem } from './types.ts';
 
 /**
  * Parses a document of the detected type (see `detectType`) against `baseIRI` (the document's final URL).
@@ -29,6 +29,26 @@ export async function parseDocument(text: string, detected: Detected, baseIRI: s
   const result = await parseRdfText(text, detected.mediaType, baseIRI, config, budget, relabeller);
   if (result.problem === null) return { quads: result.quads, error: null, partial: [] };
   return { quads: [], error: result.problem, partial: result.quads };
+}
+
+/**
+ * Parses an RDF document of `mediaType` as a stream (issue 16 item 14): `input` is its text or its chunks as they are
+ * decoded, and each quad goes to `target` as it is parsed (blank nodes relabelled as {@link parseDocument} does).
+ * All or nothing is the caller's part: when `error` is set, `target` has received the `count` quads parsed before
+ * the error, which must not be stored as the document. Never rejects for bad content (ArgumentError for options).
+ */
+export async function parseRdfDocumentInto(
+  input: TextInput,
+  mediaType: string,
+  baseIRI: string,
+  target: QuadTarget,
+  opts?: ParseOptions,
+): Promise<{ count: number; error: ParseProblem | null }> {
+  const config = resolveParseOptions(opts);
+  const budget = createBudget(config.maxQuads, config.timeBudgetMs);
+  const relabeller = new BlankNodeRelabeller(blankNodePrefix(baseIRI));
+  const { count, problem } = await parseRdfInto(input, mediaType, baseIRI, config, budget, relabeller, target);
+  return { count, error: problem };
 }
 
 /** The problem of a failed document as an RdfscoutError (for callers that throw). */

@@ -6,7 +6,7 @@ import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import { RdfscoutError } from '../errors.ts';
 import { LocalContextLoader } from './context-loader.ts';
 import type { ParseConfig } from './parse-options.ts';
-import { type BlankNodeRelabeller, type Budget, BudgetExceededError, runParser, type StreamingParser } from './run-parser.ts';
+import { type BlankNodeRelabeller, type Budget, BudgetExceededError, type QuadTarget, runParserInto, type StreamingParser, type TextInput } from './run-parser.ts';
 import type { ParseProblem } from './types.ts';
 import { RDF_NS } from './sniff.ts';
 import { checkXmlEntities, findRootElement } from './xml-entity-guard.ts';
@@ -28,64 +28,133 @@ export function isParsableRdfType(mediaType: string): boolean {
 }
 
 /**
- * Parses `text` as `mediaType` against `baseIRI`. Never rejects: failures come back as a problem with a code
- * (RDFSCOUT_PARSE_FAILED, or RDFSCOUT_REMOTE_CONTEXT when a JSON-LD context would have had to be fetched), a
- * message and, when known, the line.
+ * Parses `text` as `mediaType` against `baseIRI`, collecting the quads. Never rejects: failures come back as a
+ * problem with a code (RDFSCOUT_PARSE_FAILED, or RDFSCOUT_REMOTE_CONTEXT when a JSON-LD context would have had to
+ * be fetched), a message and, when known, the line.
  */
 export async function parseRdfText(
-  text: string,
+  text: TextInput,
   mediaType: string,
   baseIRI: string,
   config: ParseConfig,
   budget: Budget,
   relabeller: BlankNodeRelabeller,
 ): Promise<TextParseResult> {
-  const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const quads: Quad[] = [];
+  const { problem, budgetExceeded } = await parseRdfInto(text, mediaType, baseIRI, config, budget, relabeller, { add: (q) => quads.push(q) });
+  return { quads, problem, budgetExceeded };
+}
+
+/**
+ * Parses `input` (the text, or its chunks as they are decoded) as `mediaType` and hands each quad to `target` as it
+ * is parsed: no array of the document's quads and, for Turtle, N-Triples, N-Quads, TriG, N3, JSON-LD and RDF/XML
+ * without DTD entities, no string of the whole text (issue 16 item 14). RDF/XML whose prolog declares entities is
+ * read whole first, as the entity guard counts references over the whole document before any parser sees it.
+ * `count` is the number of quads handed over (on error: before it). Never rejects.
+ */
+export async function parseRdfInto(
+  input: TextInput,
+  mediaType: string,
+  baseIRI: string,
+  config: ParseConfig,
+  budget: Budget,
+  relabeller: BlankNodeRelabeller,
+  target: QuadTarget,
+): Promise<{ count: number; problem: ParseProblem | null; budgetExceeded: boolean }> {
+  const window = new TextWindow();
   let parser: StreamingParser;
   let loader: LocalContextLoader | null = null;
+  let fed: AsyncIterable<string>;
   if (N3_TYPES.has(mediaType)) {
     parser = new StreamParser({ format: mediaType, baseIRI }) as unknown as StreamingParser;
+    fed = window.track(withoutBom(input));
   } else if (mediaType === 'application/rdf+xml') {
-    const refused = checkXmlEntities(input, config.maxEntityExpansion);
-    if (refused !== null) return { quads: [], problem: refused, budgetExceeded: false };
+    const prepared = await prepareRdfXml(withoutBom(input), config);
+    if ('problem' in prepared) return { count: 0, problem: prepared.problem, budgetExceeded: false };
     parser = new RdfXmlParser({ baseIRI, trackPosition: true }) as unknown as StreamingParser;
-    return finishRun(parser, wrapNodeElementRoot(input), input, mediaType, relabeller, budget, null);
+    fed = window.track(prepared.chunks);
   } else if (mediaType === 'application/ld+json') {
     loader = new LocalContextLoader(config.contexts);
     parser = new JsonLdParser({ baseIRI, documentLoader: loader }) as unknown as StreamingParser;
+    fed = window.track(withoutBom(input));
   } else {
     const problem: ParseProblem = { code: 'RDFSCOUT_PARSE_FAILED', message: `rdfscout cannot parse RDF as ${mediaType}.` };
-    return { quads: [], problem, budgetExceeded: false };
+    return { count: 0, problem, budgetExceeded: false };
   }
-  return finishRun(parser, input, input, mediaType, relabeller, budget, loader);
-}
-
-async function finishRun(
-  parser: StreamingParser,
-  fed: string,
-  input: string,
-  mediaType: string,
-  relabeller: BlankNodeRelabeller,
-  budget: Budget,
-  loader: LocalContextLoader | null,
-): Promise<TextParseResult> {
-  const { quads, error } = await runParser(parser, fed, relabeller, budget);
-  if (error === null) return { quads, problem: null, budgetExceeded: false };
+  const { count, error } = await runParserInto(parser, fed, relabeller, budget, target);
+  if (error === null) return { count, problem: null, budgetExceeded: false };
   if (loader !== null && loader.refused.length > 0) {
     const problem: ParseProblem = {
       code: 'RDFSCOUT_REMOTE_CONTEXT',
       message: `The JSON-LD document uses the remote context ${loader.refused[0]}, which rdfscout does not ship and never fetches.`,
     };
-    return { quads, problem, budgetExceeded: false };
+    return { count, problem, budgetExceeded: false };
   }
   const problem: ParseProblem = {
     code: error instanceof RdfscoutError ? error.code : 'RDFSCOUT_PARSE_FAILED',
     message: `Invalid ${mediaType}: ${error.message}`,
   };
-  const line = errorLine(error, input);
+  const line = errorLine(error, window);
   if (line !== undefined) problem.line = line;
-  return { quads, problem, budgetExceeded: error instanceof BudgetExceededError };
+  return { count, problem, budgetExceeded: error instanceof BudgetExceededError };
 }
+
+/** The input as chunks, a leading byte-order mark dropped. */
+async function* withoutBom(input: TextInput): AsyncGenerator<string> {
+  let first = true;
+  for await (const chunk of typeof input === 'string' ? [input] : input) {
+    if (first && chunk === '') continue;
+    yield first && chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
+    first = false;
+  }
+}
+
+/** Characters of an RDF/XML document read before deciding how to feed it: its prolog and the root's start. */
+const XML_HEAD_CHARS = 16 * 1024;
+
+/**
+ * RDF/XML, checked and fed as a stream: the prolog is read first; a DTD that declares entities is checked by the
+ * entity guard on the whole text (refused, or fed whole); a root that is a single node element is wrapped.
+ */
+async function prepareRdfXml(input: AsyncIterable<string>, config: ParseConfig): Promise<{ chunks: AsyncIterable<string> } | { problem: ParseProblem }> {
+  const it = input[Symbol.asyncIterator]();
+  let head = '';
+  let ended = false;
+  for (;;) {
+    const root = findRootElement(head);
+    if (root >= 0 && head.length >= root + XML_HEAD_CHARS) break;
+    const next = await it.next();
+    if (next.done === true) {
+      ended = true;
+      break;
+    }
+    head += next.value;
+  }
+  const rest = async function* (): AsyncGenerator<string> {
+    if (ended) return;
+    for (let next = await it.next(); next.done !== true; next = await it.next()) yield next.value;
+  };
+  if (/<!ENTITY/i.test(head.slice(0, Math.max(0, findRootElement(head)) || head.length))) {
+    let text = head;
+    for await (const chunk of rest()) text += chunk;
+    const refused = checkXmlEntities(text, config.maxEntityExpansion);
+    if (refused !== null) return { problem: refused };
+    return { chunks: (async function* () { yield wrapNodeElementRoot(text); })() };
+  }
+  const refused = checkXmlEntities(head, config.maxEntityExpansion); // parameter and external entities, if cut off
+  if (refused !== null) return { problem: refused };
+  const wrapped = wrapNodeElementRoot(head);
+  const closing = wrapped === head ? '' : ROOT_WRAPPER_END;
+  return {
+    chunks: (async function* () {
+      yield wrapped.slice(0, wrapped.length - closing.length);
+      yield* rest();
+      if (closing !== '') yield closing;
+    })(),
+  };
+}
+
+const ROOT_WRAPPER_END = '</rdf:RDF>';
 
 /**
  * RDF/XML may have a single node element as root instead of `rdf:RDF` (RDF 1.1 XML Syntax §2.7), but
@@ -96,21 +165,49 @@ function wrapNodeElementRoot(text: string): string {
   const root = findRootElement(text);
   if (root < 0 || /^<(?:[\w.-]+:)?RDF[\s>/]/.test(text.slice(root, root + 64))) return text;
   if (!text.slice(root, root + 8192).includes(RDF_NS)) return text;
-  return `${text.slice(0, root)}<rdf:RDF xmlns:rdf="${RDF_NS}">${text.slice(root)}</rdf:RDF>`;
+  return `${text.slice(0, root)}<rdf:RDF xmlns:rdf="${RDF_NS}">${text.slice(root)}${ROOT_WRAPPER_END}`;
+}
+
+/** Chunks kept by a {@link TextWindow} to place an error's character position on a line. */
+const WINDOW_CHUNKS = 4;
+
+/** Remembers where the last chunks fed to a parser start (character offset and line), to turn a position into a line. */
+class TextWindow {
+  readonly #recent: Array<{ start: number; line: number; text: string }> = [];
+  #offset = 0;
+  #line = 1;
+
+  async *track(input: AsyncIterable<string>): AsyncGenerator<string> {
+    for await (const text of input) {
+      this.#recent.push({ start: this.#offset, line: this.#line, text });
+      if (this.#recent.length > WINDOW_CHUNKS) this.#recent.shift();
+      this.#offset += text.length;
+      this.#line += countNewlines(text, text.length);
+      yield text;
+    }
+  }
+
+  /** The line of character `position`, if it lies in a chunk still remembered (else the earliest remembered line). */
+  lineAt(position: number): number | undefined {
+    const chunk = this.#recent.findLast((c) => c.start <= position) ?? this.#recent[0];
+    if (chunk === undefined) return undefined;
+    return chunk.line + countNewlines(chunk.text, Math.max(0, position - chunk.start));
+  }
+}
+
+function countNewlines(text: string, end: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** The line of a parser error: n3 gives it in `context.line`, saxes as `L:C:` or `Line L`, JSON as `position N`. */
-export function errorLine(error: Error, text: string): number | undefined {
+function errorLine(error: Error, window: TextWindow): number | undefined {
   const context = (error as { context?: { line?: unknown } }).context;
   if (typeof context?.line === 'number') return context.line;
   const m = /^(\d+):\d+:|\bline:? (\d+)/i.exec(error.message);
   if (m !== null) return Number(m[1] ?? m[2]);
   const pos = /\bposition (\d+)/i.exec(error.message);
-  if (pos !== null) {
-    const end = Math.min(text.length, Number(pos[1]));
-    let line = 1;
-    for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) line++;
-    return line;
-  }
+  if (pos !== null) return window.lineAt(Number(pos[1]));
   return undefined;
 }

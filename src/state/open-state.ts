@@ -6,10 +6,11 @@ import { Quadstore } from 'quadstore';
 import { DataFactory } from 'rdf-data-factory';
 import { RdfscoutError } from '../errors.ts';
 import { Indexer } from './indexer.ts';
+import { cleanOrphanDocuments } from './orphan-documents.ts';
 import { type AnySublevel, GroupCommitter, LevelTxn } from './txn.ts';
 
 /** Names of the sublevels. Quadstore writes its indexes at the root (its keys never start with `!`). */
-export const SUBLEVELS = ['frontier', 'seen', 'frontier-rdf', 'seen-rdf', 'records', 'record-urls', 'meta', 'learned', 'bandit-arms', 'links', 'redirects', 'badlinks', 'partials', 'extlinks', 'sites', 'unindexed'] as const;
+export const SUBLEVELS = ['frontier', 'seen', 'frontier-rdf', 'seen-rdf', 'records', 'record-urls', 'meta', 'learned', 'bandit-arms', 'links', 'redirects', 'badlinks', 'partials', 'extlinks', 'sites', 'unindexed', 'docs-pending'] as const;
 export type SublevelName = (typeof SUBLEVELS)[number];
 
 export interface CrawlState {
@@ -70,7 +71,11 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
   ) as unknown as Record<SublevelName, AnySublevel>;
   const docs = db.sublevel<string, string>('docs', { keyEncoding: 'utf8', valueEncoding: 'utf8' }) as unknown as AnySublevel;
   const indexer = new Indexer({ quadstore, dataFactory, docs, unindexed: sub.unindexed });
-  if (indexes) indexer.notify(); // documents a crash left unindexed catch up soon after opening
+  if (indexes) {
+    // Chunks of documents whose fetch never committed (a crash while a large document was being written) go first.
+    await cleanOrphanDocuments(docs, sub['docs-pending']);
+    indexer.notify(); // documents a crash left unindexed catch up soon after opening
+  }
   const committer = new GroupCommitter(db, quadstore);
   return {
     dir,
