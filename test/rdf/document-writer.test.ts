@@ -1,0 +1,115 @@
+// DocumentWriter on a real LevelDB: chunks spilled under a pending mark, committed with the record or not at all (issue 16 item 14).
+import { fork } from 'node:child_process';
+import { Writable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DOC_CHUNK_CHARS, DocumentWriter, exportNQuads, hasGraph, isPending, parseRdfDocumentInto } from '../../src/rdf/index.ts';
+import { type CrawlState, openState } from '../../src/state/open-state.ts';
+import { makeTempDir } from './helpers.ts';
+
+const DOC = 'http://big.example.org/data.ttl';
+
+let tmp: Awaited<ReturnType<typeof makeTempDir>>;
+let state: CrawlState;
+beforeEach(async () => {
+  tmp = await makeTempDir();
+  state = await openState(tmp.dir);
+});
+afterEach(async () => {
+  await state.close();
+  await tmp.remove();
+});
+
+/** Turtle of `n` people, 3 triples each (~250 characters of N-Triples a person); the first person is stated twice. */
+function turtle(n: number): string {
+  const lines = ['@prefix ex: <http://ex.example/> .', 'ex:p0 ex:name "Person 0" .'];
+  for (let i = 0; i < n; i++) lines.push(`ex:p${i} ex:name "Person ${i}" ; ex:knows ex:p${i + 1} ; ex:note "${'x'.repeat(40)} ${i}" .`);
+  return lines.join('\n');
+}
+
+async function exportText(): Promise<string> {
+  const chunks: string[] = [];
+  await exportNQuads(
+    state,
+    new Writable({
+      write(chunk, _enc, cb) {
+        chunks.push(chunk.toString());
+        cb();
+      },
+    }),
+  );
+  return chunks.join('');
+}
+
+/** Parses `text` into a new writer for DOC, as the crawl does (streamed, with back-pressure). */
+async function parseInto(text: string, graph = DOC): Promise<DocumentWriter> {
+  const writer = new DocumentWriter(state, graph);
+  const { error } = await parseRdfDocumentInto(text, 'text/turtle', graph, writer);
+  expect(error).toBeNull();
+  await writer.drained();
+  return writer;
+}
+
+describe('DocumentWriter', () => {
+  it('writes full chunks before the commit under a pending mark that readers ignore; the commit completes the document', async () => {
+    const writer = await parseInto(turtle(6000));
+    const spilled = (await state.docs.keys().all()) as string[];
+    expect(spilled.length).toBeGreaterThanOrEqual(3); // ~1.5 MB of N-Triples, 256k characters a chunk
+    expect(await isPending(state, DOC)).toBe(true);
+    expect(await exportText()).toBe(''); // in flight: not part of the store yet
+    const txn = state.txn();
+    expect(writer.stage(txn)).toBe(18_000); // the duplicate triple counted once
+    await txn.commit();
+    expect(await isPending(state, DOC)).toBe(false);
+    const lines = (await exportText()).split('\n').filter(Boolean);
+    expect(lines).toHaveLength(18_000);
+    expect(lines.filter((l) => l.includes('"Person 0"'))).toHaveLength(1);
+    for (const v of (await state.docs.values().all()) as string[]) expect(v.length).toBeLessThan(DOC_CHUNK_CHARS + 1000);
+    expect(await hasGraph(state, DOC)).toBe(true);
+    await state.indexer.flush();
+    expect((await state.quadstore.get({ graph: state.dataFactory.namedNode(DOC) })).items).toHaveLength(18_000);
+  });
+
+  it('a document that is not stored after all has its spilled chunks deleted in the transaction', async () => {
+    const writer = await parseInto(turtle(4000));
+    expect(((await state.docs.keys().all()) as string[]).length).toBeGreaterThan(0);
+    const txn = state.txn();
+    writer.discard(txn);
+    await txn.commit();
+    expect(await state.docs.keys().all()).toEqual([]);
+    expect(await isPending(state, DOC)).toBe(false);
+    expect(() => writer.add(null as never)).toThrow(/staged already/);
+  });
+
+  it('a crash before the commit leaves an orphan chunk set, which the next open deletes', async () => {
+    await parseInto(turtle(4000));
+    const small = new DocumentWriter(state, 'http://small.example.org/');
+    await parseRdfDocumentInto('<http://s.example/a> <http://s.example/p> "o" .', 'text/turtle', 'http://small.example.org/', small);
+    const txn = state.txn();
+    small.stage(txn);
+    await txn.commit();
+    // "Crash": the process goes away without committing the big document (no cleanup runs before the reopen).
+    await state.close();
+    state = await openState(tmp.dir);
+    expect(await isPending(state, DOC)).toBe(false);
+    const keys = (await state.docs.keys().all()) as string[];
+    expect(keys.every((k) => k.startsWith('http://small.example.org/'))).toBe(true);
+    expect(await exportText()).toBe('<http://s.example/a> <http://s.example/p> "o" <http://small.example.org/> .\n');
+  });
+
+  it('SIGKILL while a large document is being written: the next open finds no trace of it', async () => {
+    await state.close();
+    const child = fork(new URL('./spill-child.ts', import.meta.url), [tmp.dir, DOC], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const spilled = await new Promise<number>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as number));
+      child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
+    });
+    expect(spilled).toBeGreaterThanOrEqual(2);
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+    state = await openState(tmp.dir);
+    expect(await state.docs.keys().all()).toEqual([]);
+    expect(await isPending(state, DOC)).toBe(false);
+    expect(await hasGraph(state, DOC)).toBe(false);
+  });
+});
