@@ -1,132 +1,38 @@
 // **bench/document-memory** measures the memory a crawl needs for large RDF documents (issue 16 item 14): the RSS one
 // document adds, as a multiple of its size, and the peak RSS of a crawl of a site with large documents and many pages.
-// Run: node_modules/.bin/node bench/document-memory.ts [--pages 300] [--src REPO_ROOT] [--node-flags '--max-semi-space-size=2'] [--json FILE]
+// Run: node_modules/.bin/node bench/document-memory.ts [--pages 300] [--scale 1] [--src REPO_ROOT] [--node-flags '…'] [--json FILE]
 //   --src: crawl with the rdfscout sources of another checkout (e.g. an older commit's `git archive`), for before/after.
-//   --node-flags: V8 flags of the crawling processes (default: those bin/rdfscout.js starts the CLI with; '' for none).
+//   --node-flags: V8 flags of the crawling processes (default: those the CLI of the --src checkout runs with; '' for
+//     none); the processes also get the environment that CLI sets (CLI_ENV, if the checkout has one).
+//   --scale: size of the five-site crawl (1: ~2,500 documents, 8 MB of them in three large files); 0 skips it.
 // Everything is served from 127.0.0.1; each measurement runs in a fresh child process (RSS is per process).
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CLI_NODE_FLAGS } from '../src/node-flags.ts';
-import { Prng } from '../src/random/prng.ts';
+import { LARGE, startFiveSites, startSite } from './memory-sites.ts';
 
 const MB = 1024 * 1024;
-
-/** A seeded generator of numbers in [0, 1): every run generates the same documents. */
-function seededRandom(seed: number): () => number {
-  const g = new Prng(seed);
-  return () => g.next();
-}
-
-/** The large documents: format, media type and size in bytes (generated at run time, deterministic). */
-const LARGE: Array<{ name: string; type: string; bytes: number }> = [
-  { name: 'big-1.5mb.ttl', type: 'text/turtle', bytes: 1.5 * MB },
-  { name: 'big-5mb.ttl', type: 'text/turtle', bytes: 5 * MB },
-  { name: 'big-2mb.rdf', type: 'application/rdf+xml', bytes: 2 * MB },
-  { name: 'big-1mb.jsonld', type: 'application/ld+json', bytes: 1 * MB },
-];
-
-// ---------------------------------------------------------------- generated documents
-
-function turtle(bytes: number, seed: number): string {
-  const rand = seededRandom(seed);
-  const out = ['@prefix ex: <http://data.example/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n@prefix dct: <http://purl.org/dc/terms/> .\n'];
-  let len = out[0]!.length;
-  for (let i = 0; len < bytes; i++) {
-    const s = `ex:person${i} a foaf:Person ;\n  foaf:name "Person ${i} ${Math.floor(rand() * 1e6)}"@en ;\n  foaf:knows ex:person${Math.floor(rand() * (i + 1))}, ex:person${Math.floor(rand() * 5000)} ;\n  dct:created "2024-0${1 + (i % 9)}-1${i % 10}"^^<http://www.w3.org/2001/XMLSchema#date> ;\n  foaf:account [ foaf:accountName "acct${i}" ] .\n`;
-    out.push(s);
-    len += s.length;
-  }
-  return out.join('');
-}
-
-function rdfXml(bytes: number, seed: number): string {
-  const rand = seededRandom(seed);
-  const out = ['<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:foaf="http://xmlns.com/foaf/0.1/">\n'];
-  let len = out[0]!.length;
-  for (let i = 0; len < bytes; i++) {
-    const s = `  <foaf:Person rdf:about="http://data.example/x${i}">\n    <foaf:name xml:lang="en">Person ${i} ${Math.floor(rand() * 1e6)}</foaf:name>\n    <foaf:knows rdf:resource="http://data.example/x${Math.floor(rand() * (i + 1))}"/>\n    <foaf:mbox rdf:resource="mailto:p${i}@data.example"/>\n  </foaf:Person>\n`;
-    out.push(s);
-    len += s.length;
-  }
-  out.push('</rdf:RDF>\n');
-  return out.join('');
-}
-
-function jsonLd(bytes: number, seed: number): string {
-  const rand = seededRandom(seed);
-  const nodes: string[] = [];
-  let len = 0;
-  for (let i = 0; len < bytes; i++) {
-    const s = JSON.stringify({ '@id': `http://data.example/j${i}`, '@type': 'Person', name: `Person ${i} ${Math.floor(rand() * 1e6)}`, knows: { '@id': `http://data.example/j${Math.floor(rand() * (i + 1))}` } });
-    nodes.push(s);
-    len += s.length + 1;
-  }
-  const context = JSON.stringify({ '@vocab': 'http://xmlns.com/foaf/0.1/', knows: { '@type': '@id' } });
-  return `{"@context": ${context}, "@graph": [\n${nodes.join(',\n')}\n]}\n`;
-}
-
-function generate(name: string, bytes: number, seed: number): string {
-  if (name.endsWith('.ttl')) return turtle(bytes, seed);
-  if (name.endsWith('.rdf')) return rdfXml(bytes, seed);
-  return jsonLd(bytes, seed);
-}
-
-function smallPage(i: number, pages: number): string {
-  const next = [1, 2, 3].map((k) => `<a href="/page/${(i * 7 + k) % pages}">page ${(i * 7 + k) % pages}</a>`).join(' ');
-  const data = JSON.stringify({ '@context': { '@vocab': 'http://schema.org/' }, '@id': `#thing${i}`, '@type': 'Thing', name: `Thing ${i}`, description: `Small page ${i} of the memory benchmark.` });
-  return `<!doctype html><html><head><title>Page ${i}</title><script type="application/ld+json">${data}</script></head><body><p>Page ${i}</p>${next}</body></html>`;
-}
-
-// ---------------------------------------------------------------- the site
-
-interface Site {
-  origin: string;
-  close(): Promise<void>;
-}
-
-async function startSite(pages: number): Promise<Site> {
-  const large = new Map(LARGE.map((d, i) => [`/data/${d.name}`, { body: Buffer.from(generate(d.name, d.bytes, i + 1)), type: d.type }]));
-  const index = `<!doctype html><html><body>${LARGE.map((d) => `<a href="/data/${d.name}">${d.name}</a>`).join(' ')} ${Array.from({ length: pages }, (_, i) => `<a href="/page/${i}">${i}</a>`).join(' ')}</body></html>`;
-  const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0]!;
-    const doc = large.get(path);
-    if (doc !== undefined) {
-      res.writeHead(200, { 'content-type': doc.type, 'content-length': doc.body.length });
-      res.end(doc.body);
-    } else if (path === '/') {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(index);
-    } else if (path.startsWith('/page/')) {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(smallPage(Number(path.slice(6)), pages));
-    } else {
-      res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end('not found');
-    }
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 // ---------------------------------------------------------------- the child: one crawl, its memory
 
 interface ChildJob {
   src: string;
   seeds: string[];
-  warmUp: string;
+  /** Crawled first, one document each (modules loaded, parser code compiled): a small HTML page and a small Turtle file. */
+  warmUp: string[];
   maxDocs: number;
   maxDepth: number;
+  /** A forward proxy for every request (the five sites), or none. */
+  proxy?: string;
 }
 interface ChildReport {
   rssBeforeMb: number;
   peakRssMb: number;
+  /** The V8 heap (committed, used) and the memory outside it when RSS peaked: where the peak's memory was. */
+  atPeak: { heapTotalMb: number; heapUsedMb: number; otherMb: number };
   fetched: number;
   /** Records with an error (URL, code, message). */
   errors: string[];
@@ -139,10 +45,11 @@ async function child(job: ChildJob): Promise<ChildReport> {
   // Records moved to crawl-log/ (issue 14): an older --src checkout has them in crawl/records.ts.
   const recordsPath = existsSync(join(job.src, 'src/crawl-log/record-store.ts')) ? 'src/crawl-log/record-store.ts' : 'src/crawl/records.ts';
   const { readRecords } = (await import(join(job.src, recordsPath))) as typeof import('../src/crawl-log/record-store.ts');
-  const crawl = async (seeds: string[], maxDocs: number, maxDepth: number) => {
+  const crawl = async (seeds: string[], maxDocs: number, maxDepth: number, proxy?: string) => {
     const dir = await mkdtemp(join(tmpdir(), 'rdfscout-docmem-'));
     try {
-      const crawler = await Crawler.open({ out: dir, seeds, allowPrivate: true, delayMs: 0, maxDocs, maxDepth, strategy: 'bfs', concurrency: 4, hostConcurrency: 4 });
+      const options = { out: dir, seeds, allowPrivate: true, delayMs: 0, maxDocs, maxDepth, strategy: 'bfs' as const, concurrency: 4, hostConcurrency: 4 };
+      const crawler = await Crawler.open(proxy === undefined ? options : { ...options, proxy });
       try {
         const s = await crawler.run();
         const errors: string[] = [];
@@ -155,25 +62,31 @@ async function child(job: ChildJob): Promise<ChildReport> {
       await rm(dir, { recursive: true, force: true });
     }
   };
-  // Warm up (modules loaded, code compiled) on one small page, then measure from the RSS of an idle process.
-  await crawl([job.warmUp], 1, 0);
+  // Warm up (modules loaded, code compiled) on small documents, then measure from the RSS of an idle process.
+  for (const url of job.warmUp) await crawl([url], 1, 0);
   global.gc?.();
   await new Promise((r) => setTimeout(r, 100));
   const rssBefore = process.memoryUsage().rss;
   let peak = rssBefore;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 5);
+  let atPeak = { heapTotalMb: 0, heapUsedMb: 0, otherMb: 0 };
+  const sample = () => {
+    const m = process.memoryUsage();
+    if (m.rss <= peak) return;
+    peak = m.rss;
+    atPeak = { heapTotalMb: m.heapTotal / MB, heapUsedMb: m.heapUsed / MB, otherMb: (m.rss - m.heapTotal) / MB };
+  };
+  const sampler = setInterval(sample, 5);
   const t0 = performance.now();
-  const s = await crawl(job.seeds, job.maxDocs, job.maxDepth);
+  const s = await crawl(job.seeds, job.maxDocs, job.maxDepth, job.proxy);
   clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
-  return { rssBeforeMb: rssBefore / MB, peakRssMb: peak / MB, fetched: s.fetched, triples: s.triples, errors: s.errors, ms: Math.round(performance.now() - t0) };
+  sample();
+  return { rssBeforeMb: rssBefore / MB, peakRssMb: peak / MB, atPeak, fetched: s.fetched, triples: s.triples, errors: s.errors, ms: Math.round(performance.now() - t0) };
 }
 
-function runChild(job: ChildJob, nodeFlags: string[]): Promise<ChildReport> {
+function runChild(job: ChildJob, nodeFlags: string[], env: Record<string, string>): Promise<ChildReport> {
   return new Promise((resolvePromise, reject) => {
-    const p = fork(import.meta.filename, ['--child', JSON.stringify(job)], { execArgv: ['--expose-gc', ...nodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const execArgv = ['--expose-gc', ...nodeFlags];
+    const p = fork(import.meta.filename, ['--child', JSON.stringify(job)], { execArgv, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     p.once('message', (m) => resolvePromise(m as ChildReport));
     p.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`child exited with ${code}`))));
   });
@@ -182,7 +95,9 @@ function runChild(job: ChildJob, nodeFlags: string[]): Promise<ChildReport> {
 // ---------------------------------------------------------------- main
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { pages: { type: 'string', default: '300' }, src: { type: 'string' }, json: { type: 'string' }, child: { type: 'string' }, 'node-flags': { type: 'string', default: CLI_NODE_FLAGS.join(' ') } } });
+  const { values } = parseArgs({
+    options: { pages: { type: 'string', default: '300' }, scale: { type: 'string', default: '1' }, src: { type: 'string' }, json: { type: 'string' }, child: { type: 'string' }, 'node-flags': { type: 'string' } },
+  });
   if (values.child !== undefined) {
     const report = await child(JSON.parse(values.child) as ChildJob);
     process.send?.(report);
@@ -190,17 +105,21 @@ async function main(): Promise<void> {
     return;
   }
   const pages = Number(values.pages);
-  const nodeFlags = (values['node-flags'] ?? '').split(' ').filter(Boolean);
   const src = resolve(values.src ?? join(import.meta.dirname, '..'));
+  // The flags and environment the CLI of that checkout runs with (node-flags.ts; CLI_ENV is newer than the flags).
+  const cli = (await import(join(src, 'src/node-flags.ts'))) as { CLI_NODE_FLAGS?: readonly string[]; CLI_ENV?: Record<string, string> };
+  const nodeFlags = (values['node-flags'] ?? (cli.CLI_NODE_FLAGS ?? []).join(' ')).split(' ').filter(Boolean);
+  const env = cli.CLI_ENV ?? {};
+  const run = (job: ChildJob) => runChild(job, nodeFlags, env);
   const site = await startSite(pages);
-  const warmUp = `${site.origin}/page/0`;
+  const warmUp = [`${site.origin}/page/0`, `${site.origin}/data/small.ttl`];
   const rows: Array<Record<string, string | number>> = [];
   try {
-    console.log(`rdfscout sources: ${src}; node flags: ${nodeFlags.join(' ') || 'none'}`);
-    console.log('one large document per fresh process (after a warm-up crawl of one small page):');
+    console.log(`rdfscout sources: ${src}; node flags: ${nodeFlags.join(' ') || 'none'}; environment: ${JSON.stringify(env)}`);
+    console.log('one large document per fresh process (after a warm-up crawl of a small page and a small Turtle file):');
     console.log('document            size MB  triples   RSS before  peak RSS  added MB  added ÷ size  ms');
     for (const d of LARGE) {
-      const r = await runChild({ src, seeds: [`${site.origin}/data/${d.name}`], warmUp, maxDocs: 1, maxDepth: 0 }, nodeFlags);
+      const r = await run({ src, seeds: [`${site.origin}/data/${d.name}`], warmUp, maxDocs: 1, maxDepth: 0 });
       const added = r.peakRssMb - r.rssBeforeMb;
       const ratio = added / (d.bytes / MB);
       for (const e of r.errors) console.log(`  error: ${e}`);
@@ -209,14 +128,34 @@ async function main(): Promise<void> {
         `${d.name.padEnd(18)}  ${(d.bytes / MB).toFixed(1).padStart(7)}  ${String(r.triples).padStart(7)}  ${r.rssBeforeMb.toFixed(0).padStart(10)}  ${r.peakRssMb.toFixed(0).padStart(8)}  ${added.toFixed(0).padStart(8)}  ${ratio.toFixed(1).padStart(11)}×  ${r.ms}`,
       );
     }
-    const whole = await runChild({ src, seeds: [`${site.origin}/`], warmUp, maxDocs: pages + LARGE.length + 1, maxDepth: 3 }, nodeFlags);
+    const whole = await run({ src, seeds: [`${site.origin}/`], warmUp, maxDocs: pages + LARGE.length + 1, maxDepth: 3 });
     for (const e of whole.errors) console.log(`  error: ${e}`);
     rows.push({ document: 'whole site', sizeMb: LARGE.reduce((n, d) => n + d.bytes, 0) / MB, triples: whole.triples, rssBeforeMb: whole.rssBeforeMb, peakRssMb: whole.peakRssMb, fetched: whole.fetched, ms: whole.ms });
-    console.log(`whole site: ${whole.fetched} documents (${LARGE.length} large, ${pages} small pages), ${whole.triples} triples, peak RSS ${whole.peakRssMb.toFixed(0)} MB (${whole.rssBeforeMb.toFixed(0)} MB before), ${whole.ms} ms`);
+    console.log(`whole site: ${whole.fetched} documents (${LARGE.length} large, ${pages} small pages), ${whole.triples} triples, peak RSS ${whole.peakRssMb.toFixed(0)} MB (${whole.rssBeforeMb.toFixed(0)} MB before; ${describePeak(whole)}), ${whole.ms} ms`);
+    const scale = Number(values.scale);
+    if (scale > 0) {
+      const five = await startFiveSites(scale);
+      try {
+        const r = await run({ src, seeds: five.seeds, warmUp, maxDocs: five.documents + 50, maxDepth: 10, proxy: five.origin });
+        const errors = r.errors.filter((e) => !/HTTP_STATUS/.test(e)); // 404s of the sitemap and VoID probes, if any
+        for (const e of errors.slice(0, 10)) console.log(`  error: ${e}`);
+        rows.push({ document: 'five sites', sizeMb: five.largeBytes / MB, triples: r.triples, rssBeforeMb: r.rssBeforeMb, peakRssMb: r.peakRssMb, fetched: r.fetched, ms: r.ms });
+        console.log(
+          `five sites (issue 16 in miniature: ${five.documents} documents: thousands of small RDF/XML files, three large documents, HTML pages): ${r.fetched} fetched, ${r.triples} triples, peak RSS ${r.peakRssMb.toFixed(0)} MB (${r.rssBeforeMb.toFixed(0)} MB before; ${describePeak(r)}), ${r.ms} ms`,
+        );
+      } finally {
+        await five.close();
+      }
+    }
   } finally {
     await site.close();
   }
-  if (values.json) await writeFile(values.json, `${JSON.stringify({ src, pages, nodeFlags, rows }, null, 2)}\n`);
+  if (values.json) await writeFile(values.json, `${JSON.stringify({ src, pages, nodeFlags, env, rows }, null, 2)}\n`);
+}
+
+function describePeak(r: ChildReport): string {
+  const p = r.atPeak;
+  return `at the peak: V8 heap ${p.heapTotalMb.toFixed(0)} MB committed, ${p.heapUsedMb.toFixed(0)} MB used; outside the heap ${p.otherMb.toFixed(0)} MB`;
 }
 
 await main();

@@ -23,10 +23,10 @@ if (major < 22 || (major === 22 && minor < 18)) {
 const installed = root.includes('/node_modules/') || !existsSync(`${root}src/cli.ts`);
 // Start again in place (same process id, so signals and exit codes are unchanged) with the V8 flags that keep
 // memory bounded, unless they are given already (or the platform cannot exec).
-const { CLI_NODE_FLAGS } = await import(installed ? '../dist/node-flags.js' : '../src/node-flags.ts');
+const { CLI_NODE_FLAGS, CLI_ENV } = await import(installed ? '../dist/node-flags.js' : '../src/node-flags.ts');
 const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
 const missing = CLI_NODE_FLAGS.filter((f) => !given.some((g) => g.split('=')[0] === f.split('=')[0]));
 if (missing.length > 0 && typeof process.execve === 'function' && process.env.RDFSCOUT_NO_EXEC === undefined) {
-  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, process.argv[1], ...process.argv.slice(2)], process.env);
+  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, process.argv[1], ...process.argv.slice(2)], { ...CLI_ENV, ...process.env });
 }
 await import(installed ? '../dist/cli.js' : '../src/cli.ts');
