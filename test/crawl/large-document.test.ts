@@ -54,7 +54,13 @@ beforeAll(async () => {
     records = [];
     for await (const r of readRecords(crawler.state)) records.push(r);
     const parts: string[] = [];
-    await exportNQuads(crawler.state, new Writable({ write: (c, _e, cb) => (parts.push(c.toString()), cb()) }));
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        parts.push(chunk.toString());
+        cb();
+      },
+    });
+    await exportNQuads(crawler.state, sink);
     exported = parts.join('');
     partial = await readPartial(crawler.state, `${origin}/broken.ttl`);
     expect(await crawler.state.sub['docs-pending'].keys().all()).toEqual([]);
