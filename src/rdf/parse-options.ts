@@ -6,7 +6,11 @@ import { DEFAULT_MAX_ENTITY_EXPANSION } from './xml-entity-guard.ts';
 export interface ParseOptions {
   /** Most quads one document may yield; past it the document fails (all or nothing). Default: 1,000,000. */
   maxQuads?: number;
-  /** Wall-clock budget for parsing one document, in ms; past it the document fails. Default: 30,000. */
+  /**
+   * CPU-time budget for parsing one document, in ms (this thread's CPU while the parser works on the document's
+   * chunks; a busy machine or a slow body does not count); past it the document fails. A parser that makes no
+   * progress for this long in wall time fails too. Default: 30,000.
+   */
   timeBudgetMs?: number;
   /** RDF/XML: most characters internal entity references may add to a document. Default: 1,048,576. */
   maxEntityExpansion?: number;
