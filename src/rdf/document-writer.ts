@@ -65,7 +65,7 @@ export class DocumentWriter implements QuadTarget {
     return this.#seen.size;
   }
 
-  /** Chunks written to the store ahead of the transaction. */
+  /** Chunks numbered so far: with `spill`, the ones written to the store ahead of the transaction. */
   get spilledChunks(): number {
     return this.#spilled;
   }
