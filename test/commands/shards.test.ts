@@ -45,8 +45,8 @@ async function ok(args: string[]): Promise<string> {
   expect({ args, code: res.code, stderr: res.code === 0 ? '' : res.stderr }).toEqual({ args, code: 0, stderr: '' });
   return res.stdout;
 }
-const lines = (text: string) => text.split(/\r?\n/).filter((l) => l !== '');
-const sortedLines = (text: string) => lines(text).sort();
+const lines = (text = '') => text.split(/\r?\n/).filter((l) => l !== '');
+const sortedLines = (text = '') => lines(text).sort();
 
 describe('three shards of a crawl split by PLD, read as one crawl', { timeout: 120_000 }, () => {
   const abc = () => ['a', 'b', 'c'].map(dir);

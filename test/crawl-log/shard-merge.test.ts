@@ -12,7 +12,7 @@ describe('ShardMerger', () => {
         0: [rec(1, 'http://a/', '01.000'), rec(2, 'http://a/x', '05.000')],
         1: [rec(1, 'http://a/x', '03.000'), rec(2, 'http://b/', '04.000')],
       };
-      for (const shard of order) for (const r of records[shard as 0 | 1]) m.add(shard as number, r);
+      for (const shard of order) for (const r of records[shard as 0 | 1] ?? []) m.add(shard as number, r);
       const plan = m.plan();
       expect(plan.dropped.map((s) => [...s])).toEqual([[], [1]]); // shard 1's fetch of /x (03 s) is older than shard 0's (05 s)
       expect(plan.refetched).toBe(1);

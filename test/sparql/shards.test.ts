@@ -40,7 +40,7 @@ async function shard(name: string, docs: Array<{ rec: CrawlRecord; triples: Arra
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'rdfscout-shards-sparql-'));
-  const hop = [{ from: 'http://ex.org/old-s0', to: 'http://ex.org/s0', status: 301 }];
+  const hop: CrawlRecord['redirects'] = [{ from: 'http://ex.org/old-s0', to: 'http://ex.org/s0', status: 301 }];
   states = [
     await shard('a', [
       { rec: record(1, 'http://ex.org/d1', '01', 0), triples: [['http://ex.org/x', 'old']] },
