@@ -12,6 +12,11 @@ export async function readSinkMarks(state: CrawlState, after: string | undefined
   return (await state.sub['to-sink'].keys(after === undefined ? { limit } : { gt: after, limit }).all()) as string[];
 }
 
+/** Whether `graph` is still marked (a page of marks read earlier may name one acknowledged since). */
+export async function hasSinkMark(state: CrawlState, graph: string): Promise<boolean> {
+  return (await state.sub['to-sink'].get(graph)) !== undefined;
+}
+
 /** Removes the mark of a document the sink has acknowledged. */
 export async function deleteSinkMark(state: CrawlState, graph: string): Promise<void> {
   await state.sub['to-sink'].del(graph);

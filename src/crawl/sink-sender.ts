@@ -5,7 +5,7 @@ import type { CrawlState } from '../state/open-state.ts';
 import type { Txn } from '../state/txn.ts';
 import type { CommitHook } from './commit-plan.ts';
 import type { DocumentPlan } from './process-document.ts';
-import { countSinkMarks, deleteSinkMark, readSinkMarks, stageSinkMark } from './sink-marks.ts';
+import { countSinkMarks, deleteSinkMark, hasSinkMark, readSinkMarks, stageSinkMark } from './sink-marks.ts';
 
 /** Options of a {@link SinkSender}. */
 export interface SinkSenderOptions {
@@ -66,6 +66,8 @@ export class SinkSender implements CommitHook {
   #timer: NodeJS.Timeout | null = null;
   #pass: Promise<void> | null = null;
   #again = false;
+  /** Wakes a pass waiting for its documents in flight, when new ones are marked. */
+  #wake: (() => void) | null = null;
   #closed = false;
   #outcome: Promise<SinkOutcome> | null = null;
 
@@ -125,14 +127,12 @@ export class SinkSender implements CommitHook {
   #start(): Promise<void> {
     if (this.#pass !== null) {
       this.#again = true;
+      this.#wake?.();
       return this.#pass;
     }
     this.#pass = (async () => {
       try {
-        do {
-          this.#again = false;
-          if (!(await this.#runPass())) break;
-        } while (this.#again);
+        await this.#runPass();
       } finally {
         this.#pass = null;
       }
@@ -141,21 +141,43 @@ export class SinkSender implements CommitHook {
     return this.#pass;
   }
 
-  /** One pass over the marks; false when it stopped because the sink is unreachable. */
-  async #runPass(): Promise<boolean> {
+  /**
+   * One pass: sends the marked documents, `concurrency` at a time, until none is left that is not refused or in
+   * flight; documents marked meanwhile join it (marks are in key order, so it goes round again from the first).
+   * It stops early when the sink is unreachable.
+   */
+  async #runPass(): Promise<void> {
     const state = this.#state as CrawlState;
     const inFlight = new Set<Promise<void>>();
+    const sending = new Set<string>();
     let down = false;
     let after: string | undefined;
+    this.#again = false;
     while (!down && !this.#closed) {
       const graphs = await readSinkMarks(state, after, PAGE);
-      if (graphs.length === 0) break;
+      if (graphs.length === 0) {
+        if (this.#again) {
+          this.#again = false;
+          after = undefined;
+          continue;
+        }
+        if (inFlight.size === 0) break;
+        await this.#slotOrWake(inFlight);
+        continue;
+      }
       after = graphs[graphs.length - 1];
       for (const graph of graphs) {
         if (down) break;
-        if (this.#refused.has(graph)) continue; // refused in this run: retried on resume
+        if (this.#refused.has(graph) || sending.has(graph)) continue; // refused in this run: retried on resume
+        sending.add(graph);
+        // Acknowledged since the page was read? (A mark is removed before its graph leaves `sending`.)
+        if (!(await hasSinkMark(state, graph))) {
+          sending.delete(graph);
+          continue;
+        }
         const job: Promise<void> = this.#send(state, graph).then((ok) => {
           if (!ok) down = true;
+          sending.delete(graph);
           inFlight.delete(job);
         });
         inFlight.add(job);
@@ -168,7 +190,15 @@ export class SinkSender implements CommitHook {
       this.#failedPasses = 0;
       this.#unreachable = null;
     }
-    return !down;
+  }
+
+  /** Resolves when a document in flight is done, or when new documents are marked (`#start` wakes it). */
+  async #slotOrWake(inFlight: ReadonlySet<Promise<void>>): Promise<void> {
+    const woken = new Promise<void>((resolve) => {
+      this.#wake = resolve;
+    });
+    await Promise.race([...inFlight, woken]);
+    this.#wake = null;
   }
 
   /** Sends one document; false when the sink could not be reached (or kept failing with 5xx, 408, 425, 429). */
