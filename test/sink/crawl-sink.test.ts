@@ -59,8 +59,8 @@ afterAll(async () => {
 const sinkUrl = () => `${gateway.origin}/sparql-graph-crud`;
 
 /** `rdfscout crawl` of one simulated site with --sink; the JSON summary. */
-async function crawl(out: string, site: number | null, maxDocs = 30): Promise<{ fetched: number; rdfDocuments: number; sink: { sent: number; pending: number; refused: Array<{ graph: string; status: number }>; unreachable: string | null } }> {
-  const seeds = site === null ? [] : [web.sites[site]!.startUrl];
+async function crawl(out: string, site: number | string | null, maxDocs = 30): Promise<{ fetched: number; rdfDocuments: number; sink: { sent: number; pending: number; refused: Array<{ graph: string; status: number }>; unreachable: string | null } }> {
+  const seeds = site === null ? [] : [typeof site === 'string' ? site : web.sites[site]!.startUrl];
   const res = await runCli(['crawl', ...seeds, '--out', out, '--proxy', web.proxyUrl, '--allow-private', '--delay-ms', '0', '--max-docs', String(maxDocs), '--sink', sinkUrl(), '--json', '--quiet']);
   expect({ code: res.code, stderr: res.stderr }).toEqual({ code: 0, stderr: '' });
   return JSON.parse(res.stdout);
@@ -130,6 +130,32 @@ describe('crawl --sink on Virtuoso', { timeout: 240_000 }, () => {
     const graphs = await expectStoreHoldsExport(out, web.sites[0]!.host);
     expect(graphs).toBeGreaterThan(5);
     expect(summary.sink).toMatchObject({ sent: graphs, pending: 0, refused: [], unreachable: null });
+  });
+
+  it('keeps blank nodes: a document with nested blank nodes and a list is isomorphic in the store', async () => {
+    mode = { kind: 'pass' };
+    const ttl = `@prefix foaf: <http://xmlns.com/foaf/0.1/> .
+<#me> foaf:name "Ann" ; foaf:knows [ foaf:name "B" ; foaf:knows [ foaf:name "C" ] ] , [ foaf:name "D" ] ;
+  foaf:interest ( <#x> <#y> "z" ) .
+[] foaf:name "anonymous"@EN-gb .
+`;
+    const html = '<!doctype html><html><head><title>t</title><script type="application/ld+json">{"@id":"#page","http://schema.org/author":{"http://schema.org/name":"E"}}</script></head><body><a href="/ann.ttl">ann</a></body></html>';
+    const site = await startHttpServer((req, res) => {
+      if (req.url === '/ann.ttl') return res.writeHead(200, { 'content-type': 'text/turtle' }).end(ttl);
+      if (req.url === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+      return res.writeHead(404).end();
+    });
+    try {
+      const out = join(tmp, 'blank');
+      const res = await runCli(['crawl', `${site.origin}/`, '--out', out, '--allow-private', '--delay-ms', '0', '--sink', sinkUrl(), '--json', '--quiet']);
+      expect({ code: res.code, stderr: res.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(JSON.parse(res.stdout).sink).toMatchObject({ sent: 2, pending: 0 });
+      const blanks = [...(await exported(out)).values()].flat().filter((q) => q.subject.termType === 'BlankNode').length;
+      expect(blanks).toBeGreaterThan(5);
+      expect(await expectStoreHoldsExport(out, new URL(site.origin).host)).toBe(2);
+    } finally {
+      await site.close();
+    }
   });
 
   it('reports the documents the sink refused (4xx) and sends them when the crawl is resumed', async () => {
