@@ -29,6 +29,7 @@ import { readRecords } from '../src/crawl-log/record-store.ts';
 import type { CrawlRecord } from '../src/crawl-log/record.ts';
 import { type ReferenceCurve, type ReportCrawlInput, writeReport } from '../src/report/index.ts';
 import { type SimWeb, startSimweb } from '../src/simweb/index.ts';
+import { siteSequence } from './lib/site-sequence.ts';
 
 type SetName = 'ras' | 'univ' | 'mix';
 
@@ -83,33 +84,6 @@ async function crawlOnce(
     await crawler.close();
     await rm(out, { recursive: true, force: true });
   }
-}
-
-/** X(i, 1), X(i, 2), …: external links per page of one site in breadth-first order (BeeBot §3), from the graph. */
-function siteSequence(web: SimWeb, start: string, maxDepth: number, budget: number): number[] {
-  const host = new URL(start).hostname;
-  const seen = new Set<string>([start]);
-  const queue: Array<{ url: string; depth: number }> = [{ url: start, depth: 0 }];
-  const rewards: number[] = [];
-  for (let i = 0; i < queue.length && rewards.length < budget; i++) {
-    const { url, depth } = queue[i]!;
-    let final = url;
-    let truth = web.truthFor(final);
-    for (let hop = 0; hop < 5 && truth?.redirectTo !== undefined; hop++) {
-      final = truth.redirectToHtml ?? truth.redirectTo;
-      seen.add(final);
-      truth = web.truthFor(final);
-    }
-    if (truth?.disallowed) continue;
-    rewards.push(truth?.externalLinks ?? 0);
-    if (depth >= maxDepth) continue;
-    for (const link of web.links(final)) {
-      if (new URL(link).hostname !== host || seen.has(link)) continue;
-      seen.add(link);
-      queue.push({ url: link, depth: depth + 1 });
-    }
-  }
-  return rewards;
 }
 
 function meanAndInterval(xs: number[]): { mean: number; half: number } {
