@@ -1,0 +1,68 @@
+// `auto` under politeness: of the barren arms, only the most and the least pulled take part in a choice (ours, issue 17 item 4).
+import { describe, expect, it } from 'vitest';
+import type { ArmRecord } from '../../src/bandit/policy-base.ts';
+import { AutoPolicy, barrenContenders } from '../../src/bandit/policies/auto.ts';
+
+const rec = (arm: string, order: number, pulls: number, chosen = pulls): ArmRecord => ({ arm, order, pulls, chosen, totalReward: 0, active: true });
+
+describe('barrenContenders', () => {
+  it('keeps the most and the least pulled barren arms (pulls in flight count), ties to the earliest discovered', () => {
+    const arms = [rec('a', 0, 5), rec('b', 1, 9), rec('c', 2, 3), rec('d', 3, 9), rec('e', 4, 3, 4)];
+    expect(barrenContenders(arms).map((r) => r.arm)).toEqual(['b', 'c']);
+  });
+
+  it('gives one arm when they are all alike, and none for none', () => {
+    expect(barrenContenders([rec('a', 0, 4), rec('b', 1, 4)]).map((r) => r.arm)).toEqual(['a']);
+    expect(barrenContenders([])).toEqual([]);
+  });
+});
+
+describe('auto with many barren arms', () => {
+  /** Arms p (pays 1 per pull) and z0…z5 (never pay); z0 is given `deep` extra pulls first. Returns what each choice picked. */
+  function run(seed: number, deep: number): { picks: string[]; pullsBefore: Map<string, number>[] } {
+    const policy = new AutoPolicy(seed, 1, 1, 0.99);
+    const arms = ['p', 'z0', 'z1', 'z2', 'z3', 'z4', 'z5'];
+    const pulls = new Map(arms.map((a) => [a, 0]));
+    const pull = (arm: string) => {
+      policy.update(arm, arm === 'p' ? 1 : 0);
+      pulls.set(arm, pulls.get(arm)! + 1);
+    };
+    for (const a of arms) pull(policy.choose([a])); // the initial pulls, one arm offered at a time
+    for (let k = 0; k < deep; k++) pull(policy.choose(['z0']));
+    const picks: string[] = [];
+    const pullsBefore: Map<string, number>[] = [];
+    for (let step = 0; step < 300; step++) {
+      // Politeness: p is in flight every other step, so the choice is among barren arms only then.
+      const candidates = step % 2 === 0 ? arms : arms.slice(1);
+      pullsBefore.push(new Map(pulls));
+      const arm = policy.choose(candidates);
+      picks.push(arm);
+      pull(arm);
+    }
+    return { picks, pullsBefore };
+  }
+
+  it('pulls only the deepest or the freshest barren arm, never one in between', () => {
+    for (const seed of [1, 2, 3]) {
+      const { picks, pullsBefore } = run(seed, 5);
+      picks.forEach((arm, k) => {
+        if (arm === 'p') return;
+        const barren = [...pullsBefore[k]!].filter(([a]) => a !== 'p').map(([, n]) => n);
+        const n = pullsBefore[k]!.get(arm)!;
+        expect(n === Math.max(...barren) || n === Math.min(...barren)).toBe(true);
+      });
+    }
+  });
+
+  it('is reproducible from its seed (randomness injected), and different seeds may choose differently', () => {
+    expect(run(7, 5).picks).toEqual(run(7, 5).picks);
+    const distinct = new Set([1, 2, 3, 4, 5, 6].map((s) => run(s, 5).picks.join(',')));
+    expect(distinct.size).toBeGreaterThan(1);
+  });
+
+  it('keeps its choices on the paying arm when it is awake', () => {
+    const { picks } = run(4, 5);
+    const awakeSteps = picks.filter((_, k) => k % 2 === 0);
+    expect(awakeSteps.filter((a) => a === 'p').length).toBeGreaterThan(awakeSteps.length * 0.9);
+  });
+});
