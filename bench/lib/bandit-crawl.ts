@@ -15,6 +15,8 @@ export interface CrawlFigures {
   /** Fetches spent outside the seed sites (partner sites the engine queued one hop out). */
   offSite: number;
   ms: number;
+  /** Fetches in flight on average: the fetches' summed durations over the crawl's run time. */
+  inFlight: number;
 }
 
 /** Crawls `seeds` in-process (breadth-first inside each site); external links are counted from the truth (exact). */
@@ -45,17 +47,19 @@ export async function crawlOnce(
     const seedPlds = new Set(seeds.map((u) => web.truthFor(u)?.pld ?? new URL(u).hostname));
     let reward = 0;
     let offSite = 0;
+    let fetchMs = 0;
     const records: CrawlRecord[] = [];
     const rewardCurve: number[] = [];
     for await (const r of readRecords(crawler.state)) {
       if (!seedPlds.has(r.pld)) offSite++;
+      fetchMs += r.ms;
       if (r.outcome === 'ok') reward += web.truthFor(r.finalUrl)?.externalLinks ?? 0;
       if (opts.keepRecords) {
         records.push(r);
         rewardCurve.push(reward);
       }
     }
-    return { reward, rdfDocuments: summary.rdfDocuments, offSite, ms: performance.now() - t0, records, rewardCurve };
+    return { reward, rdfDocuments: summary.rdfDocuments, offSite, ms: performance.now() - t0, inFlight: fetchMs / Math.max(1, summary.durationMs), records, rewardCurve };
   } finally {
     await crawler.close();
     await rm(out, { recursive: true, force: true });

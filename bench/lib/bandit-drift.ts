@@ -46,10 +46,10 @@ export function replayDrift(policy: string, arms: readonly ReplayArm[], seed: nu
 }
 
 /** The same set crawled for real over HTTP on 127.0.0.1: external links found by the crawl (read from the truth). */
-export async function liveDrift(kind: DriftKind, policies: readonly string[], seed: number, s: DriftSettings): Promise<Record<string, number>> {
+export async function liveDrift(kind: DriftKind, policies: readonly string[], seed: number, s: DriftSettings): Promise<Record<string, { reward: number; inFlight: number }>> {
   const web = await startSimweb({ profiles: DRIFT_KINDS[kind].profile, seed });
   try {
-    const out: Record<string, number> = {};
+    const out: Record<string, { reward: number; inFlight: number }> = {};
     for (const bandit of policies) {
       const f = await crawlOnce(web, web.sites.map((site) => site.startUrl), {
         bandit,
@@ -61,8 +61,8 @@ export async function liveDrift(kind: DriftKind, policies: readonly string[], se
         concurrency: s.concurrency,
         hostConcurrency: 1,
       });
-      out[bandit] = f.reward;
-      console.error(`live ${kind} seed ${seed} ${bandit}: ${f.reward} external links, ${(f.ms / 1000).toFixed(1)} s`);
+      out[bandit] = { reward: f.reward, inFlight: f.inFlight };
+      console.error(`live ${kind} seed ${seed} ${bandit}: ${f.reward} external links, ${f.inFlight.toFixed(2)} fetches in flight on average, ${(f.ms / 1000).toFixed(1)} s`);
     }
     return out;
   } finally {
@@ -142,24 +142,33 @@ export async function runDrift(o: { kinds: DriftKind[]; seeds: number[]; tune: n
     lines.push('', `Changing site sets, ${label}: ${what}; mean ± 95% interval [× best fixed rule]`, ...driftTable(subset([...seeds]), kinds, seeds, policies, settings.policy));
   }
   if (o.live.length === 0) return lines;
-  lines.push('', `Live crawls over HTTP on 127.0.0.1 vs replay of the same pages, seeds ${o.live.join(', ')} (sums): live / replay (live − replay)`);
+  const lower = { ...settings, concurrency: Math.max(1, settings.concurrency - 1) };
+  lines.push(
+    '',
+    `Live crawls over HTTP on 127.0.0.1 (concurrency ${settings.concurrency}, host concurrency 1) vs replay of the same pages, seeds ${o.live.join(', ')} (sums): ` +
+      `live / replay at concurrency ${settings.concurrency} = ratio [replay at concurrency ${lower.concurrency}]; last row: fetches in flight on average in the live crawls`,
+  );
   const head = ['policy', ...kinds.map((k) => DRIFT_KINDS[k].title)];
-  const cells: string[][] = policies.map((p) => [p]);
+  const cells: string[][] = [...policies.map((p) => [p]), ['fetches in flight (live)']];
   for (const kind of kinds) {
     const live: Record<string, number> = {};
     const rep: Record<string, number> = {};
+    const repLower: Record<string, number> = {};
+    let inFlight = 0;
     for (const seed of o.live) {
       const got = await liveDrift(kind, policies, seed, settings);
       const arms = driftArms(kind, seed, settings.budget);
       for (const p of policies) {
-        live[p] = (live[p] ?? 0) + got[p]!;
+        live[p] = (live[p] ?? 0) + got[p]!.reward;
         rep[p] = (rep[p] ?? 0) + replayDrift(p, arms, seed, settings);
+        repLower[p] = (repLower[p] ?? 0) + replayDrift(p, arms, seed, lower);
+        inFlight += got[p]!.inFlight / (policies.length * o.live.length);
       }
     }
     policies.forEach((p, i) => {
-      const diff = live[p]! - rep[p]!;
-      cells[i]!.push(`${live[p]} / ${rep[p]} = ${(live[p]! / Math.max(1, rep[p]!)).toFixed(3)} (${diff >= 0 ? '+' : ''}${diff})`);
+      cells[i]!.push(`${live[p]} / ${rep[p]} = ${(live[p]! / Math.max(1, rep[p]!)).toFixed(3)} [${repLower[p]}]`);
     });
+    cells.at(-1)!.push(inFlight.toFixed(2));
   }
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)));
   const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(widths[i]!)).join(' | ')} |`;

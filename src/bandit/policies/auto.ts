@@ -4,23 +4,21 @@ import { type ArmRecord, argmax, effortOf } from '../policy-base.ts';
 import { ThompsonPolicy } from './thompson.ts';
 
 /**
- * Of the barren arms (awake, past their initial pulls, nothing paid yet), the two that may take part in a choice:
- * the most pulled (ties: the earliest discovered) and the least pulled (ties: the earliest discovered). Pure.
+ * Of the barren arms (awake, past their initial pulls, nothing paid yet), the ones that may take part in a choice:
+ * the most pulled (ties: the earliest discovered) and, unless `dig`, the least pulled (ties: the earliest
+ * discovered). Pure.
  *
- * Why (ours; issue 17 item 4): every barren arm has the same posterior but for its pull count, so independent
- * Thompson draws spread pulls thinly over all of them. On sites crawled breadth-first whose yield starts late
- * (links on deep pages), thin spreading reaches no site's start; digging one site deep does (as R2's ties do, by
- * discovery order). On many small sites a barren site is more likely a poor one, and trying the least-tried site
- * pays. Keeping both extremes lets the draws choose between digging on and trying afresh. In the replay under
- * politeness (concurrency 4, host concurrency 1, tuning seeds 1–10), against the same sampling over every barren
- * arm: late-start sites 616 → 627 external links, RAS-like 83 → 88, many small sites 110 → 109, the others ±1%;
- * one fetch at a time (20 seeds) RAS-like 93 → 101, university-like 382 → 390.
+ * Why (ours; issue 17 item 4): barren arms share one posterior but for their pull counts, so independent Thompson
+ * draws spread pulls thinly over all of them. On sites crawled breadth-first whose links start late (on deep pages),
+ * thin spreading reaches no site's start, and digging one site deep does (as R2's ties, by discovery order, do);
+ * on many small sites a barren site is likelier a poor one, and trying the least-tried site pays. AutoPolicy digs
+ * (`dig`: only the most pulled) while other fetches are in flight and no arm has run out of pages, else keeps both.
  */
-export function barrenContenders(barren: readonly ArmRecord[]): ArmRecord[] {
+export function barrenContenders(barren: readonly ArmRecord[], dig: boolean): ArmRecord[] {
   const deepest = argmax(barren, effortOf);
-  const freshest = argmax(barren, (r) => -effortOf(r));
-  if (deepest === undefined || freshest === undefined) return [];
-  return deepest === freshest ? [deepest] : [deepest, freshest];
+  if (deepest === undefined) return [];
+  const freshest = argmax(barren, (r) => -effortOf(r))!;
+  return dig || deepest === freshest ? [deepest] : [deepest, freshest];
 }
 
 /** Dispersion (variance / mean of all rewards) above which the rewards count as heavy-tailed (hub pages). */
@@ -57,9 +55,12 @@ export const HEAVY_TAIL_DISPERSION = 5;
  * a site that paid is right more often than not.
  *
  * Of the barren arms (nothing paid yet, past their initial pulls), only the most and the least pulled take part
- * in a choice (`barrenContenders`), so that the draws dig one site deep or try a fresh one rather than spread
- * thinly over every barren site. Politeness needs no other care: `choose` sees only the PLDs that may be fetched
- * now, and pulls in flight count in `effortOf`.
+ * in a choice (`barrenContenders`), and under concurrency only the most pulled (`digs`), so that the draws dig one
+ * site deep or try a fresh one rather than spread thinly over every barren site. Politeness needs no other care:
+ * `choose` sees only the PLDs that may be fetched now, and pulls in flight count in `effortOf`. In the replay
+ * under politeness (concurrency 4, host concurrency 1; tuning seeds 1–10), against sampling over every barren arm:
+ * late-start sites 616 → 677 external links (R2 671), RAS-like 83 → 100 (R2 99), many small sites 110 → 110,
+ * the others within ±1%; one fetch at a time (seeds 1–20) RAS-like 93 → 101, university-like 382 → 390.
  */
 export class AutoPolicy extends ThompsonPolicy {
   override readonly name: string = 'auto';
@@ -82,14 +83,29 @@ export class AutoPolicy extends ThompsonPolicy {
   }
 
   /**
-   * Thompson sampling over the awake arms, except that of the barren arms (past their initial pulls, nothing paid
-   * yet) only two take part: the most pulled and the least pulled (see `barrenContenders`).
+   * Thompson sampling over the awake arms, except that of the barren arms only the contenders of
+   * `barrenContenders` take part; it digs (one barren arm at a time) while `digs` holds.
    */
   protected override pick(awake: readonly ArmRecord[]): ArmRecord {
     const barren = awake.filter((r) => r.totalReward === 0 && effortOf(r) >= this.#initialStep);
-    if (barren.length <= 2) return super.pick(awake);
-    const keep = barrenContenders(barren);
+    if (barren.length <= 1) return super.pick(awake);
+    const keep = barrenContenders(barren, this.digs);
     return super.pick(awake.filter((r) => !barren.includes(r) || keep.includes(r)));
+  }
+
+  /**
+   * Whether barren arms are dug one at a time: while fetches run concurrently (a pull is in flight as this one is
+   * chosen: with host concurrency 1 the best sites are being served, and this pull is a detour that is best spent
+   * deep on one site) and no arm has yet run out of pages (a sign of small sites, where barren ones are poor).
+   * Derived from the arm records alone, so a restored policy decides as the saved one would.
+   */
+  get digs(): boolean {
+    let inFlight = false;
+    for (const r of this.arms.values()) {
+      if (!r.active && r.pulls > this.#initialStep) return false;
+      if (r.chosen > r.pulls) inFlight = true;
+    }
+    return inFlight;
   }
 
   /** Whether the rewards so far look heavy-tailed (then evidence is not discounted). */
