@@ -68,6 +68,11 @@ Crawl:
   --serve-token TOKEN       let dashboard controls (pause, stop, seeds, block) through only with this token
                             (default: controls answer on the loopback bind without one)
   --max-query-memory MB     memory limit of each query of that endpoint (default 512)
+  --warc FILE|DIR           also write every response (request and response records, each redirect hop and
+                            robots.txt too, raw bytes as received) as WARC 1.1, one gzip member per record:
+                            to FILE (appended to), or to rotating files in DIR (an existing folder, or a path
+                            ending with /); \`rdfscout reparse\` rebuilds a store from them
+  --warc-file-mb N          in a DIR, begin a new file past N MB (default 1024)
   --json                    print one JSON summary at the end
   --quiet                   no progress output`;
 
@@ -107,13 +112,24 @@ export const CRAWL_FLAGS: FlagSpec = {
   serve: { type: 'string' },
   'serve-token': { type: 'string' },
   'max-query-memory': { type: 'string' },
+  warc: { type: 'string' },
+  'warc-file-mb': { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
 };
 
 export async function crawlOptionsFromArgs(
   argv: string[],
-): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; queryMemoryMb: number | undefined; serveToken: string | undefined; sites: SiteRow[] }> {
+): Promise<{
+  explicit: ExplicitOptions;
+  json: boolean;
+  quiet: boolean;
+  serve: number | undefined;
+  queryMemoryMb: number | undefined;
+  serveToken: string | undefined;
+  sites: SiteRow[];
+  warc: { target: string; maxFileBytes: number } | undefined;
+}> {
   const { values, positionals } = parseFlags(argv, CRAWL_FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
   if (!out) throw new ArgumentError(`--out DIR is required`);
@@ -168,7 +184,10 @@ export async function crawlOptionsFromArgs(
   };
   const serveToken = strFlag(values, 'serve-token');
   if (serveToken !== undefined && serveToken.length < 8) throw new ArgumentError('--serve-token must be at least 8 characters.');
-  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), queryMemoryMb: intFlag(values, 'max-query-memory', 16), serveToken, sites };
+  const warcTarget = strFlag(values, 'warc');
+  const warc = warcTarget === undefined ? undefined : { target: warcTarget, maxFileBytes: (intFlag(values, 'warc-file-mb', 1) ?? 1024) * 1024 * 1024 };
+  const serve = intFlag(values, 'serve', 0);
+  return { explicit, json: values.json === true, quiet: values.quiet === true, serve, queryMemoryMb: intFlag(values, 'max-query-memory', 16), serveToken, sites, warc };
 }
 
 /** A repeatable string flag; undefined when absent. */
@@ -184,8 +203,8 @@ function describeOutage(e: OutageEvent): string {
 }
 
 export async function runCrawlCommand(argv: string[]): Promise<number> {
-  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites } = await crawlOptionsFromArgs(argv);
-  const crawler = await Crawler.open(explicit);
+  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites, warc } = await crawlOptionsFromArgs(argv);
+  const crawler = await Crawler.open(explicit, warc === undefined ? {} : { warc });
   for (const r of crawler.refusedSeeds) process.stderr.write(`Seed refused, not crawled: ${r.reason}\n`);
   if (sites.length > 0) await stageSites(crawler.state, null, sites);
   let endpoint: Endpoint | null = null;

@@ -5,4 +5,5 @@ export { type FetchOptions, Fetcher } from './fetcher.ts';
 export { parseRetryAfter } from './network-errors.ts';
 export { DEFAULT_ACCEPT, DEFAULT_USER_AGENT, type FetcherConfig, type FetcherOptions, productToken, resolveFetcherOptions } from './options.ts';
 export { Politeness, type PolitenessOptions } from './politeness.ts';
-export type { FetchResult, ReadDecision, RedirectHop } from './types.ts';
+export { readBody } from './body-reader.ts';
+export type { FetchResult, HttpExchange, ReadDecision, RedirectHop } from './types.ts';

@@ -88,6 +88,26 @@ export class MemoryFrontier extends RejudgingFrontier implements Frontier {
     return entry;
   }
 
+  /**
+   * Hands out `url` itself, as `next()` would hand out its PLD's head (a re-parse follows the archive's order, not
+   * the queue's): its queued entry, or for a URL not queued, an entry made from `fallback` (a URL done already is
+   * handed out again). Not part of the `Frontier` contract.
+   */
+  take(url: string, fallback: NewEntry): FrontierEntry {
+    let entry = this.#find(url);
+    if (entry !== undefined) {
+      const q = this.#queue(entry.pld);
+      q.entries.splice(q.entries.indexOf(entry), 1);
+    } else {
+      entry = this.#entryOf({ ...fallback, url }, ++this.#seq);
+      if (!this.#seen.has(url)) this.#seen.set(url, 'queued');
+    }
+    this.#queue(entry.pld).inFlight++;
+    this.#inFlight.set(url, { finishing: false });
+    this.handedOut(url);
+    return entry;
+  }
+
   complete(entry: FrontierEntry, txn: Txn, aliases: readonly string[] = []): void {
     this.#claim(entry, 'complete');
     const urls = [entry.url, ...aliases.filter((a) => this.#seen.get(a) !== 'reserved')];

@@ -1,0 +1,114 @@
+// **WarcWriter** appends WARC records to a file, or to rotating files in a folder, one gzip member per record.
+import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
+import { basename, join, sep } from 'node:path';
+import { type WARCRecord, WARCSerializer } from 'warcio';
+import { RdfscoutError } from '../errors.ts';
+import { warcinfoRecord } from './warc-records.ts';
+
+/** Options of {@link WarcWriter.open}. */
+export interface WarcWriterOptions {
+  /** A file (created, or appended to) or a folder (an existing one, or a path ending with `/`): rotating files in it. */
+  target: string;
+  /** In a folder: a new file is begun once the current one holds this many bytes. Default: 1 GiB. */
+  maxFileBytes?: number;
+  /** Fields of the warcinfo record that opens each file (e.g. the crawl's options). Default: none. */
+  info?: Record<string, string>;
+}
+
+/** `20261123141530`: a file name's UTC time stamp. */
+function stamp(d: Date): string {
+  return d.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+}
+
+/**
+ * Writes records in the order given, in the background: `write()` returns at once, so the fetch path never waits for
+ * the disk; `flush()` waits for what was given. Each record is its own gzip member, so a file cut by a crash reads
+ * up to its last whole record. A folder gets files named `rdfscout-TIME-PID-NNNNN.warc.gz` (one series per process),
+ * each begun with a warcinfo record. The first write error is kept (`error`) and nothing more is written.
+ */
+export class WarcWriter {
+  readonly #o: Required<WarcWriterOptions>;
+  readonly #dir: string | null;
+  readonly #prefix: string;
+  #file: FileHandle | null = null;
+  #fileBytes = 0;
+  #tail: Promise<void> = Promise.resolve();
+  #error: RdfscoutError | null = null;
+  /** Files written to, in order. */
+  readonly files: string[] = [];
+  /** Bytes written, over all files. */
+  bytes = 0;
+
+  private constructor(o: Required<WarcWriterOptions>, dir: string | null) {
+    this.#o = o;
+    this.#dir = dir;
+    this.#prefix = `rdfscout-${stamp(new Date())}-${process.pid}`;
+  }
+
+  /** Opens the target (a folder is created when the path ends with `/`); throws RDFSCOUT_WARC_FAILED when it cannot. */
+  static async open(options: WarcWriterOptions): Promise<WarcWriter> {
+    const o = { maxFileBytes: 1024 ** 3, info: {}, ...options };
+    let isDir = o.target.endsWith('/') || o.target.endsWith(sep);
+    try {
+      if (isDir) await mkdir(o.target, { recursive: true });
+      else isDir = (await stat(o.target).catch(() => null))?.isDirectory() === true;
+    } catch (err) {
+      throw new RdfscoutError('RDFSCOUT_WARC_FAILED', `Cannot create the WARC folder ${o.target}: ${(err as Error).message}`, { cause: err });
+    }
+    const writer = new WarcWriter(o, isDir ? o.target : null);
+    await writer.#openFile(); // a target we cannot write fails now, before any fetch
+    return writer;
+  }
+
+  /** The first write error, or null. */
+  get error(): RdfscoutError | null {
+    return this.#error;
+  }
+
+  /** Queues records to be written together, after those queued before. */
+  write(records: readonly WARCRecord[]): void {
+    this.#tail = this.#tail.then(() => this.#append(records));
+  }
+
+  /** Resolves when everything queued so far is written (or failed: see `error`). */
+  async flush(): Promise<void> {
+    await this.#tail;
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    await this.#file?.close();
+    this.#file = null;
+  }
+
+  async #append(records: readonly WARCRecord[]): Promise<void> {
+    if (this.#error !== null) return;
+    try {
+      const parts = await Promise.all(records.map((r) => WARCSerializer.serialize(r, { gzip: true })));
+      if (this.#dir !== null && this.#fileBytes >= this.#o.maxFileBytes) await this.#openFile();
+      const file = this.#file as FileHandle;
+      await file.writev(parts);
+      const n = parts.reduce((sum, p) => sum + p.length, 0);
+      this.#fileBytes += n;
+      this.bytes += n;
+    } catch (err) {
+      this.#error = new RdfscoutError('RDFSCOUT_WARC_FAILED', `Cannot write WARC records to ${this.files.at(-1) ?? this.#o.target}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  /** Begins the next file (or opens the target file for appending) and writes its warcinfo record. */
+  async #openFile(): Promise<void> {
+    await this.#file?.close();
+    const path = this.#dir === null ? this.#o.target : join(this.#dir, `${this.#prefix}-${String(this.files.length).padStart(5, '0')}.warc.gz`);
+    try {
+      this.#file = await open(path, 'a');
+      this.files.push(path);
+      const info = await WARCSerializer.serialize(warcinfoRecord(basename(path), this.#o.info), { gzip: true });
+      await this.#file.write(info);
+      this.#fileBytes = info.length;
+      this.bytes += info.length;
+    } catch (err) {
+      throw new RdfscoutError('RDFSCOUT_WARC_FAILED', `Cannot write the WARC file ${path}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+}
