@@ -12,10 +12,10 @@ import { compileScope, type FrontierBackend, type Scope } from '../frontier/inde
 import type { Frontier, FrontierEntry } from '../frontier/types.ts';
 import { HTML_VARIANT_ACCEPT, isHtmlVariant } from '../links/html-variant.ts';
 import { worthReading } from '../rdf/sniff.ts';
-import { FetchArchive, WarcWriter, type WarcWriterOptions } from '../warc/index.ts';
 import { BARREN_RULE } from '../relevance/pattern-yield.ts';
 import type { Strategy } from '../relevance/types.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
+import { FetchArchive, WarcWriter, type WarcWriterOptions } from '../warc/index.ts';
 import { isSitemapLink } from './analyse-document.ts';
 import { isNotAvailable, linkTablesHook } from './beebot-hooks.ts';
 import { Committer } from './commit-plan.ts';

@@ -1,9 +1,9 @@
 // **reparseArchive** rebuilds a crawl's store from WARC files, with no fetch: each archived fetch processed as crawled.
 import type { CrawlFigures } from '../crawl-log/figures.ts';
-import { ArgumentError } from '../errors.ts';
+import { ArgumentError, RdfscoutError } from '../errors.ts';
 import type { FetchResult } from '../fetch/types.ts';
-import { compileScope, type MemoryFrontier } from '../frontier/index.ts';
-import type { FrontierEntry } from '../frontier/types.ts';
+import { compileScope } from '../frontier/index.ts';
+import type { FrontierEntry, NewEntry } from '../frontier/types.ts';
 import { worthReading } from '../rdf/sniff.ts';
 import { openState } from '../state/open-state.ts';
 import { type ArchivedItem, listWarcFiles, readArchive } from '../warc/index.ts';
@@ -74,7 +74,9 @@ export async function reparseArchive(o: ReparseOptions): Promise<ReparseSummary>
     for (const pld of head.seedPlds) init.seedPlds.add(pld);
     await saveSeedPlds(state, init.seedPlds);
     const { options, strategy, tally } = init;
-    const frontier = init.frontier as MemoryFrontier;
+    const { frontier } = init;
+    const take = frontier.take?.bind(frontier);
+    if (take === undefined) throw new RdfscoutError('RDFSCOUT_INTERNAL', 'The memory frontier hands out given URLs (Frontier.take)');
     const rejudge = shouldRejudge(options, strategy);
     const committer = new Committer({ state, frontier, strategy, policy: init.policy, reward: options.reward, rejudge, seq: 0, hooks: options.linkTables ? [linkTablesHook(state)] : [] });
     const deps: PlanDeps = { state, committer, strategy, options, scope: compileScope(options, init.seedPlds), rejudge };
@@ -92,7 +94,7 @@ export async function reparseArchive(o: ReparseOptions): Promise<ReparseSummary>
         summary.retriesSkipped += 1;
         continue;
       }
-      const step = await replayStep(fetch, frontier, strategy.seedPriority, options.maxBodyBytes);
+      const step = await replayStep(fetch, take, strategy.seedPriority, options.maxBodyBytes);
       if (step === null) {
         warn(`the fetch of ${fetch.kind === 'ours' ? fetch.meta.entry.url : '?'} has no archived body; skipped`);
         continue;
@@ -117,7 +119,7 @@ export async function reparseArchive(o: ReparseOptions): Promise<ReparseSummary>
 /** The frontier entry (handed out of the frontier) and the rebuilt result of one archived fetch; null without its body. */
 async function replayStep(
   fetch: ArchivedFetch,
-  frontier: MemoryFrontier,
+  take: (url: string, fallback: NewEntry) => FrontierEntry,
   seedPriority: number,
   maxBodyBytes: number,
 ): Promise<{ entry: FrontierEntry; result: FetchResult; facts: { seq: number | null; ms: number; fetchedAt: string; robotsSitemaps: string[] } } | null> {
@@ -125,12 +127,12 @@ async function replayStep(
     const { meta } = fetch;
     const result = await resultOfOurs(meta, fetch.responses, maxBodyBytes);
     if (result === null) return null;
-    frontier.take(meta.entry.url, meta.entry); // in flight, so that it completes as in the crawl; the crawl's entry is planned
+    take(meta.entry.url, meta.entry); // in flight, so that it completes as in the crawl; the crawl's entry is planned
     return { entry: meta.entry, result, facts: { seq: meta.seq ?? null, ms: meta.ms ?? 0, fetchedAt: meta.fetchedAt ?? '', robotsSitemaps: meta.robotsSitemaps ?? [] } };
   }
   const first = fetch.responses[0];
   if (first === undefined) return null;
-  const entry = frontier.take(first.url, { url: first.url, parent: null, depth: 0, priority: seedPriority, label: null, rules: [], link: null });
+  const entry = take(first.url, { url: first.url, parent: null, depth: 0, priority: seedPriority, label: null, rules: [], link: null });
   const result = await resultOfForeign(fetch.responses, (type, url) => isSitemapLink(entry.link) || worthReading(type, url), maxBodyBytes);
   const fetchedAt = fetch.responses.at(-1)?.date ?? '';
   return { entry, result, facts: { seq: null, ms: 0, fetchedAt, robotsSitemaps: [] } };

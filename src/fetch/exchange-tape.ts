@@ -50,7 +50,7 @@ export class ExchangeTape {
     this.#reported = true;
     const x = this.#x;
     // The raw bytes are whole when the stream ended (a decoded-size limit may still have refused them).
-    if (!this.#ended) x.truncated = x.body.length === 0 ? 'unspecified' : (this.#cut ?? 'disconnect');
+    if (!this.#ended && x.headers['content-length'] !== '0') x.truncated = x.body.length === 0 ? 'unspecified' : (this.#cut ?? 'disconnect');
     this.#report(x);
   }
 }

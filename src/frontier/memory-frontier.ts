@@ -88,11 +88,7 @@ export class MemoryFrontier extends RejudgingFrontier implements Frontier {
     return entry;
   }
 
-  /**
-   * Hands out `url` itself, as `next()` would hand out its PLD's head (a re-parse follows the archive's order, not
-   * the queue's): its queued entry, or for a URL not queued, an entry made from `fallback` (a URL done already is
-   * handed out again). Not part of the `Frontier` contract.
-   */
+  /** See `Frontier.take`: a URL done already is handed out again (an archive may hold it twice). */
   take(url: string, fallback: NewEntry): FrontierEntry {
     let entry = this.#find(url);
     if (entry !== undefined) {

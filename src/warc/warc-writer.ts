@@ -1,5 +1,5 @@
 // **WarcWriter** appends WARC records to a file, or to rotating files in a folder, one gzip member per record.
-import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, stat } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
 import { type WARCRecord, WARCSerializer } from 'warcio';
 import { RdfscoutError } from '../errors.ts';

@@ -3,26 +3,13 @@
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import { reparseArchive } from '../../src/crawl/reparse.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
-import { exportNQuads } from '../../src/rdf/export.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { openState } from '../../src/state/open-state.ts';
-
-/** Every quad of a crawl folder as sorted N-Quads lines. */
-async function exported(dir: string): Promise<string[]> {
-  const state = await openState(dir);
-  let text = '';
-  try {
-    await exportNQuads(state, new Writable({ write: (chunk, _enc, done) => ((text += String(chunk)), done()) }));
-  } finally {
-    await state.close();
-  }
-  return text.split('\n').filter((l) => l !== '').sort();
-}
+import { exportedLines } from '../helpers/export-text.ts';
 
 /** What a record says, without its timing. */
 async function recordsOf(dir: string) {
@@ -84,9 +71,9 @@ describe('crawl --warc, then reparse', () => {
     const original = await recordsOf(crawled);
     expect(summary.warnings).toBe(0);
     expect(summary.records).toBe(original.length);
-    const quads = await exported(crawled);
+    const quads = await exportedLines(crawled);
     expect(quads.length).toBeGreaterThan(500);
-    expect(await exported(out)).toEqual(quads);
+    expect(await exportedLines(out)).toEqual(quads);
     const again = await recordsOf(out);
     expect(again).toEqual(original);
     expect(original.some((r) => r.redirects.length > 0 && r.triples > 0)).toBe(true);
