@@ -42,7 +42,7 @@ export class FetchArchive {
       const exchanges = this.#open.get(fetchId) ?? [];
       this.#open.delete(fetchId);
       const records = exchanges.flatMap((x) => exchangeRecords(x));
-      const responses = records.filter((r) => r.warcType === 'response').map((r) => r.warcHeaders.headers.get('WARC-Record-ID') as string);
+      const responses = records.filter((r) => r.type === 'response').map((r) => r.id);
       const date = exchanges.at(-1)?.date ?? new Date().toISOString();
       records.push(fetchMetadataRecord(url, date, { ...meta, responses }, responses.at(-1) ?? null));
       this.#writer.write(records);

@@ -1,9 +1,20 @@
 // **WarcWriter** appends WARC records to a file, or to rotating files in a folder, one gzip member per record.
 import { type FileHandle, mkdir, open, stat } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
-import { type WARCRecord, WARCSerializer } from 'warcio';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { RdfscoutError } from '../errors.ts';
-import { warcinfoRecord } from './warc-records.ts';
+import { frameRecord, type WarcRecordParts, warcinfoRecord } from './warc-records.ts';
+
+const gzipAsync = promisify(gzip);
+
+/**
+ * One record as its own gzip member (WARC 1.1 Annex D), compressed on libuv's thread pool, at level 1: at level 6 a
+ * 24 kB page took about as much CPU again for ~15% smaller files.
+ */
+function gzipRecord(r: WarcRecordParts): Promise<Buffer> {
+  return gzipAsync(Buffer.concat(frameRecord(r)), { level: 1 });
+}
 
 /** Options of {@link WarcWriter.open}. */
 export interface WarcWriterOptions {
@@ -66,7 +77,7 @@ export class WarcWriter {
   }
 
   /** Queues records to be written together, after those queued before. */
-  write(records: readonly WARCRecord[]): void {
+  write(records: readonly WarcRecordParts[]): void {
     this.#tail = this.#tail.then(() => this.#append(records));
   }
 
@@ -81,10 +92,10 @@ export class WarcWriter {
     this.#file = null;
   }
 
-  async #append(records: readonly WARCRecord[]): Promise<void> {
+  async #append(records: readonly WarcRecordParts[]): Promise<void> {
     if (this.#error !== null) return;
     try {
-      const parts = await Promise.all(records.map((r) => WARCSerializer.serialize(r, { gzip: true })));
+      const parts = await Promise.all(records.map(gzipRecord));
       if (this.#dir !== null && this.#fileBytes >= this.#o.maxFileBytes) await this.#openFile();
       const file = this.#file as FileHandle;
       await file.writev(parts);
@@ -103,7 +114,7 @@ export class WarcWriter {
     try {
       this.#file = await open(path, 'a');
       this.files.push(path);
-      const info = await WARCSerializer.serialize(warcinfoRecord(basename(path), this.#o.info), { gzip: true });
+      const info = await gzipRecord(warcinfoRecord(basename(path), this.#o.info));
       await this.#file.write(info);
       this.#fileBytes = info.length;
       this.bytes += info.length;
