@@ -26,13 +26,13 @@ export class ExchangeTape {
   /** The response head arrived; the exchange is reported when `body` closes. */
   respond(status: number, statusText: string, headers: Record<string, string>, body: Readable): void {
     Object.assign(this.#x, { status, statusText, headers });
-    body.once('end', () => {
-      this.#ended = true;
+    // One listener: at close, the stream itself says whether it ended and what error (if any) stopped it.
+    body.once('close', () => {
+      this.#ended = body.readableEnded;
+      const err = body.errored as { code?: unknown; name?: unknown } | null;
+      if (err !== null && this.#cut === null) this.#cut = /TIMEOUT/i.test(String(err.code)) || err.name === 'TimeoutError' ? 'time' : 'disconnect';
+      this.#finish();
     });
-    body.once('error', (err: { code?: unknown; name?: unknown }) => {
-      this.#cut ??= /TIMEOUT/i.test(String(err?.code)) || err?.name === 'TimeoutError' ? 'time' : 'disconnect';
-    });
-    body.once('close', () => this.#finish());
   }
 
   /** A raw body chunk, as it came off the wire. */
