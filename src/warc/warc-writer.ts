@@ -1,4 +1,5 @@
 // **WarcWriter** appends WARC records to a file, or to rotating files in a folder, one gzip member per record.
+import { writeSync } from 'node:fs';
 import { type FileHandle, mkdir, open, stat } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -127,9 +128,13 @@ export class WarcWriter {
     }
   }
 
+  /**
+   * Appends a batch with one synchronous write: it goes to the page cache, and the thread-pool hand-off of an async
+   * write cost more CPU than the write (3.5% of a crawl's main-thread time in a profile, for `writev`).
+   */
   async #writeBatch(batch: Buffer[], n: number): Promise<void> {
     if (n === 0) return;
-    await (this.#file as FileHandle).writev(batch);
+    writeSync((this.#file as FileHandle).fd, batch.length === 1 ? (batch[0] as Buffer) : Buffer.concat(batch, n));
     this.#fileBytes += n;
     this.bytes += n;
   }
