@@ -278,7 +278,7 @@ export class Crawler {
     const archiveId = String(++this.#fetches);
     const result = await this.#fetch(entry, signal, archiveId);
     // --warc: a fetch that ends without a record is archived too, saying why (a re-parse skips it).
-    const unrecorded = (outcome: string) => this.#archive?.finish(archiveId, entry.url, { outcome, entry, result: { ...result, body: undefined } });
+    const unrecorded = (outcome: string) => void this.#archive?.finish(archiveId, entry.url, { outcome, entry, result: { ...result, body: undefined } });
     if (signal?.aborted) {
       unrecorded('aborted');
       return { kind: 'aborted' };
@@ -303,7 +303,8 @@ export class Crawler {
     const robotsSitemaps = entry.parent === null && entry.link === null ? this.#fetcher.sitemapsOf(entry.url) : [];
     const stamp = () => ({ seq: ++this.#seq, ms: Math.round(performance.now() - t0), fetchedAt: new Date().toISOString() });
     const { plan, txn } = await planFetch(this.#planDeps, entry, result, { robotsSitemaps, stamp });
-    this.#archive?.finish(archiveId, entry.url, { outcome: 'recorded', entry, result: { ...result, body: undefined }, seq: plan.record.seq, ms: plan.record.ms, fetchedAt: plan.record.fetchedAt, robotsSitemaps });
+    // --warc: the fetch's records are written before its commit, so that the archive never lacks a committed fetch.
+    await this.#archive?.finish(archiveId, entry.url, { outcome: 'recorded', entry, result: { ...result, body: undefined }, seq: plan.record.seq, ms: plan.record.ms, fetchedAt: plan.record.fetchedAt, robotsSitemaps });
     this.#depthDropped += plan.depthDropped;
     const { record } = plan;
     land();

@@ -25,7 +25,7 @@ export class FetchArchive {
   /** For the fetcher's `onExchange` option. */
   onExchange(x: HttpExchange): void {
     if (x.fetchId === null) {
-      this.#writer.write(exchangeRecords(x));
+      void this.#writer.write(exchangeRecords(x));
       return;
     }
     const list = this.#open.get(x.fetchId);
@@ -35,17 +35,18 @@ export class FetchArchive {
 
   /**
    * The fetch `fetchId` of `url` is done; `meta` says what the crawl made of it. Written after the bodies still
-   * closing have reported (their close events come before the next turn of the event loop).
+   * closing have reported (their close events come before the next turn of the event loop); resolves once written
+   * (the crawl commits a fetch after its records, so the archive holds every committed fetch after a kill).
    */
-  finish(fetchId: string, url: string, meta: Record<string, unknown>): void {
-    setImmediate(() => {
+  finish(fetchId: string, url: string, meta: Record<string, unknown>): Promise<void> {
+    return new Promise((resolve) => setImmediate(resolve)).then(() => {
       const exchanges = this.#open.get(fetchId) ?? [];
       this.#open.delete(fetchId);
       const records = exchanges.flatMap((x) => exchangeRecords(x));
       const responses = records.filter((r) => r.type === 'response').map((r) => r.id);
       const date = exchanges.at(-1)?.date ?? new Date().toISOString();
       records.push(fetchMetadataRecord(url, date, { ...meta, responses }, responses.at(-1) ?? null));
-      this.#writer.write(records);
+      return this.#writer.write(records);
     });
   }
 

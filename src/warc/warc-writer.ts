@@ -44,6 +44,8 @@ export class WarcWriter {
   #fileBytes = 0;
   /** Groups of records given and not written yet; one write takes them all (fewer system calls under load). */
   #queue: (readonly WarcRecordParts[])[] = [];
+  /** Resolvers of the promises `write()` returned for the groups in `#queue`. */
+  #waiting: (() => void)[] = [];
   #draining: Promise<void> | null = null;
   #error: RdfscoutError | null = null;
   /** Files written to, in order. */
@@ -77,10 +79,15 @@ export class WarcWriter {
     return this.#error;
   }
 
-  /** Queues records to be written together, after those queued before. */
-  write(records: readonly WarcRecordParts[]): void {
+  /**
+   * Queues records to be written together, after those queued before. The promise resolves once they are written
+   * (handed to the OS: they survive a kill of the process), or failed (see `error`); it never rejects.
+   */
+  write(records: readonly WarcRecordParts[]): Promise<void> {
+    const written = new Promise<void>((resolve) => this.#waiting.push(resolve));
     this.#queue.push(records);
     this.#draining ??= this.#drain();
+    return written;
   }
 
   /** Resolves when everything queued so far is written (or failed: see `error`). */
@@ -91,8 +98,11 @@ export class WarcWriter {
   async #drain(): Promise<void> {
     while (this.#queue.length > 0) {
       const groups = this.#queue;
+      const waiting = this.#waiting;
       this.#queue = [];
+      this.#waiting = [];
       await this.#append(groups);
+      for (const resolve of waiting) resolve();
     }
     this.#draining = null;
   }
