@@ -9,7 +9,7 @@ import { runCrawlee } from './crawlee-peer.ts';
 import { type LoopResult, runMinimalLoop } from './minimal-loop.ts';
 
 /** Contestants of the throughput benchmark. */
-export type Contestant = 'rdfscout-bfs' | 'rdfscout-bfs-warc' | 'rdfscout-fc-r+hr' | 'crawlee' | 'limit';
+export type Contestant = 'rdfscout-bfs' | 'rdfscout-bfs-warc' | 'rdfscout-bfs-warc0' | 'rdfscout-fc-r+hr' | 'crawlee' | 'limit';
 
 export interface WorkerJob {
   contestant: Contestant;
@@ -32,7 +32,7 @@ export interface WorkerReport {
 }
 
 /** `warc`: the same crawl with `--warc` into a folder of the temp dir (issue 18: ≤ 15% more CPU per page). */
-async function runRdfscout(job: WorkerJob, strategy: string, warc = false): Promise<LoopResult & { extra: Record<string, unknown> }> {
+async function runRdfscout(job: WorkerJob, strategy: string, warc: { gzipLevel: number } | null = null): Promise<LoopResult & { extra: Record<string, unknown> }> {
   const out = await mkdtemp(join(tmpdir(), 'rdfscout-bench-'));
   try {
     const crawler = await Crawler.open(
@@ -46,7 +46,7 @@ async function runRdfscout(job: WorkerJob, strategy: string, warc = false): Prom
       concurrency: job.concurrency,
       maxDocs: job.pages,
       },
-      warc ? { warc: { target: join(out, 'warc/') } } : {},
+      warc ? { warc: { target: join(out, 'warc/'), gzipLevel: warc.gzipLevel } } : {},
     );
     let s: Awaited<ReturnType<Crawler['run']>>;
     try {
@@ -72,7 +72,10 @@ async function main(): Promise<void> {
       r = await runRdfscout(job, 'bfs');
       break;
     case 'rdfscout-bfs-warc':
-      r = await runRdfscout(job, 'bfs', true);
+      r = await runRdfscout(job, 'bfs', { gzipLevel: 1 });
+      break;
+    case 'rdfscout-bfs-warc0':
+      r = await runRdfscout(job, 'bfs', { gzipLevel: 0 });
       break;
     case 'rdfscout-fc-r+hr':
       r = await runRdfscout(job, 'fc-r+hr');

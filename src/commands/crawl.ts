@@ -74,6 +74,8 @@ Crawl:
                             to FILE (appended to), or to rotating files in DIR (an existing folder, or a path
                             ending with /); \`rdfscout reparse\` rebuilds a store from them
   --warc-file-mb N          in a DIR, begin a new file past N MB (default 1024)
+  --warc-gzip-level N       deflate level of each record, 0 (gzip framing only: least CPU, largest files) to 9
+                            (default 1)
   --json                    print one JSON summary at the end
   --quiet                   no progress output`;
 
@@ -115,6 +117,7 @@ export const CRAWL_FLAGS: FlagSpec = {
   'max-query-memory': { type: 'string' },
   warc: { type: 'string' },
   'warc-file-mb': { type: 'string' },
+  'warc-gzip-level': { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
 };
@@ -129,7 +132,7 @@ export async function crawlOptionsFromArgs(
   queryMemoryMb: number | undefined;
   serveToken: string | undefined;
   sites: SiteRow[];
-  warc: { target: string; maxFileBytes: number } | undefined;
+  warc: { target: string; maxFileBytes: number; gzipLevel?: number } | undefined;
 }> {
   const { values, positionals } = parseFlags(argv, CRAWL_FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
@@ -186,7 +189,8 @@ export async function crawlOptionsFromArgs(
   const serveToken = strFlag(values, 'serve-token');
   if (serveToken !== undefined && serveToken.length < 8) throw new ArgumentError('--serve-token must be at least 8 characters.');
   const warcTarget = strFlag(values, 'warc');
-  const warc = warcTarget === undefined ? undefined : { target: warcTarget, maxFileBytes: (intFlag(values, 'warc-file-mb', 1) ?? 1024) * 1024 * 1024 };
+  const gzipLevel = intFlag(values, 'warc-gzip-level', 0);
+  const warc = warcTarget === undefined ? undefined : { target: warcTarget, maxFileBytes: (intFlag(values, 'warc-file-mb', 1) ?? 1024) * 1024 * 1024, ...(gzipLevel === undefined ? {} : { gzipLevel }) };
   const serve = intFlag(values, 'serve', 0);
   return { explicit, json: values.json === true, quiet: values.quiet === true, serve, queryMemoryMb: intFlag(values, 'max-query-memory', 16), serveToken, sites, warc };
 }
