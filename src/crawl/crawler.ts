@@ -18,7 +18,7 @@ import { type CrawlState, openState } from '../state/open-state.ts';
 import { FetchArchive, WarcWriter, type WarcWriterOptions } from '../warc/index.ts';
 import { isSitemapLink } from './analyse-document.ts';
 import { isNotAvailable, linkTablesHook } from './beebot-hooks.ts';
-import { Committer } from './commit-plan.ts';
+import { type CommitHook, Committer } from './commit-plan.ts';
 import type { CrawlControl } from './control.ts';
 import { applyControl, type ControlledCrawl, crawlView, idleUntil, sleepUntil, WAKE } from './control-hooks.ts';
 import type { ExplicitOptions } from './crawl-meta.ts';
@@ -87,7 +87,7 @@ export class Crawler {
   /** Fetches started in this run (names each fetch's exchanges in the archive). */
   #fetches = 0;
 
-  private constructor(state: CrawlState, init: RestoredCrawl, notAvailable: ReadonlySet<string>, archive: FetchArchive | null) {
+  private constructor(state: CrawlState, init: RestoredCrawl, notAvailable: ReadonlySet<string>, hooks: readonly CommitHook[], archive: FetchArchive | null) {
     const o = init.options;
     this.options = o;
     this.state = state;
@@ -121,7 +121,7 @@ export class Crawler {
       reward: o.reward,
       rejudge: this.#rejudge,
       seq: init.seq,
-      hooks: o.linkTables ? [linkTablesHook(state)] : [],
+      hooks: [...(o.linkTables ? [linkTablesHook(state)] : []), ...hooks],
     });
     this.#planDeps = { state, committer: this.#committer, strategy: this.#strategy, options: o, scope: this.#scope, rejudge: this.#rejudge };
     const { frontier, strategy, policy, tally, seedPlds } = init;
@@ -131,10 +131,14 @@ export class Crawler {
   /**
    * Opens a crawl in `explicit.out`: a new one, or a resume of what is there (`restoreCrawl`). `explicit` holds only
    * the options the user gave; the stored ones fill the rest. `backends.frontier` picks the frontier's backend
-   * (default 'level'; 'memory' keeps the queue in this process only, e.g. for tests and simulations). `backends.warc`
+   * (default 'level'; 'memory' keeps the queue in this process only, e.g. for tests and simulations). `backends.hooks`
+   * are staged with every fetch's plan, in its transaction (the `--sink` marks, crawl/sink-sender.ts). `backends.warc`
    * writes every response to WARC files (a file, or a folder of rotating files; `crawl --warc`).
    */
-  static async open(explicit: ExplicitOptions, backends: { frontier?: FrontierBackend; warc?: Omit<WarcWriterOptions, 'info'> } = {}): Promise<Crawler> {
+  static async open(
+    explicit: ExplicitOptions,
+    backends: { frontier?: FrontierBackend; hooks?: readonly CommitHook[]; warc?: Omit<WarcWriterOptions, 'info'> } = {},
+  ): Promise<Crawler> {
     const state = await openState(explicit.out);
     let archive: FetchArchive | null = null;
     try {
@@ -142,9 +146,10 @@ export class Crawler {
       const onRecord = (r: CrawlRecord, o: ResolvedCrawlOptions) => {
         if (isNotAvailable(o, r)) notAvailable.add(r.pld);
       };
-      const init = await restoreCrawl(state, explicit, { onRecord, ...(backends.frontier ? { frontier: backends.frontier } : {}) });
-      if (backends.warc) archive = new FetchArchive(await WarcWriter.open({ ...backends.warc, info: archiveInfo(init.options, init.seedPlds) }));
-      return new Crawler(state, init, notAvailable, archive);
+      const { hooks = [], warc, ...restoreBackends } = backends;
+      const init = await restoreCrawl(state, explicit, { onRecord, ...restoreBackends });
+      if (warc) archive = new FetchArchive(await WarcWriter.open({ ...warc, info: archiveInfo(init.options, init.seedPlds) }));
+      return new Crawler(state, init, notAvailable, hooks, archive);
     } catch (err) {
       await archive?.close();
       await state.close();
