@@ -23,7 +23,7 @@ const { values } = parseArgs({
 const PAGES = Number(values.pages);
 const RUNS = Number(values.runs);
 const C = Number(values.concurrency);
-const ALL: Contestant[] = ['rdfscout-bfs', 'rdfscout-fc-r+hr', 'crawlee', 'limit'];
+const ALL: Contestant[] = ['rdfscout-bfs', 'rdfscout-bfs-warc', 'rdfscout-bfs-warc0', 'rdfscout-fc-r+hr', 'crawlee', 'limit'];
 const CONTESTANTS = values.only ? (values.only.split(',') as Contestant[]) : ALL;
 const HERE = import.meta.dirname;
 
@@ -124,6 +124,11 @@ async function main(): Promise<void> {
     const y = by.get(b);
     return x && y ? round(x.pagesPerSec / y.pagesPerSec, 2) : null;
   };
+  const cpuRatio = (a: Contestant, b: Contestant): number | null => {
+    const x = by.get(a);
+    const y = by.get(b);
+    return x && y ? round(x.cpuSecPer1kPages / y.cpuSecPer1kPages, 3) : null;
+  };
   const table = rows.map((r) => ({
     ...r,
     'vs crawlee': ratio(r.contestant, 'crawlee'),
@@ -134,6 +139,9 @@ async function main(): Promise<void> {
   const targets = {
     bfsOverCrawlee: { value: ratio('rdfscout-bfs', 'crawlee'), target: 1.5 },
     bfsOverLimit: { value: ratio('rdfscout-bfs', 'limit'), target: 0.6 },
+    // issue 18: --warc costs at most 15% CPU per page (CPU s per 1k pages, with / without)
+    warcCpuRatio: { value: cpuRatio('rdfscout-bfs-warc', 'rdfscout-bfs'), target: 1.15 },
+    warcStoredCpuRatio: { value: cpuRatio('rdfscout-bfs-warc0', 'rdfscout-bfs'), target: 1.15 }, // --warc-gzip-level 0
   };
   console.log('targets:', JSON.stringify(targets));
   const file = values.json ?? join(HERE, 'results', `throughput-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

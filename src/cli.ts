@@ -18,6 +18,7 @@ Usage: rdfscout <command> [options]     (rdfscout <command> --help for its optio
   serve DIR…                a SPARQL 1.1 endpoint over a crawl
   links DIR…                BeeBot's internal / external / bad links tables
                             (several DIRs: a distributed crawl's shards, read as one crawl)
+  reparse OUT --warc FILE…  rebuild a store from WARC files (crawl --warc), fetching nothing
   report DIR… -o FILE       one self-contained HTML report with harvest plots of one or more crawls
   simweb serve|truth        the bundled simulated Linked-Data web
   demo                      crawl a simulated web focused vs breadth-first, side by side`;
@@ -36,6 +37,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   metrics: async () => (await import('./commands/metrics.ts')).runMetricsCommand,
   links: async () => (await import('./commands/links.ts')).runLinksCommand,
   report: async () => (await import('./commands/report.ts')).runReportCommand,
+  reparse: async () => (await import('./commands/reparse.ts')).runReparseCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

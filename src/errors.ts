@@ -36,6 +36,8 @@ export type ErrorCode =
   | 'RDFSCOUT_REDIS_FAILED'
   /** The `--sink` triple store did not take a document (after retries); the document is kept and sent again on resume. */
   | 'RDFSCOUT_SINK_REFUSED'
+  /** A WARC file could not be written (`--warc`: the crawl stops) or read (`reparse`). */
+  | 'RDFSCOUT_WARC_FAILED'
   /** A bug: an exception nobody expected. The crawl stops (its state stays consistent: nothing half-written). */
   | 'RDFSCOUT_INTERNAL';
 

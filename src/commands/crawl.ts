@@ -71,6 +71,13 @@ Crawl:
   --serve-token TOKEN       let dashboard controls (pause, stop, seeds, block) through only with this token
                             (default: controls answer on the loopback bind without one)
   --max-query-memory MB     memory limit of each query of that endpoint (default 512)
+  --warc FILE|DIR           also write every response (request and response records, each redirect hop and
+                            robots.txt too, raw bytes as received) as WARC 1.1, one gzip member per record:
+                            to FILE (appended to), or to rotating files in DIR (an existing folder, or a path
+                            ending with /); \`rdfscout reparse\` rebuilds a store from them
+  --warc-file-mb N          in a DIR, begin a new file past N MB (default 1024)
+  --warc-gzip-level N       deflate level of each record, 0 (gzip framing only: least CPU, largest files) to 9
+                            (default 1)
   --sink URL                also send every stored document to this SPARQL 1.1 Graph Store Protocol endpoint
                             (e.g. Virtuoso's http://HOST:8890/sparql-graph-crud; user:password@ for Basic auth),
                             one named graph per document (HTTP PUT), in the background, with retries; what the
@@ -115,6 +122,9 @@ export const CRAWL_FLAGS: FlagSpec = {
   serve: { type: 'string' },
   'serve-token': { type: 'string' },
   'max-query-memory': { type: 'string' },
+  warc: { type: 'string' },
+  'warc-file-mb': { type: 'string' },
+  'warc-gzip-level': { type: 'string' },
   sink: { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
@@ -122,7 +132,17 @@ export const CRAWL_FLAGS: FlagSpec = {
 
 export async function crawlOptionsFromArgs(
   argv: string[],
-): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; queryMemoryMb: number | undefined; serveToken: string | undefined; sites: SiteRow[]; sink: string | undefined }> {
+): Promise<{
+  explicit: ExplicitOptions;
+  json: boolean;
+  quiet: boolean;
+  serve: number | undefined;
+  queryMemoryMb: number | undefined;
+  serveToken: string | undefined;
+  sites: SiteRow[];
+  sink: string | undefined;
+  warc: { target: string; maxFileBytes: number; gzipLevel?: number } | undefined;
+}> {
   const { values, positionals } = parseFlags(argv, CRAWL_FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
   if (!out) throw new ArgumentError(`--out DIR is required`);
@@ -177,7 +197,11 @@ export async function crawlOptionsFromArgs(
   };
   const serveToken = strFlag(values, 'serve-token');
   if (serveToken !== undefined && serveToken.length < 8) throw new ArgumentError('--serve-token must be at least 8 characters.');
-  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), queryMemoryMb: intFlag(values, 'max-query-memory', 16), serveToken, sites, sink: strFlag(values, 'sink') };
+  const warcTarget = strFlag(values, 'warc');
+  const gzipLevel = intFlag(values, 'warc-gzip-level', 0);
+  const warc = warcTarget === undefined ? undefined : { target: warcTarget, maxFileBytes: (intFlag(values, 'warc-file-mb', 1) ?? 1024) * 1024 * 1024, ...(gzipLevel === undefined ? {} : { gzipLevel }) };
+  const serve = intFlag(values, 'serve', 0);
+  return { explicit, json: values.json === true, quiet: values.quiet === true, serve, queryMemoryMb: intFlag(values, 'max-query-memory', 16), serveToken, sites, sink: strFlag(values, 'sink'), warc };
 }
 
 /** A repeatable string flag; undefined when absent. */
@@ -202,10 +226,10 @@ function graphStoreOf(url: string, userAgent: string | null | undefined): GraphS
 }
 
 export async function runCrawlCommand(argv: string[]): Promise<number> {
-  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites, sink } = await crawlOptionsFromArgs(argv);
+  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites, sink, warc } = await crawlOptionsFromArgs(argv);
   // --sink (issue 15): a bad URL is refused before anything is opened.
   const sender = sink === undefined ? null : new SinkSender(graphStoreOf(sink, explicit.userAgent));
-  const crawler = await Crawler.open(explicit, sender ? { hooks: [sender] } : {});
+  const crawler = await Crawler.open(explicit, { ...(sender ? { hooks: [sender] } : {}), ...(warc === undefined ? {} : { warc }) });
   sender?.start(crawler.state);
   for (const r of crawler.refusedSeeds) process.stderr.write(`Seed refused, not crawled: ${r.reason}\n`);
   if (sites.length > 0) await stageSites(crawler.state, null, sites);

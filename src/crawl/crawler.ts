@@ -15,14 +15,16 @@ import { worthReading } from '../rdf/sniff.ts';
 import { BARREN_RULE } from '../relevance/pattern-yield.ts';
 import type { Strategy } from '../relevance/types.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
-import { analyseDocument, isSitemapLink } from './analyse-document.ts';
+import { FetchArchive, WarcWriter, type WarcWriterOptions } from '../warc/index.ts';
+import { isSitemapLink } from './analyse-document.ts';
 import { isNotAvailable, linkTablesHook } from './beebot-hooks.ts';
 import { type CommitHook, Committer } from './commit-plan.ts';
 import type { CrawlControl } from './control.ts';
 import { applyControl, type ControlledCrawl, crawlView, idleUntil, sleepUntil, WAKE } from './control-hooks.ts';
 import type { ExplicitOptions } from './crawl-meta.ts';
 import { fetcherOptions, type ResolvedCrawlOptions } from './options.ts';
-import { processDocument } from './process-document.ts';
+import { type PlanDeps, planFetch } from './plan-fetch.ts';
+import { archiveInfo } from './replay-source.ts';
 import { type RestoredCrawl, restoreCrawl, shouldRejudge } from './restore-crawl.ts';
 import { retryAfter } from './retry.ts';
 import { Scheduler } from './scheduler.ts';
@@ -79,8 +81,13 @@ export class Crawler {
   #fatal: RdfscoutError | null = null;
   /** Queued H links are indexed and judged again (--fixed-labels off, and the strategy learns RDF parents). */
   readonly #rejudge: boolean;
+  readonly #planDeps: PlanDeps;
+  /** `--warc`: every fetch's exchanges and what the crawl made of it, as WARC records; null without. */
+  readonly #archive: FetchArchive | null;
+  /** Fetches started in this run (names each fetch's exchanges in the archive). */
+  #fetches = 0;
 
-  private constructor(state: CrawlState, init: RestoredCrawl, notAvailable: ReadonlySet<string>, hooks: readonly CommitHook[]) {
+  private constructor(state: CrawlState, init: RestoredCrawl, notAvailable: ReadonlySet<string>, hooks: readonly CommitHook[], archive: FetchArchive | null) {
     const o = init.options;
     this.options = o;
     this.state = state;
@@ -92,7 +99,8 @@ export class Crawler {
     this.#resumed = init.resumed;
     this.refusedSeeds = init.refusedSeeds;
     this.#rejudge = shouldRejudge(o, init.strategy);
-    this.#fetcher = new Fetcher(fetcherOptions(o));
+    this.#archive = archive;
+    this.#fetcher = new Fetcher({ ...fetcherOptions(o), onExchange: archive?.onExchange ?? null });
     this.#scheduler = new Scheduler({
       frontier: this.#frontier,
       policy: init.policy,
@@ -115,6 +123,7 @@ export class Crawler {
       seq: init.seq,
       hooks: [...(o.linkTables ? [linkTablesHook(state)] : []), ...hooks],
     });
+    this.#planDeps = { state, committer: this.#committer, strategy: this.#strategy, options: o, scope: this.#scope, rejudge: this.#rejudge };
     const { frontier, strategy, policy, tally, seedPlds } = init;
     this.#controlled = { state, frontier, strategy, scheduler: this.#scheduler, tally, policy, maxDocs: o.maxDocs, seedPlds };
   }
@@ -123,19 +132,26 @@ export class Crawler {
    * Opens a crawl in `explicit.out`: a new one, or a resume of what is there (`restoreCrawl`). `explicit` holds only
    * the options the user gave; the stored ones fill the rest. `backends.frontier` picks the frontier's backend
    * (default 'level'; 'memory' keeps the queue in this process only, e.g. for tests and simulations). `backends.hooks`
-   * are staged with every fetch's plan, in its transaction (the `--sink` marks, crawl/sink-sender.ts).
+   * are staged with every fetch's plan, in its transaction (the `--sink` marks, crawl/sink-sender.ts). `backends.warc`
+   * writes every response to WARC files (a file, or a folder of rotating files; `crawl --warc`).
    */
-  static async open(explicit: ExplicitOptions, backends: { frontier?: FrontierBackend; hooks?: readonly CommitHook[] } = {}): Promise<Crawler> {
+  static async open(
+    explicit: ExplicitOptions,
+    backends: { frontier?: FrontierBackend; hooks?: readonly CommitHook[]; warc?: Omit<WarcWriterOptions, 'info'> } = {},
+  ): Promise<Crawler> {
     const state = await openState(explicit.out);
+    let archive: FetchArchive | null = null;
     try {
       const notAvailable = new Set<string>();
       const onRecord = (r: CrawlRecord, o: ResolvedCrawlOptions) => {
         if (isNotAvailable(o, r)) notAvailable.add(r.pld);
       };
-      const { hooks = [], ...restoreBackends } = backends;
+      const { hooks = [], warc, ...restoreBackends } = backends;
       const init = await restoreCrawl(state, explicit, { onRecord, ...restoreBackends });
-      return new Crawler(state, init, notAvailable, hooks);
+      if (warc) archive = new FetchArchive(await WarcWriter.open({ ...warc, info: archiveInfo(init.options, init.seedPlds) }));
+      return new Crawler(state, init, notAvailable, hooks, archive);
     } catch (err) {
+      await archive?.close();
       await state.close();
       throw err;
     }
@@ -226,6 +242,7 @@ export class Crawler {
 
   async close(): Promise<void> {
     await this.#fetcher.close();
+    await this.#archive?.close();
     await this.state.close();
   }
 
@@ -239,6 +256,7 @@ export class Crawler {
     };
     try {
       const outcome = await this.#process(entry, runOptions, land);
+      if (this.#archive?.error) throw this.#archive.error; // --warc cannot keep the raw responses: stop, as for the store
       if (outcome.kind === 'recorded') {
         runOptions.onRecord?.({ record: outcome.record, tally: this.#tally, queued: this.#frontier.size().queued, inFlight: this.#scheduler.inFlight });
       }
@@ -262,39 +280,37 @@ export class Crawler {
     // Learned since it was queued that its URL pattern yields nothing (issue 16 item 5): back it goes, no fetch.
     const later = this.#strategy.reprioritise?.(entry) ?? null;
     if (later !== null) return this.#requeue({ ...entry, priority: later, rules: [...entry.rules, BARREN_RULE], attempts: entry.attempts - 1 }, 0);
-    const result = await this.#fetch(entry, signal);
-    if (signal?.aborted) return { kind: 'aborted' };
+    const archiveId = String(++this.#fetches);
+    const result = await this.#fetch(entry, signal, archiveId);
+    // --warc: a fetch that ends without a record is archived too, saying why (a re-parse skips it).
+    const unrecorded = (outcome: string) => void this.#archive?.finish(archiveId, entry.url, { outcome, entry, result: { ...result, body: undefined } });
+    if (signal?.aborted) {
+      unrecorded('aborted');
+      return { kind: 'aborted' };
+    }
     const connectivity = this.#scheduler.observe(entry, result);
     if (connectivity.event !== null) {
       if (chOutage.hasSubscribers) chOutage.publish(connectivity.event);
       runOptions.onOutage?.(connectivity.event);
     }
     // Failed while the network is down: not the URL's fault. Back in the queue until the pause ends, no attempt spent.
-    if (connectivity.offline) return this.#requeue({ ...entry, attempts: entry.attempts - 1 }, this.#scheduler.pausedUntil);
+    if (connectivity.offline) {
+      unrecorded('retry');
+      return this.#requeue({ ...entry, attempts: entry.attempts - 1 }, this.#scheduler.pausedUntil);
+    }
     const retry = retryAfter(entry, result, this.options);
     if (retry !== null) {
+      unrecorded('retry');
       if (retry.backoffPld) this.#scheduler.backoff(entry.pld, Date.now() + retry.waitMs);
       return this.#requeue(entry, Date.now() + retry.waitMs);
     }
 
-    const txn = this.state.txn();
-    // The document's quads go to the store as they are parsed; its graph is reserved for this fetch unless it is
-    // stored (or being stored) already.
-    const openDocument = (finalUrl: string) => this.#committer.openDocument(entry.url, finalUrl, this.options.queues === 'one');
-    const doc = await analyseDocument(result, entry.link, this.options, openDocument);
-    this.#seq += 1;
-    const plan = processDocument(entry, result, doc, {
-      strategy: this.#strategy,
-      options: this.options,
-      scope: this.#scope,
-      rejudge: this.#rejudge,
-      robotsSitemaps: entry.parent === null && entry.link === null ? this.#fetcher.sitemapsOf(entry.url) : [],
-      seq: this.#seq,
-      ms: Math.round(performance.now() - t0),
-      fetchedAt: new Date().toISOString(),
-    });
+    const robotsSitemaps = entry.parent === null && entry.link === null ? this.#fetcher.sitemapsOf(entry.url) : [];
+    const stamp = () => ({ seq: ++this.#seq, ms: Math.round(performance.now() - t0), fetchedAt: new Date().toISOString() });
+    const { plan, txn } = await planFetch(this.#planDeps, entry, result, { robotsSitemaps, stamp });
+    // --warc: the fetch's records are written before its commit, so that the archive never lacks a committed fetch.
+    await this.#archive?.finish(archiveId, entry.url, { outcome: 'recorded', entry, result: { ...result, body: undefined }, seq: plan.record.seq, ms: plan.record.ms, fetchedAt: plan.record.fetchedAt, robotsSitemaps });
     this.#depthDropped += plan.depthDropped;
-    await this.#committer.stage(plan, txn);
     const { record } = plan;
     land();
     this.#tally.add(record);
@@ -315,13 +331,14 @@ export class Crawler {
   }
 
   /** Fetches under politeness (one PLD's delay and concurrency), reading the body if it is worth reading. */
-  async #fetch(entry: FrontierEntry, signal: AbortSignal | undefined): Promise<FetchResult> {
+  async #fetch(entry: FrontierEntry, signal: AbortSignal | undefined, archiveId: string): Promise<FetchResult> {
     this.#scheduler.requestStarted(entry);
     try {
       return await this.#fetcher.fetch(entry.url, {
         // The same for every strategy (issue 16 item 4): strategies differ in order, not in what they read.
         read: (head) => isSitemapLink(entry.link) || worthReading(head.contentType, head.url),
         ...(signal ? { signal } : {}),
+        ...(this.#archive ? { archiveId } : {}),
         ...(isHtmlVariant(entry.url) ? { accept: HTML_VARIANT_ACCEPT } : {}), // issue 17 item 3: HTML first
       });
     } finally {

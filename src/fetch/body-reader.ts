@@ -16,6 +16,10 @@ export interface ReadBodyOptions {
   truncate?: boolean;
   /** The URL, for error messages. */
   url: string;
+  /** Sees every raw chunk off the wire, before decoding (`--warc` keeps them). Default: none. */
+  onChunk?: (chunk: Buffer) => void;
+  /** Told when a limit stops the read early (before the source is destroyed). Default: none. */
+  onLimit?: () => void;
 }
 
 /** Thrown inside the pipeline to stop reading once a truncating read has enough. */
@@ -60,7 +64,7 @@ function isDecoderError(err: unknown): boolean {
  * RDFSCOUT_DECODE_FAILED; errors of the source (timeouts, aborts, resets) are rethrown as they are.
  */
 export async function readBody(source: Readable, options: ReadBodyOptions): Promise<Buffer> {
-  const { url, maxBodyBytes, maxDecompressedBytes } = options;
+  const { url, maxBodyBytes, maxDecompressedBytes, onChunk, onLimit } = options;
   let decoders: Transform[];
   try {
     decoders = createDecoders(options.contentEncoding, url);
@@ -73,7 +77,9 @@ export async function readBody(source: Readable, options: ReadBodyOptions): Prom
   const countWire = async function* (chunks: AsyncIterable<Buffer>) {
     for await (const chunk of chunks) {
       wire += chunk.length;
+      onChunk?.(chunk);
       if (wire > maxBodyBytes) {
+        onLimit?.();
         throw new RdfscoutError('RDFSCOUT_BODY_TOO_LARGE', `Body of ${url} exceeds ${maxBodyBytes} bytes`, { url });
       }
       yield chunk;
@@ -84,6 +90,7 @@ export async function readBody(source: Readable, options: ReadBodyOptions): Prom
   const collect = async (chunks: AsyncIterable<Buffer>) => {
     for await (const chunk of chunks) {
       if (decoded + chunk.length > maxDecompressedBytes) {
+        onLimit?.();
         if (options.truncate === true) {
           parts.push(chunk.subarray(0, maxDecompressedBytes - decoded));
           decoded = maxDecompressedBytes;

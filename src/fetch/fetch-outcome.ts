@@ -13,6 +13,8 @@ export interface Progress {
   status: number | null;
   redirects: RedirectHop[];
   started: number;
+  /** `FetchOptions.archiveId`, given to the exchanges of this fetch. */
+  archiveId: string | null;
 }
 
 /** What every result of a fetch carries: its URL, final URL, redirect hops and time. */

@@ -7,6 +7,7 @@ import { RdfscoutError } from '../errors.ts';
 import { checkIpLiteral, createGuardedLookup } from './address-guard.ts';
 import { readBody } from './body-reader.ts';
 import { charsetFromBom, charsetFromContentType } from './charset.ts';
+import { ExchangeTape } from './exchange-tape.ts';
 import { askReadDecision, CallerError, commonOf, discard, failureOf, flattenHeaders, type Progress, RobotsUnavailableError, resolveLocation } from './fetch-outcome.ts';
 import { describeFailure, isConnectionFailure, parseRetryAfter } from './network-errors.ts';
 import { type FetcherConfig, type FetcherOptions, productToken, resolveFetcherOptions } from './options.ts';
@@ -31,6 +32,8 @@ export interface FetchOptions {
   signal?: AbortSignal;
   /** Accept header of this fetch instead of the configured one (e.g. HTML first, for a resource's HTML variant). */
   accept?: string;
+  /** Names this fetch in the exchanges given to the `onExchange` option (`--warc` groups a fetch's hops by it). */
+  archiveId?: string;
 }
 
 /** Mutable progress of one fetch, so that a failure at any point can say where it happened. */
@@ -39,6 +42,8 @@ interface Response {
   status: number;
   headers: Record<string, string>;
   body: Readable;
+  /** The exchange on tape when `onExchange` is set. */
+  tape: ExchangeTape | null;
 }
 
 /**
@@ -93,7 +98,7 @@ export class Fetcher {
    * once for all concurrent callers under its own deadline (`totalTimeoutMs`).
    */
   async fetch(url: string, options: FetchOptions = {}): Promise<FetchResult> {
-    const progress: Progress = { url, current: url, status: null, redirects: [], started: performance.now() };
+    const progress: Progress = { url, current: url, status: null, redirects: [], started: performance.now(), archiveId: options.archiveId ?? null };
     if (startChannel.hasSubscribers) startChannel.publish({ url });
     const deadline = AbortSignal.timeout(this.config.totalTimeoutMs);
     const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
@@ -174,7 +179,7 @@ export class Fetcher {
           throw new RobotsUnavailableError(`robots.txt of ${target.origin} is unavailable (${verdict.reason}); retry later`, target.href, verdict);
         }
       }
-      const response = await this.#send(target, signal, requestHeaders);
+      const response = await this.#send(target, signal, requestHeaders, progress.archiveId);
       progress.status = response.status;
       const location = response.headers.location;
       if (!REDIRECTS.has(response.status) || location === undefined) return { target, response };
@@ -197,8 +202,10 @@ export class Fetcher {
       discard(body);
       throw new RdfscoutError('RDFSCOUT_BODY_TOO_LARGE', `Body of ${target.href} is ${declared} bytes, over ${this.config.maxBodyBytes}`, { url: target.href });
     }
+    const tape = response.tape;
     return readBody(body, {
       url: target.href,
+      ...(tape === null ? {} : { onChunk: tape.chunk, onLimit: tape.limit }),
       contentEncoding: headers['content-encoding'] ?? null,
       maxBodyBytes: this.config.maxBodyBytes,
       maxDecompressedBytes: maxDecompressed,
@@ -230,8 +237,10 @@ export class Fetcher {
     return parsed;
   }
 
-  /** One GET, no redirect following. Rejects on network errors and timeouts. */
-  async #send(target: URL, signal: AbortSignal, requestHeaders: Record<string, string> = this.#headers): Promise<Response> {
+  /** One GET, no redirect following (on tape for `onExchange`, as `archiveId`'s). Rejects on network errors and timeouts. */
+  async #send(target: URL, signal: AbortSignal, requestHeaders: Record<string, string>, archiveId: string | null): Promise<Response> {
+    const report = this.config.onExchange;
+    const tape = report === null ? null : new ExchangeTape(archiveId, target.href, requestHeaders, report);
     const res = await request(target, {
       dispatcher: this.#dispatcher,
       method: 'GET',
@@ -240,7 +249,9 @@ export class Fetcher {
       headersTimeout: this.config.headersTimeoutMs,
       bodyTimeout: this.config.bodyTimeoutMs,
     });
-    return { status: res.statusCode, headers: flattenHeaders(res.headers), body: res.body };
+    const headers = flattenHeaders(res.headers);
+    tape?.respond(res.statusCode, res.statusText, headers, res.body);
+    return { status: res.statusCode, headers, body: res.body, tape };
   }
 
   /**
@@ -251,7 +262,7 @@ export class Fetcher {
    */
   async #loadRobots(robotsUrl: string): Promise<RobotsLoad> {
     const signal = AbortSignal.timeout(this.config.totalTimeoutMs);
-    const progress: Progress = { url: robotsUrl, current: robotsUrl, status: null, redirects: [], started: performance.now() };
+    const progress: Progress = { url: robotsUrl, current: robotsUrl, status: null, redirects: [], started: performance.now(), archiveId: null };
     let reached: { target: URL; response: Response };
     try {
       reached = (await this.#exchange(progress, signal, false, ROBOTS_MAX_REDIRECTS)) as { target: URL; response: Response };

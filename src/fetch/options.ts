@@ -1,6 +1,7 @@
 // **FetcherOptions** and their resolution, once, into a frozen config with documented defaults.
 import { ArgumentError } from '../errors.ts';
 import type { ResolveAll } from './address-guard.ts';
+import type { HttpExchange } from './types.ts';
 
 /** The User-Agent sent by default; its product token (`rdfscout`) is what robots.txt groups are matched against. */
 export const DEFAULT_USER_AGENT = 'rdfscout/0.1 (+https://github.com/rdfscout/rdfscout)';
@@ -63,6 +64,8 @@ export interface FetcherOptions {
   maxCrawlDelayMs?: number;
   /** DNS resolver for direct connections (tests inject a fake one). Default: `node:dns` lookup. */
   resolve?: ResolveAll | null;
+  /** Told every HTTP exchange (robots.txt and each redirect hop too) once its body is read or dropped (`--warc`). Default: none. */
+  onExchange?: ((x: HttpExchange) => void) | null;
 }
 
 /** The resolved, frozen configuration of a Fetcher. */
@@ -89,6 +92,7 @@ export const FETCHER_DEFAULTS: FetcherConfig = Object.freeze({
   robotsCacheSize: 10_000,
   maxCrawlDelayMs: 60_000,
   resolve: null,
+  onExchange: null,
 });
 
 const NON_NEGATIVE = ['maxRedirects'] as const;
@@ -125,7 +129,9 @@ export function resolveFetcherOptions(options: FetcherOptions = {}): FetcherConf
     if (typeof config[key] !== 'boolean') throw new ArgumentError(`Fetcher option "${key}" must be true or false.`);
   }
   if (config.proxy !== null) checkProxy(config.proxy);
-  if (config.resolve !== null && typeof config.resolve !== 'function') throw new ArgumentError('Fetcher option "resolve" must be a function.');
+  for (const key of ['resolve', 'onExchange'] as const) {
+    if (config[key] !== null && typeof config[key] !== 'function') throw new ArgumentError(`Fetcher option "${key}" must be a function.`);
+  }
   return Object.freeze(config) as FetcherConfig;
 }
 

@@ -45,3 +45,24 @@ interface FetchCommon {
   /** Wall time of the whole fetch, redirects included. */
   ms: number;
 }
+
+/**
+ * One HTTP exchange as it happened, for archiving (`--warc`): the request sent and the response received, its body as
+ * the raw bytes off the wire (Content-Encoding not undone; undici has removed chunked transfer coding).
+ */
+export interface HttpExchange {
+  /** The page fetch it belongs to (`FetchOptions.archiveId`); null for robots.txt. */
+  fetchId: string | null;
+  /** The URL requested (a redirect hop's own URL). */
+  url: string;
+  requestHeaders: Record<string, string>;
+  /** When the request was sent (ISO 8601). */
+  date: string;
+  status: number;
+  statusText: string;
+  /** Response headers, lower-case names, repeated ones joined with ', '. */
+  headers: Record<string, string>;
+  body: Buffer[];
+  /** Why the body is incomplete (WARC 1.1 §5.13): a limit (`length`), a timeout (`time`), the connection (`disconnect`), not read (`unspecified`); null when whole. */
+  truncated: 'length' | 'time' | 'disconnect' | 'unspecified' | null;
+}

@@ -88,6 +88,22 @@ export class MemoryFrontier extends RejudgingFrontier implements Frontier {
     return entry;
   }
 
+  /** See `Frontier.take`: a URL done already is handed out again (an archive may hold it twice). */
+  take(url: string, fallback: NewEntry): FrontierEntry {
+    let entry = this.#find(url);
+    if (entry !== undefined) {
+      const q = this.#queue(entry.pld);
+      q.entries.splice(q.entries.indexOf(entry), 1);
+    } else {
+      entry = this.#entryOf({ ...fallback, url }, ++this.#seq);
+      if (!this.#seen.has(url)) this.#seen.set(url, 'queued');
+    }
+    this.#queue(entry.pld).inFlight++;
+    this.#inFlight.set(url, { finishing: false });
+    this.handedOut(url);
+    return entry;
+  }
+
   complete(entry: FrontierEntry, txn: Txn, aliases: readonly string[] = []): void {
     this.#claim(entry, 'complete');
     const urls = [entry.url, ...aliases.filter((a) => this.#seen.get(a) !== 'reserved')];

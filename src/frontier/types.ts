@@ -78,6 +78,11 @@ export interface Frontier {
   add(entries: readonly NewEntry[], txn?: Txn): Promise<number>;
   /** Hands out the most urgent entry of `pld` whose `notBefore` has passed, or null. */
   next(pld: string, now?: number): FrontierEntry | null;
+  /**
+   * Hands out `url` itself, whatever the queue's order (a re-parse follows the archive's order): its queued entry, or
+   * for a URL not queued an entry made from `fallback`; it is then in flight. Optional: the memory backend has it.
+   */
+  take?(url: string, fallback: NewEntry): FrontierEntry;
   /** Marks an in-flight URL done (and any alias, e.g. its final URL after redirects). */
   complete(entry: FrontierEntry, txn: Txn, aliases?: readonly string[]): void;
   /** Puts an in-flight entry back with `attempts + 1` and a back-off. */

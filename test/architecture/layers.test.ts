@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const LAYERS: readonly (readonly string[])[] = [
   ['errors', 'node-flags'],
   ['random', 'links', 'fetch', 'state', 'redis', 'sink'],
-  ['relevance', 'bandit'],
+  ['relevance', 'bandit', 'warc'],
   ['topical'],
   ['strategies', 'frontier', 'crawl-log'],
   ['metrics', 'rdf', 'beebot', 'simweb'],

@@ -1,0 +1,69 @@
+// WarcWriter's records: framed as WARC 1.1, one gzip member each, with digests as warcio computes them; folders rotate.
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WARCParser, WARCRecord, WARCSerializer } from 'warcio';
+import type { HttpExchange } from '../../src/fetch/types.ts';
+import { exchangeRecords, WarcWriter } from '../../src/warc/index.ts';
+
+const exchange = (i: number): HttpExchange => ({
+  fetchId: `f${i}`,
+  url: `http://a.example/doc/${i}?x=1`,
+  requestHeaders: { accept: 'text/turtle', 'user-agent': 'rdfscout/0.1' },
+  date: '2026-11-23T14:00:00.000Z',
+  status: 200,
+  statusText: 'OK',
+  headers: { 'content-type': 'text/turtle', 'transfer-encoding': 'chunked' },
+  body: [Buffer.from(`<http://a.example/s${i}> <http://a.example/p> "é ${'x'.repeat(2000)}" .\n`)],
+  truncated: null,
+});
+
+let tmp: string;
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'rdfscout-warc-writer-'));
+});
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('WarcWriter', () => {
+  it('writes records warcio reads back, with the digests warcio computes, one gzip member per record', async () => {
+    const file = join(tmp, 'one.warc.gz');
+    const writer = await WarcWriter.open({ target: file, info: { note: 'test' } });
+    writer.write(exchangeRecords(exchange(1)));
+    await writer.close();
+    const records = [];
+    for await (const r of new WARCParser(createReadStream(file))) {
+      const payload = await r.readFully(false);
+      records.push({ type: r.warcType, uri: r.warcTargetURI, payload: Buffer.from(payload).toString('utf8'), record: r, digest: r.warcHeader('WARC-Payload-Digest') });
+    }
+    expect(records.map((r) => r.type)).toEqual(['warcinfo', 'request', 'response']);
+    const response = records[2];
+    expect(response?.payload).toBe(Buffer.concat(exchange(1).body).toString('utf8'));
+    expect(response?.record.httpHeaders?.headers.get('transfer-encoding')).toBeNull(); // the stored body is not chunked
+    expect(records[1]?.record.warcHeader('WARC-Concurrent-To')).toBe(response?.record.warcHeader('WARC-Record-ID'));
+    expect(records[1]?.record.httpHeaders?.statusline).toBe('GET /doc/1?x=1 HTTP/1.1');
+    // warcio computes the same payload digest for the same payload (sha1, base32)
+    const again = WARCRecord.create({ url: 'http://a.example/', type: 'resource' }, exchange(1).body);
+    await WARCSerializer.serialize(again, { digest: { algo: 'sha-1', prefix: 'sha1:', base32: true } });
+    expect(response?.digest).toBe(again.warcPayloadDigest);
+    // Each record is a gzip member of its own: the file is their concatenation.
+    const text = gunzipSync(await readFile(file)).toString('utf8');
+    expect(text.match(/^WARC\/1\.1\r\n/gm)).toHaveLength(3);
+  });
+
+  it('rotates files in a folder past the size limit, each begun with warcinfo; refuses a target it cannot write', async () => {
+    const dir = join(tmp, 'rot/');
+    const writer = await WarcWriter.open({ target: dir, maxFileBytes: 3000 });
+    for (let i = 0; i < 6; i++) writer.write(exchangeRecords(exchange(i)));
+    await writer.close();
+    const files = (await readdir(dir)).sort();
+    expect(files.length).toBeGreaterThan(1);
+    for (const f of files) expect(gunzipSync(await readFile(join(dir, f))).toString('utf8')).toMatch(/^WARC\/1\.1\r\nWARC-Type: warcinfo/);
+    await writeFile(join(tmp, 'plain'), 'x');
+    await expect(WarcWriter.open({ target: join(tmp, 'plain', 'sub.warc.gz') })).rejects.toMatchObject({ code: 'RDFSCOUT_WARC_FAILED' });
+  });
+});
