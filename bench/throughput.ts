@@ -101,6 +101,8 @@ async function main(): Promise<void> {
           `  run ${run + 1} ${contestant.padEnd(17)} ${String(r.pages).padStart(6)} pages in ${(r.wallMs / 1000).toFixed(1)} s = ${Math.round((r.pages / r.wallMs) * 1000)} pages/s, ` +
             `CPU ${round(r.cpuMs / r.pages, 2)} s/1k, RSS ${r.peakRssMb} MB, server CPU ${r.serverCpuPct}%, ${r.requests} requests`,
         );
+        const threads = Object.entries(r.threads).sort((a, b) => b[1] - a[1]);
+        console.log(`      CPU s/1k by thread: ${threads.map(([name, ms]) => `${name} ${round(ms / r.pages, 2)}`).join(', ')}`);
       }
     }
   } finally {
