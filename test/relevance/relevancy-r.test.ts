@@ -119,7 +119,11 @@ describe('the concept pre-check before tokenising (issue 18: most link text is n
     expect(judgeRelevancyR(deriveLinkFeatures(link('http://a.example/x', { context: 'a wordfile here' })), concepts).rules).toEqual([]);
     const f = deriveLinkFeatures(link('http://a.example/x', { context: 'nothing to see', anchor: 'home' }));
     let read = 0;
-    const counting = { ...f, tokens: new Proxy(f.tokens, { get: (t, k) => (k === 'context' || k === 'anchor' ? (read++, Reflect.get(t, k)) : Reflect.get(t, k)) }) };
+    const get = (t: typeof f.tokens, k: string | symbol): unknown => {
+      if (k === 'context' || k === 'anchor') read++;
+      return Reflect.get(t, k);
+    };
+    const counting = { ...f, tokens: new Proxy(f.tokens, { get }) };
     expect(judgeRelevancyR(counting, concepts)).toEqual({ label: 'H', rules: [] });
     expect(read).toBe(0);
   });
