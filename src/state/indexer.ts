@@ -13,7 +13,7 @@ export interface IndexerOptions {
   /** How long after a document is committed the indexer starts a pass (documents committed meanwhile join it). Default: 500 ms. */
   delayMs?: number;
   /**
-   * Quads per quadstore batch (6 index keys each). Bounds the indexer's memory: LevelDB keeps a batch's copy while
+   * Quads per quadstore batch (4 index keys each: covering-quadstore.ts). Bounds the indexer's memory: LevelDB keeps a batch's copy while
    * it writes it (a 30,000-key batch left RSS ~60 MB higher, a 6,000-key one ~15 MB; scratch measurement on
    * classic-level 3), and larger batches were no faster. Default: 1,000.
    */
