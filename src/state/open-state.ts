@@ -29,13 +29,6 @@ export interface CrawlState {
   close(): Promise<void>;
 }
 
-/**
- * LevelDB's write buffer (memtable), 16 MB instead of 4 MB: fewer, larger level-0 tables to compact. Indexing 240k
- * quads cost LevelDB's threads 9.9 s of CPU with 4 MB, 6.3 s with 16 MB, 5.0 s with 64 MB (issue 18; one scratch run
- * each); 16 MB keeps the memory it adds (up to two memtables) small.
- */
-const WRITE_BUFFER_BYTES = 16 * 1024 * 1024;
-
 /** Options of {@link openState}. */
 export interface OpenStateOptions {
   /**
@@ -56,7 +49,7 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
   } catch (err) {
     throw new RdfscoutError('RDFSCOUT_STORE_FAILED', `Cannot create the output folder ${dir}: ${(err as Error).message}`, { cause: err });
   }
-  const db = new ClassicLevel<string, string>(join(dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8', writeBufferSize: WRITE_BUFFER_BYTES });
+  const db = new ClassicLevel<string, string>(join(dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
   try {
     await db.open({ multithreading: true }); // query workers (src/sparql/query-worker.ts) share this LevelDB handle
   } catch (err) {
