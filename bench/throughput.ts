@@ -1,11 +1,14 @@
 // **throughput** benchmarks rdfscout against Crawlee's CheerioCrawler and a minimal undici+parse5 loop on one
 // simulated web served from 127.0.0.1 (issue 8). Each contestant runs in its own process; the web in another.
 // Run: node_modules/.bin/node bench/throughput.ts [--pages 20000] [--runs 3] [--concurrency 16] [--profiles mixed]
-//      [--scale 1] [--only rdfscout-bfs,crawlee] [--cpu-prof DIR] [--json FILE]
+//      [--scale 1] [--only rdfscout-bfs,crawlee] [--cpu-prof DIR] [--json FILE] [--cli-flags]
+// --cli-flags runs the rdfscout contestants with the V8 flags of the command line (src/node-flags.ts), as a crawl
+// started by `rdfscout crawl` runs; without it they run with Node's defaults, as the other contestants do.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CLI_NODE_FLAGS } from '../src/node-flags.ts';
 import type { Contestant, WorkerJob, WorkerReport } from './lib/throughput-worker.ts';
 
 const { values } = parseArgs({
@@ -18,6 +21,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'cpu-prof': { type: 'string' },
     json: { type: 'string' },
+    'cli-flags': { type: 'boolean', default: false },
   },
 });
 const PAGES = Number(values.pages);
@@ -63,6 +67,7 @@ async function serverCpu(server: ChildProcess): Promise<ServerCpu> {
 async function runOne(server: ChildProcess, job: WorkerJob, run: number): Promise<WorkerReport & { serverCpuPct: number; requests: number; run: number }> {
   const before = await serverCpu(server);
   const execArgv = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof'], '--cpu-prof-name', `${job.contestant}-run${run}.cpuprofile`] : [];
+  if (values['cli-flags'] && job.contestant.startsWith('rdfscout')) execArgv.push(...CLI_NODE_FLAGS);
   const child = fork(join(HERE, 'lib/throughput-worker.ts'), [JSON.stringify(job)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const report = await new Promise<WorkerReport>((resolve, reject) => {
     child.once('message', (m) => resolve(m as WorkerReport));
@@ -101,6 +106,8 @@ async function main(): Promise<void> {
           `  run ${run + 1} ${contestant.padEnd(17)} ${String(r.pages).padStart(6)} pages in ${(r.wallMs / 1000).toFixed(1)} s = ${Math.round((r.pages / r.wallMs) * 1000)} pages/s, ` +
             `CPU ${round(r.cpuMs / r.pages, 2)} s/1k, RSS ${r.peakRssMb} MB, server CPU ${r.serverCpuPct}%, ${r.requests} requests`,
         );
+        const threads = Object.entries(r.threads).sort((a, b) => b[1] - a[1]);
+        console.log(`      CPU s/1k by thread: ${threads.map(([name, ms]) => `${name} ${round(ms / r.pages, 2)}`).join(', ')}`);
       }
     }
   } finally {
@@ -146,7 +153,7 @@ async function main(): Promise<void> {
   console.log('targets:', JSON.stringify(targets));
   const file = values.json ?? join(HERE, 'results', `throughput-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   await mkdir(join(file, '..'), { recursive: true });
-  await writeFile(file, `${JSON.stringify({ args: { pages: PAGES, runs: RUNS, concurrency: C, profiles: values.profiles, scale: values.scale }, web: { documents: ready.documents, html: ready.htmlDocuments }, table, targets, runs: results }, null, 2)}\n`);
+  await writeFile(file, `${JSON.stringify({ args: { pages: PAGES, runs: RUNS, concurrency: C, profiles: values.profiles, scale: values.scale, cliFlags: values['cli-flags'] }, web: { documents: ready.documents, html: ready.htmlDocuments }, table, targets, runs: results }, null, 2)}\n`);
   console.log(`written ${file}`);
 }
 

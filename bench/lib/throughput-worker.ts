@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import { runCrawlee } from './crawlee-peer.ts';
 import { type LoopResult, runMinimalLoop } from './minimal-loop.ts';
+import { threadCpuMs } from './thread-cpu.ts';
 
 /** Contestants of the throughput benchmark. */
 export type Contestant = 'rdfscout-bfs' | 'rdfscout-bfs-warc' | 'rdfscout-bfs-warc0' | 'rdfscout-fc-r+hr' | 'crawlee' | 'limit';
@@ -28,6 +29,8 @@ export interface WorkerReport {
   /** Peak RSS of this process over its life, MB. */
   peakRssMb: number;
   byStatus: Record<string, number>;
+  /** CPU ms of this process per thread name over its life (Linux; empty elsewhere): JavaScript vs LevelDB, libuv, V8 helpers. */
+  threads: Record<string, number>;
   extra: Record<string, unknown>;
 }
 
@@ -96,6 +99,7 @@ async function main(): Promise<void> {
     cpuMs: (cpu.user + cpu.system) / 1000,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 102.4) / 10,
     byStatus: r.byStatus,
+    threads: threadCpuMs(),
     extra: r.extra ?? {},
   };
   process.send?.(report, () => process.exit(0));

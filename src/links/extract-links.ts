@@ -59,6 +59,8 @@ interface PendingContext {
 }
 
 const MAX_ANCHOR_WORDS = 100;
+/** Whether text holds a separator of words (the same class addText splits on). */
+const HAS_SPACE = /\s/;
 
 /**
  * Extracts the links of an HTML page: `<a>`, `<link>`, `<area>` (href), `<frame>`, `<iframe>` (src), honouring
@@ -128,6 +130,10 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     }
   };
   const addText = (chars: string): void => {
+    if (!HAS_SPACE.test(chars)) {
+      word += chars; // most character tokens: one piece of a word (parse5 emits whitespace as tokens of its own)
+      return;
+    }
     const parts = chars.split(/\s+/);
     for (let i = 0; i < parts.length; i++) {
       if (i > 0) flushWord();
@@ -256,7 +262,8 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
       onChars(token);
     },
     onWhitespaceCharacter(token) {
-      onChars(token);
+      if (rawTag === '') flushWord(); // what addText does with whitespace alone, without splitting it
+      else onChars(token);
     },
     onNullCharacter() {},
     onComment() {},

@@ -17,9 +17,10 @@ export interface DerivedLinkFeatures {
   /**
    * Word tokens of each text feature and of the URL path (see `tokenize`). The path's tokens leave out the file
    * extension, which is `ex1`'s business: otherwise every `.rdf` link would fire `pa1` too (the thesis's Figure 4-1
-   * shows pa1 far below ex1 in support).
+   * shows pa1 far below ex1 in support). Each list is computed when first read (most links' text is never
+   * tokenised: see `mayHaveRdfConcept`).
    */
-  tokens: { type: string[]; title: string[]; anchor: string[]; context: string[]; path: string[] };
+  readonly tokens: { readonly type: string[]; readonly title: string[]; readonly anchor: string[]; readonly context: string[]; readonly path: string[] };
   /** Host, path segments, query, extension. */
   parts: UrlParts;
 }
@@ -33,14 +34,39 @@ export function deriveLinkFeatures(link: LinkFeatures): DerivedLinkFeatures {
     title: link.title.toLowerCase(),
     anchor: link.anchor.toLowerCase(),
     context: link.context.toLowerCase(),
-    tokens: {
-      type: tokenize(link.type),
-      title: tokenize(link.title),
-      anchor: tokenize(link.anchor),
-      context: tokenize(link.context),
-      path: pathTokens(parts),
-    },
+    tokens: lazyTokens(link, parts),
     parts,
+  };
+}
+
+/** The token lists of a link, each computed on first read and kept. */
+function lazyTokens(link: LinkFeatures, parts: UrlParts): DerivedLinkFeatures['tokens'] {
+  let type: string[] | undefined;
+  let title: string[] | undefined;
+  let anchor: string[] | undefined;
+  let context: string[] | undefined;
+  let path: string[] | undefined;
+  return {
+    get type() {
+      type ??= tokenize(link.type);
+      return type;
+    },
+    get title() {
+      title ??= tokenize(link.title);
+      return title;
+    },
+    get anchor() {
+      anchor ??= tokenize(link.anchor);
+      return anchor;
+    },
+    get context() {
+      context ??= tokenize(link.context);
+      return context;
+    },
+    get path() {
+      path ??= pathTokens(parts);
+      return path;
+    },
   };
 }
 

@@ -34,6 +34,24 @@ function conceptIndex(concepts: ConceptSets): Map<string, (readonly string[])[]>
   return index;
 }
 
+/** Per concept set, a pattern matching any concept word's first token anywhere in a text. */
+const firstTokenPattern = new WeakMap<ConceptSets, RegExp>();
+
+/**
+ * Whether lower-case `text` may hold a concept word: false when no concept word's first token occurs in it even as a
+ * substring. Every token of `tokenize(text)` is a substring of the lower-cased text, so when this is false
+ * `hasRdfConcept(tokenize(text))` is false too, and the text need not be tokenised (most links' context and anchor).
+ */
+export function mayHaveRdfConcept(text: string, concepts: ConceptSets): boolean {
+  let pattern = firstTokenPattern.get(concepts);
+  if (pattern === undefined) {
+    const firsts = [...conceptIndex(concepts).keys()].map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    pattern = firsts.length === 0 ? /$^/ : new RegExp(firsts.join('|'));
+    firstTokenPattern.set(concepts, pattern);
+  }
+  return pattern.test(text);
+}
+
 /** Whether any concept word of S_RdfConcept occurs in `tokens` as consecutive whole tokens (word boundaries). */
 export function hasRdfConcept(tokens: readonly string[], concepts: ConceptSets): boolean {
   const index = conceptIndex(concepts);
@@ -79,10 +97,10 @@ export function judgeRelevancyR(f: DerivedLinkFeatures, concepts: ConceptSets): 
     ti1: containsRdfContentType(f.title, concepts),
     an1: containsRdfContentType(f.anchor, concepts),
     co1: containsRdfContentType(f.context, concepts),
-    ty2: hasRdfConcept(f.tokens.type, concepts),
-    ti2: hasRdfConcept(f.tokens.title, concepts),
-    an2: hasRdfConcept(f.tokens.anchor, concepts),
-    co2: hasRdfConcept(f.tokens.context, concepts),
+    ty2: mayHaveRdfConcept(f.type, concepts) && hasRdfConcept(f.tokens.type, concepts),
+    ti2: mayHaveRdfConcept(f.title, concepts) && hasRdfConcept(f.tokens.title, concepts),
+    an2: mayHaveRdfConcept(f.anchor, concepts) && hasRdfConcept(f.tokens.anchor, concepts),
+    co2: mayHaveRdfConcept(f.context, concepts) && hasRdfConcept(f.tokens.context, concepts),
     pa1: hasRdfConcept(f.tokens.path, concepts),
   };
   const rules = R_RULES.filter((rule) => fired[rule]);

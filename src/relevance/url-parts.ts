@@ -3,17 +3,32 @@
 /** The components of a URL as thesis §3 and §5 use them. */
 export interface UrlParts {
   /** Lower-case host with port when not the default, e.g. `example.org:8080`; '' for an unparsable URL. */
-  host: string;
+  readonly host: string;
   /** Non-empty path segments, file name included, percent-decoding left as is (`/a/b/c.html` → `['a','b','c.html']`). Empty for the null path `/`. */
-  segments: string[];
+  readonly segments: readonly string[];
   /** The query without `?`; null when absent or empty. */
-  query: string | null;
+  readonly query: string | null;
   /** File extension of the last segment, lower case without the dot; null when none. */
-  extension: string | null;
+  readonly extension: string | null;
 }
 
-/** Splits an absolute URL into its parts. Never throws: an unparsable URL yields empty parts. */
+/** The last URL split and its parts: NF, the link features and the similarity keys of one link ask in turn. */
+let lastUrl: string | null = null;
+let lastParts: UrlParts | null = null;
+
+/**
+ * Splits an absolute URL into its parts. Never throws: an unparsable URL yields empty parts. The parts are read-only
+ * and shared: asked twice in a row for the same URL (the filters, then the link features), the URL is parsed once.
+ */
 export function parseUrlParts(url: string): UrlParts {
+  if (url === lastUrl && lastParts !== null) return lastParts;
+  const parts = splitUrl(url);
+  lastUrl = url;
+  lastParts = parts;
+  return parts;
+}
+
+function splitUrl(url: string): UrlParts {
   let parsed: URL;
   try {
     parsed = new URL(url);

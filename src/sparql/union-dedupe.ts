@@ -22,7 +22,7 @@ export function termsKey(terms: readonly Term[]): string {
  *
  * The quads of one triple differ only in their graph, so they all lie in the same *run*: the quads that agree on
  * every position before `graph` in `order`. Only the current run's triples are remembered: with `graph` last in
- * the order (quadstore's SPOG/SOPG indexes, used whenever the subject is bound or nothing is) a run holds one
+ * the order (the SPOG index, used whenever the subject is bound or nothing is: covering-quadstore.ts) a run holds one
  * triple, so memory is O(1); otherwise (e.g. POGS for `?s rdf:type ?c`) it is the size of the run.
  */
 export function unionDedupe(order: readonly TermName[]): (q: Quad) => boolean {

@@ -2,9 +2,10 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ClassicLevel } from 'classic-level';
-import { Quadstore } from 'quadstore';
+import type { Quadstore } from 'quadstore';
 import { DataFactory } from 'rdf-data-factory';
 import { RdfscoutError } from '../errors.ts';
+import { CoveringQuadstore, INDEXES } from './covering-quadstore.ts';
 import { Indexer } from './indexer.ts';
 import { cleanOrphanDocuments } from './orphan-documents.ts';
 import { type AnySublevel, GroupCommitter, LevelTxn } from './txn.ts';
@@ -64,7 +65,7 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
     throw new RdfscoutError('RDFSCOUT_STORE_FAILED', `Cannot open the crawl store ${dir}: ${(err as Error).message}`, { cause: err });
   }
   const dataFactory = new DataFactory();
-  const quadstore = new Quadstore({ backend: db, dataFactory });
+  const quadstore: Quadstore = new CoveringQuadstore({ backend: db, dataFactory, indexes: INDEXES.map((i) => [...i]) });
   await quadstore.open();
   const sub = Object.fromEntries(
     SUBLEVELS.map((name) => [name, db.sublevel<string, unknown>(name, { keyEncoding: 'utf8', valueEncoding: 'json' })]),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { defaultConceptSets } from '../../src/relevance/concepts.ts';
+import { defaultConceptSets, tokenize } from '../../src/relevance/concepts.ts';
+import { Prng } from '../../src/random/prng.ts';
 import { deriveLinkFeatures } from '../../src/relevance/link-features.ts';
-import { R_RULES, containsRdfContentType, judgeRdfDocumentLink, judgeRelevancyR } from '../../src/relevance/relevancy-r.ts';
+import { R_RULES, containsRdfContentType, hasRdfConcept, judgeRdfDocumentLink, judgeRelevancyR, mayHaveRdfConcept } from '../../src/relevance/relevancy-r.ts';
 import { link } from './helpers.ts';
 
 const c = defaultConceptSets();
@@ -85,5 +86,45 @@ describe('links inside RDF documents, by extension alone (thesis §8.2)', () => 
   });
   it('ignores the text features', () => {
     expect(judgeRdf('http://ex.org/page.html', { anchor: 'rdf', type: 'text/turtle' })).toEqual({ label: 'H', rules: [] });
+  });
+});
+
+describe('the concept pre-check before tokenising (issue 18: most link text is never tokenised)', () => {
+  const concepts = defaultConceptSets();
+  // Pieces that make and break concept words: camelCase humps, separators, digits, non-ASCII letters and case.
+  const PIECES = ['rdf', 'RDF', 'Rdf', 'json', 'Ld', ' ld', 'n', '3', 'N3', 'word', 'file', 'my', 'Turtle', 'tt', 'l', '-', '_', '.', ' ', 'İ', 'Σ', 'é', 'x', 'owl', 'Owl', 'fo', 'af', 'void', 'VOID', 'skos', 'triples'];
+
+  it('never says "no" to a text whose tokens hold a concept word (random texts)', () => {
+    const g = new Prng(18);
+    let withConcept = 0;
+    let skipped = 0;
+    for (let i = 0; i < 5000; i++) {
+      const n = 1 + Math.floor(g.next() * 6);
+      let text = '';
+      for (let k = 0; k < n; k++) text += PIECES[Math.floor(g.next() * PIECES.length)];
+      const has = hasRdfConcept(tokenize(text), concepts);
+      const may = mayHaveRdfConcept(text.toLowerCase(), concepts);
+      if (has) {
+        withConcept++;
+        expect(may, text).toBe(true);
+      }
+      if (!may) skipped++;
+    }
+    expect(withConcept).toBeGreaterThan(500); // both sides were exercised
+    expect(skipped).toBeGreaterThan(500);
+  });
+
+  it('judges as before: a concept in the context fires co2, a near miss does not, and text without any is not tokenised', () => {
+    expect(judgeRelevancyR(deriveLinkFeatures(link('http://a.example/x', { context: 'download the myRdf dump' })), concepts).rules).toContain('co2');
+    expect(judgeRelevancyR(deriveLinkFeatures(link('http://a.example/x', { context: 'a wordfile here' })), concepts).rules).toEqual([]);
+    const f = deriveLinkFeatures(link('http://a.example/x', { context: 'nothing to see', anchor: 'home' }));
+    let read = 0;
+    const get = (t: typeof f.tokens, k: string | symbol): unknown => {
+      if (k === 'context' || k === 'anchor') read++;
+      return Reflect.get(t, k);
+    };
+    const counting = { ...f, tokens: new Proxy(f.tokens, { get }) };
+    expect(judgeRelevancyR(counting, concepts)).toEqual({ label: 'H', rules: [] });
+    expect(read).toBe(0);
   });
 });

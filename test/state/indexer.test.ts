@@ -105,6 +105,20 @@ describe('document store + background indexer (issue 18)', () => {
     expect(exported.some((q) => q.object.value === 'Person "7"\nsecond line')).toBe(true);
   });
 
+  it('reads a document by its chunk count; a mark without a count is read as a key range', async () => {
+    const big = 'http://ex.example/big.ttl';
+    await storeDoc(big, bigTurtle(2000));
+    const chunks = (await state.sub.unindexed.get(big)) as number;
+    expect(chunks).toBe(((await state.docs.keys({ gte: big, lt: `${big}\u0001` }).all()) as string[]).length);
+    expect(chunks).toBeGreaterThan(1);
+    await storeDoc(ALICE, fixture('people.ttl'));
+    await state.sub.unindexed.put(ALICE, true); // a mark of another form: no count
+    await state.indexer.flush();
+    expect(await marks()).toEqual([]);
+    expect(await indexedCount(big)).toBe(12_000);
+    expect(await indexedCount(ALICE)).toBe(9);
+  });
+
   it('SPARQL waits for the index by default: a query right after a commit sees the document', async () => {
     await storeDoc(ALICE, fixture('people.ttl'));
     await storeDoc('http://x.example/data.nt', fixture('data.nt'), 'application/n-triples');
