@@ -85,9 +85,9 @@ export function coarseTemplate(template: string): string {
   return template.replace(/^([^/]*\/)[^/?]+(\/[^?]*)/, '$1{x}$2');
 }
 
-/** The five clusters a link belongs to, from general to specific (the shrinkage cascade's order). */
+/** The six clusters a link belongs to, from general to specific (the shrinkage cascade's order). */
 function clusterIds(k: LinkKeys): string[] {
-  return [`s ${k.style}`, `c ${coarseTemplate(k.target)}`, `t ${k.target}`, `ps ${k.parent} ${k.style}`, `pt ${k.parent} ${k.target}`];
+  return [`s ${k.style}`, `c ${coarseTemplate(k.target)}`, `t ${k.target}`, `ps ${k.parent} ${k.style}`, `pt ${k.parent} ${k.target}`, `st ${k.style} ${k.target}`];
 }
 
 /** JSON form of a `LinkYield`. */
@@ -102,6 +102,8 @@ export interface LinkYieldJson {
 export interface ChildLink {
   keys: LinkKeys;
   label: Label;
+  /** Its URL: a link to a document fetched already is not anticipated (it adds nothing new). */
+  url?: string;
 }
 
 /**
@@ -167,6 +169,8 @@ export class LinkYield {
     let below = 0;
     let cost = 0;
     for (const l of links) {
+      // A link fetched already leads to nothing new from here (the crawl fetches a URL once).
+      if (l.url !== undefined && (this.#pages.has(l.url) || this.#pending.has(l.url))) continue;
       const y = this.estimate(l.keys, l.label, false).value;
       if (y < this.#worth) continue;
       below += y;
