@@ -9,12 +9,12 @@ import { FIRST, LAST, TOPICS, WORDS } from './words.ts';
 /** Datasets per catalogue page and per topic page (both paginated with `next »`). */
 const PER_PAGE = 20;
 
-/** Links `items` from a listing paginated under `path?page=n` (`first` is page 1); new pages join `pages`. */
+/** Links `items` from a listing paginated under `path?page=n` (or `path` + `page=n` when it ends in `&`; `first` is page 1). */
 function paginate(b: SiteBuilder, first: number, path: string, items: readonly number[], pages: number[]): void {
   let page = first;
   items.forEach((item, i) => {
     if (i > 0 && i % PER_PAGE === 0) {
-      const next = b.html(`${path}?page=${i / PER_PAGE + 1}`);
+      const next = b.html(`${path}${path.endsWith('&') ? '' : '?'}page=${i / PER_PAGE + 1}`);
       b.link(page, next, LinkStyle.next);
       b.link(next, page, LinkStyle.prev);
       pages.push(next);
@@ -92,8 +92,8 @@ function buildPortal(b: SiteBuilder, rng: Prng, size: number): void {
   const nDatasets = Math.max(4, Math.round(size / 16));
   const datasets: number[] = [];
   for (let i = 0; i < nDatasets; i++) datasets.push(addDataset(b, rng, `${rng.pick(WORDS)}-${rng.pick(WORDS)}-${i + 1}`, users, pages));
-  // "Similar datasets" on each dataset page.
-  for (const d of datasets) for (let s = 0; s < 3; s++) b.link(d, rng.pick(datasets));
+  // "Similar datasets" on a few dataset pages: most datasets are reached through the listings only.
+  for (const d of datasets) if (rng.chance(0.2)) b.link(d, rng.pick(datasets));
   paginate(b, catalogue, '/datasets', datasets, pages);
   const topicNames = TOPICS.map((t) => t.replace(/\s+/g, '-'));
   const byTopic = new Map<string, number[]>(topicNames.map((t) => [t, []]));
@@ -103,6 +103,24 @@ function buildPortal(b: SiteBuilder, rng: Prng, size: number): void {
     pages.push(first);
     b.link(topicsIndex, first);
     paginate(b, first, `/topics/${topic}`, items, pages);
+  }
+  // Keywords: every dataset carries two to four, each linking a paginated search listing (a dataset is listed on several).
+  const keywords = WORDS.flatMap((w) => TOPICS.slice(0, 3).map((t) => `${w}-${t.split(' ')[0]}`));
+  const byKeyword = new Map<string, number[]>();
+  for (const d of datasets) {
+    for (let k = 0, n = rng.int(2, 4); k < n; k++) {
+      const kw = rng.pick(keywords);
+      const list = byKeyword.get(kw) ?? [];
+      if (list.includes(d)) continue;
+      list.push(d);
+      byKeyword.set(kw, list);
+    }
+  }
+  for (const [kw, items] of byKeyword) {
+    const first = b.html(`/datasets?keyword=${kw}`);
+    pages.push(first);
+    paginate(b, first, `/datasets?keyword=${kw}&`, items, pages);
+    for (const d of items) b.link(d, first);
   }
   for (let p = 0, k = Math.max(2, Math.round(nDatasets / 25)); p < k; p++) {
     const publisher = b.html(`/publishers/${rng.pick(LAST)}-agency-${p}`);
