@@ -123,6 +123,5 @@ export function withPatternYield(inner: Strategy): Strategy {
     },
   };
   if (inner.observePage) wrapped.observePage = (page: ObservedPage) => inner.observePage?.(page);
-  if (inner.rejudgeNear) wrapped.rejudgeNear = (doc: FetchedDocument) => inner.rejudgeNear?.(doc) ?? [];
   return wrapped;
 }

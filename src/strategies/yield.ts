@@ -1,7 +1,7 @@
 // **YIELD**: links ordered by their learned RDF documents per fetch, with FC-R+HR's labels as the prior (issue 17 item 2).
 import type { LinkFeatures } from '../links/types.ts';
 import type { ConceptSets } from '../relevance/concepts.ts';
-import { type ChildLink, LinkYield, type LinkYieldJson, linkKeys, templateKey, YIELD_PRIOR } from '../relevance/link-yield.ts';
+import { type ChildLink, LinkYield, type LinkYieldJson, linkKeys, templateKey } from '../relevance/link-yield.ts';
 import type { FetchedDocument, Judgement, LinkSource, ObservedPage, QueuedEntry, Strategy } from '../relevance/types.ts';
 import { isHtmlVariant } from '../links/html-variant.ts';
 import { NF_RULE, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, resolveStrategyOptions } from './common.ts';
@@ -56,8 +56,6 @@ export class YieldStrategy implements Strategy {
   readonly #concepts: ConceptSets;
   readonly #base: FcRHrStrategy;
   #yield = new LinkYield();
-  /** Per URL template, its learned rate when its queued siblings were last judged again (`rejudgeNear`). */
-  readonly #rejudgedAt = new Map<string, number>();
 
   constructor(options?: StrategyOptions) {
     this.#concepts = resolveStrategyOptions(options).concepts;
@@ -107,23 +105,6 @@ export class YieldStrategy implements Strategy {
     };
     const kind = doc.type === 'rdf' ? 'rdf' : doc.type === 'html' ? 'page' : 'other';
     this.#yield.observe(keys, doc.finalUrl === doc.url ? [doc.url] : [doc.url, doc.finalUrl], doc.parent, kind);
-  }
-
-  /**
-   * After a page is learned: when its URL template's learned rate rose by more than `REESTIMATE_MARGIN` since its
-   * queued siblings were last judged (at first: since the H prior they were queued with), they are judged again
-   * (the crawl re-judges the queued H links similar to it by thesis §5's r1/r2 keys). A queued link keeps its priority
-   * otherwise, so a listing template found rich would wait behind what was judged before it was known.
-   */
-  rejudgeNear(doc: FetchedDocument): readonly string[] {
-    if (doc.type !== 'html') return [];
-    const template = templateKey(doc.url);
-    const rate = this.#yield.templateRate(template);
-    if (rate === null) return [];
-    const last = this.#rejudgedAt.get(template) ?? YIELD_PRIOR.H;
-    if (rate - last <= REESTIMATE_MARGIN) return [];
-    this.#rejudgedAt.set(template, rate);
-    return [doc.url];
   }
 
   /** A read document's links tell what it leads to (`LinkYield.anticipate`), before they are judged. */

@@ -78,26 +78,6 @@ describe('yield strategy', () => {
     expect(s.reprioritise?.({ url: 'http://s.org/', priority: 0, rules: [] })).toBeNull();
   });
 
-  it('asks for the queued siblings of a page to be judged again once its template is learned to lead to RDF', () => {
-    const s = createStrategy('yield');
-    const listing = (i: number) => `http://s.org/list/${i}`;
-    const learnListing = (i: number) => {
-      const url = listing(i);
-      const j = s.judge(link(url), htmlSource('http://s.org/', 0));
-      const rdfs = [0, 1, 2, 3].map((k) => link(`http://s.org/data/${i}-${k}.rdf`, { anchor: 'RDF' }));
-      s.observePage?.({ url, depth: 1, type: 'html', text: '', links: rdfs });
-      const doc = record(url, 'http://s.org/', 'html', j);
-      s.learn(doc);
-      return s.rejudgeNear?.(doc) ?? [];
-    };
-    // A listing of four RDF links: its template's rate rises well above the H prior its siblings were queued with.
-    expect(learnListing(1)).toEqual([listing(1)]);
-    // Its rate stays where it is: no need to judge the siblings again.
-    expect(learnListing(2)).toEqual([]);
-    // An RDF document or a page leading nowhere asks for nothing.
-    expect(s.rejudgeNear?.(record('http://s.org/data/1-0.rdf', listing(1), 'rdf', null))).toEqual([]);
-  });
-
   it('snapshots and restores what it learned; refuses another strategy\'s state', () => {
     const a = createStrategy('yield');
     teach(a, 20);
