@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { CrawlControl } from '../crawl/control.ts';
 import { Crawler } from '../crawl/crawler.ts';
 import type { Dashboard } from '../dashboard/index.ts';
+import { crawlReferenceCurves, describeSimweb } from './simweb-reference.ts';
 import type { OutageEvent } from '../fetch/outage.ts';
 import type { ExplicitOptions } from '../crawl/crawl-meta.ts';
 import { type SiteRow, stageSites } from '../beebot/index.ts';
@@ -195,7 +196,10 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
     try {
       const { startEndpoint } = await import('../sparql/index.ts'); // Comunica loads only when asked for
       const { createDashboard } = await import('../dashboard/index.ts');
-      dashboard = createDashboard({ state: crawler.state, control, host: '127.0.0.1', token: serveToken ?? null });
+      // On a simulated web, the oracle and breadth-first curves are drawn beside the live one (issue 19).
+      const web = await describeSimweb(crawler.options.proxy);
+      const references = web === null ? [] : crawlReferenceCurves(web, crawler.options);
+      dashboard = createDashboard({ state: crawler.state, control, host: '127.0.0.1', token: serveToken ?? null, references });
       endpoint = await startEndpoint(crawler.state, { port: serve, mount: dashboard.handle, ...(queryMemoryMb === undefined ? {} : { maxQueryMemoryMb: queryMemoryMb }) });
     } catch (err) {
       dashboard?.close();
