@@ -1,6 +1,8 @@
 // Replays every bandit policy over synthetic site sets shaped like BeeBot §4 (RAS-like, university-like, 5+5 mix) and prints Table 2.
 //
 // Usage: node bench/bandit-replay.ts [--seeds 30] [--budget 2000] [--variants [--only LABEL-PREFIX]] [--json FILE]
+//        node bench/bandit-replay.ts --drift [--seeds 20] [--concurrency 4]: the changing site sets (issue 17 item 4) under
+//        politeness, replayed over the simulated web's pages (the table `bench:bandit -- --drift` prints beside its live crawls).
 // Sites are generated from a seed; rewards are external links per page in BFS order, X(i, j) of BeeBot §3.
 
 import { writeFileSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { createPolicy, POLICY_NAMES, type PolicyOptions } from '../src/bandit/cr
 import { Prng } from '../src/random/prng.ts';
 import { sampleGamma, samplePoisson } from '../src/random/samplers.ts';
 import { type ReplayArm, simulate } from '../src/bandit/simulate.ts';
+import { runDrift } from './lib/bandit-drift.ts';
 
 // Page counts like Table 1 (the first five of each kind are the article's; the other five are made up alike).
 const RAS_PAGES = [1298, 1100, 2411, 39292, 3523, 950, 1800, 4200, 2700, 600];
@@ -84,7 +87,7 @@ function meanAndInterval(xs: number[]): { mean: number; half: number } {
   return { mean, half: (1.96 * Math.sqrt(variance)) / Math.sqrt(xs.length) };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       seeds: { type: 'string', default: '30' },
@@ -92,8 +95,18 @@ function main(): void {
       variants: { type: 'boolean', default: false },
       json: { type: 'string' },
       only: { type: 'string' },
+      drift: { type: 'boolean', default: false },
+      concurrency: { type: 'string', default: '4' },
     },
   });
+  if (values.drift) {
+    const seedList = Array.from({ length: process.argv.includes('--seeds') ? Number(values.seeds) : 20 }, (_, k) => k + 1);
+    const settings = { budget: Number(values.budget), concurrency: Number(values.concurrency), policy: 'auto' };
+    const kinds = ['late', 'dry', 'rich', 'many'] as const;
+    const lines = await runDrift({ kinds: [...kinds], seeds: seedList, tune: seedList.slice(0, 10), live: [], policies: ['round-robin', 'r1', 'r2', 'r3', 'auto'], settings });
+    for (const l of lines) console.log(l);
+    return;
+  }
   const seeds = Number(values.seeds);
   const budget = Number(values.budget);
   const entries: Entry[] = POLICY_NAMES.map((name) => ({ label: name, name, opts: {} }));
@@ -153,4 +166,4 @@ function main(): void {
   }
 }
 
-main();
+await main();

@@ -18,99 +18,17 @@
 
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createPolicy, POLICY_NAMES } from '../src/bandit/create-policy.ts';
 import { type ReplayArm, simulate } from '../src/bandit/simulate.ts';
-import { Crawler } from '../src/crawl/crawler.ts';
-import { readRecords } from '../src/crawl-log/record-store.ts';
-import type { CrawlRecord } from '../src/crawl-log/record.ts';
 import { type ReferenceCurve, type ReportCrawlInput, writeReport } from '../src/report/index.ts';
 import { type SimWeb, startSimweb } from '../src/simweb/index.ts';
+import { crawlOnce } from './lib/bandit-crawl.ts';
+import { type DriftKind, runDrift } from './lib/bandit-drift.ts';
+import { siteSequence } from './lib/site-sequence.ts';
 
 type SetName = 'ras' | 'univ' | 'mix';
-
-interface CrawlFigures {
-  /** External links on fetched pages of the seed sites (BeeBot's S_R(N)). */
-  reward: number;
-  /** RDF documents found (thesis runs). */
-  rdfDocuments: number;
-  /** Fetches spent outside the seed sites (partner sites the engine queued one hop out). */
-  offSite: number;
-  ms: number;
-}
-
-async function crawlOnce(
-  web: SimWeb,
-  seeds: string[],
-  opts: { bandit: string; strategy: string; reward: 'external-links' | 'rdf-docs'; budget: number; seed: number; maxDepth: number; keepRecords?: boolean },
-): Promise<CrawlFigures & { records: CrawlRecord[]; rewardCurve: number[] }> {
-  const out = await mkdtemp(join(tmpdir(), 'rdfscout-bench-'));
-  const t0 = performance.now();
-  const crawler = await Crawler.open({
-    out,
-    seeds,
-    proxy: web.proxyUrl,
-    allowPrivate: true,
-    delayMs: 0,
-    concurrency: 1,
-    strategy: opts.strategy,
-    bandit: opts.bandit,
-    reward: opts.reward,
-    maxDocs: opts.budget,
-    maxDepth: opts.maxDepth,
-    seed: opts.seed,
-  });
-  try {
-    const summary = await crawler.run();
-    const seedPlds = new Set(seeds.map((u) => web.truthFor(u)?.pld ?? new URL(u).hostname));
-    let reward = 0;
-    let offSite = 0;
-    const records: CrawlRecord[] = [];
-    const rewardCurve: number[] = [];
-    for await (const r of readRecords(crawler.state)) {
-      if (!seedPlds.has(r.pld)) offSite++;
-      if (r.outcome === 'ok') reward += web.truthFor(r.finalUrl)?.externalLinks ?? 0;
-      if (opts.keepRecords) {
-        records.push(r);
-        rewardCurve.push(reward);
-      }
-    }
-    return { reward, rdfDocuments: summary.rdfDocuments, offSite, ms: performance.now() - t0, records, rewardCurve };
-  } finally {
-    await crawler.close();
-    await rm(out, { recursive: true, force: true });
-  }
-}
-
-/** X(i, 1), X(i, 2), …: external links per page of one site in breadth-first order (BeeBot §3), from the graph. */
-function siteSequence(web: SimWeb, start: string, maxDepth: number, budget: number): number[] {
-  const host = new URL(start).hostname;
-  const seen = new Set<string>([start]);
-  const queue: Array<{ url: string; depth: number }> = [{ url: start, depth: 0 }];
-  const rewards: number[] = [];
-  for (let i = 0; i < queue.length && rewards.length < budget; i++) {
-    const { url, depth } = queue[i]!;
-    let final = url;
-    let truth = web.truthFor(final);
-    for (let hop = 0; hop < 5 && truth?.redirectTo !== undefined; hop++) {
-      final = truth.redirectToHtml ?? truth.redirectTo;
-      seen.add(final);
-      truth = web.truthFor(final);
-    }
-    if (truth?.disallowed) continue;
-    rewards.push(truth?.externalLinks ?? 0);
-    if (depth >= maxDepth) continue;
-    for (const link of web.links(final)) {
-      if (new URL(link).hostname !== host || seen.has(link)) continue;
-      seen.add(link);
-      queue.push({ url: link, depth: depth + 1 });
-    }
-  }
-  return rewards;
-}
 
 function meanAndInterval(xs: number[]): { mean: number; half: number } {
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -300,6 +218,11 @@ async function main(): Promise<void> {
       'no-report': { type: 'boolean', default: false },
       partial: { type: 'string' },
       worker: { type: 'string' },
+      drift: { type: 'boolean', default: false },
+      kinds: { type: 'string', default: 'late,dry,rich,many' },
+      'tune-seeds': { type: 'string', default: '10' },
+      'live-seeds': { type: 'string', default: '11,12' },
+      concurrency: { type: 'string', default: '4' },
     },
   });
   if (values.worker !== undefined) {
@@ -310,6 +233,17 @@ async function main(): Promise<void> {
   const seeds = Number(values.seeds);
   const seedStart = Number(values['seed-start']);
   const seedList = Array.from({ length: seeds }, (_, k) => seedStart + k);
+  if (values.drift) {
+    const live = values['live-seeds'] === '' ? [] : values['live-seeds'].split(',').map(Number);
+    const policies = values.policies === POLICY_NAMES.join(',') ? ['round-robin', 'r1', 'r2', 'r3', 'auto'] : values.policies.split(',');
+    const settings = { budget: Number(values.budget), concurrency: Number(values.concurrency), policy: 'auto' };
+    const kinds = values.kinds.split(',') as DriftKind[];
+    const tune = seedList.filter((s) => s < seedStart + Number(values['tune-seeds']));
+    const lines = await runDrift({ kinds, seeds: seedList, tune, live, policies, settings });
+    for (const l of lines) say(l);
+    if (values.md) writeFileSync(values.md, `${printed.join('\n')}\n`);
+    return;
+  }
   const jobs = Math.min(2, Math.max(1, Number(values.jobs)));
   const budget = Number(values.budget);
   const scale = Number(values.scale);

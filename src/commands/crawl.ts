@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { CrawlControl } from '../crawl/control.ts';
 import { Crawler } from '../crawl/crawler.ts';
+import { type SinkOutcome, SinkSender } from '../crawl/sink-sender.ts';
 import type { Dashboard } from '../dashboard/index.ts';
 import { crawlReferenceCurves, describeSimweb } from './simweb-reference.ts';
 import type { OutageEvent } from '../fetch/outage.ts';
@@ -12,7 +13,8 @@ import { ArgumentError } from '../errors.ts';
 import type { Endpoint } from '../sparql/index.ts';
 import { boolFlag, type FlagSpec, intFlag, parseFlags, strFlag } from './args.ts';
 import { createProgress } from './progress.ts';
-import { formatSummary } from './summary-text.ts';
+import { formatSinkOutcome, formatSummary } from './summary-text.ts';
+import { GraphStoreSink } from '../sink/index.ts';
 
 export const CRAWL_USAGE = `Usage: rdfscout crawl [SEED_URL|PLD …] [--seeds-file FILE] --out DIR [options]
 
@@ -69,6 +71,11 @@ Crawl:
   --serve-token TOKEN       let dashboard controls (pause, stop, seeds, block) through only with this token
                             (default: controls answer on the loopback bind without one)
   --max-query-memory MB     memory limit of each query of that endpoint (default 512)
+  --sink URL                also send every stored document to this SPARQL 1.1 Graph Store Protocol endpoint
+                            (e.g. Virtuoso's http://HOST:8890/sparql-graph-crud; user:password@ for Basic auth),
+                            one named graph per document (HTTP PUT), in the background, with retries; what the
+                            sink did not acknowledge (unreachable, or refused with a 4xx) is reported and sent
+                            again when the crawl is resumed with --sink
   --json                    print one JSON summary at the end
   --quiet                   no progress output`;
 
@@ -108,13 +115,14 @@ export const CRAWL_FLAGS: FlagSpec = {
   serve: { type: 'string' },
   'serve-token': { type: 'string' },
   'max-query-memory': { type: 'string' },
+  sink: { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
 };
 
 export async function crawlOptionsFromArgs(
   argv: string[],
-): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; queryMemoryMb: number | undefined; serveToken: string | undefined; sites: SiteRow[] }> {
+): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; queryMemoryMb: number | undefined; serveToken: string | undefined; sites: SiteRow[]; sink: string | undefined }> {
   const { values, positionals } = parseFlags(argv, CRAWL_FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
   if (!out) throw new ArgumentError(`--out DIR is required`);
@@ -169,7 +177,7 @@ export async function crawlOptionsFromArgs(
   };
   const serveToken = strFlag(values, 'serve-token');
   if (serveToken !== undefined && serveToken.length < 8) throw new ArgumentError('--serve-token must be at least 8 characters.');
-  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), queryMemoryMb: intFlag(values, 'max-query-memory', 16), serveToken, sites };
+  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), queryMemoryMb: intFlag(values, 'max-query-memory', 16), serveToken, sites, sink: strFlag(values, 'sink') };
 }
 
 /** A repeatable string flag; undefined when absent. */
@@ -184,9 +192,21 @@ function describeOutage(e: OutageEvent): string {
   return `Network trouble: ${e.failures} connection failures in a row on ${e.hosts} host(s); pausing ${Math.round(e.pauseMs / 100) / 10} s (no budget spent; failed URLs stay queued).`;
 }
 
+/** The `--sink` client; a URL that is not http(s) is an argument error (exit 2), before anything is opened. */
+function graphStoreOf(url: string, userAgent: string | null | undefined): GraphStoreSink {
+  try {
+    return new GraphStoreSink(url, typeof userAgent === 'string' ? { userAgent } : {});
+  } catch (err) {
+    throw new ArgumentError((err as Error).message);
+  }
+}
+
 export async function runCrawlCommand(argv: string[]): Promise<number> {
-  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites } = await crawlOptionsFromArgs(argv);
-  const crawler = await Crawler.open(explicit);
+  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites, sink } = await crawlOptionsFromArgs(argv);
+  // --sink (issue 15): a bad URL is refused before anything is opened.
+  const sender = sink === undefined ? null : new SinkSender(graphStoreOf(sink, explicit.userAgent));
+  const crawler = await Crawler.open(explicit, sender ? { hooks: [sender] } : {});
+  sender?.start(crawler.state);
   for (const r of crawler.refusedSeeds) process.stderr.write(`Seed refused, not crawled: ${r.reason}\n`);
   if (sites.length > 0) await stageSites(crawler.state, null, sites);
   let endpoint: Endpoint | null = null;
@@ -222,11 +242,13 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   try {
     const onOutage = (e: OutageEvent) => process.stderr.write(`\n${describeOutage(e)}\n`); // said even with --quiet
     const summary = await crawler.run({ signal: controller.signal, control, onRecord: (p) => progress?.update(p), onOutage });
+    const sent: SinkOutcome | null = sender ? await sender.finish() : null;
     dashboard?.finish();
     progress?.done();
-    if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+    if (json) process.stdout.write(`${JSON.stringify(sent ? { ...summary, sink: sent } : summary)}\n`);
     else {
       process.stdout.write(`${formatSummary(summary, crawler.options)} State: ${crawler.options.out}\n`);
+      if (sent) process.stdout.write(`${formatSinkOutcome(sent)}\n`);
     }
     if (summary.stoppedBy === 'offline') return 1;
     return summary.stoppedBy === 'signal' ? 130 : 0;
@@ -235,6 +257,7 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
     process.off('SIGTERM', onSigint);
     dashboard?.close();
     await endpoint?.close();
+    await sender?.finish(); // after an error too: no send outlives the store (what is unsent stays marked)
     await crawler.close();
   }
 }

@@ -17,7 +17,7 @@ import type { Strategy } from '../relevance/types.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import { analyseDocument, isSitemapLink } from './analyse-document.ts';
 import { isNotAvailable, linkTablesHook } from './beebot-hooks.ts';
-import { Committer } from './commit-plan.ts';
+import { type CommitHook, Committer } from './commit-plan.ts';
 import type { CrawlControl } from './control.ts';
 import { applyControl, type ControlledCrawl, crawlView, idleUntil, sleepUntil, WAKE } from './control-hooks.ts';
 import type { ExplicitOptions } from './crawl-meta.ts';
@@ -80,7 +80,7 @@ export class Crawler {
   /** Queued H links are indexed and judged again (--fixed-labels off, and the strategy learns RDF parents). */
   readonly #rejudge: boolean;
 
-  private constructor(state: CrawlState, init: RestoredCrawl, notAvailable: ReadonlySet<string>) {
+  private constructor(state: CrawlState, init: RestoredCrawl, notAvailable: ReadonlySet<string>, hooks: readonly CommitHook[]) {
     const o = init.options;
     this.options = o;
     this.state = state;
@@ -113,7 +113,7 @@ export class Crawler {
       reward: o.reward,
       rejudge: this.#rejudge,
       seq: init.seq,
-      hooks: o.linkTables ? [linkTablesHook(state)] : [],
+      hooks: [...(o.linkTables ? [linkTablesHook(state)] : []), ...hooks],
     });
     const { frontier, strategy, policy, tally, seedPlds } = init;
     this.#controlled = { state, frontier, strategy, scheduler: this.#scheduler, tally, policy, maxDocs: o.maxDocs, seedPlds };
@@ -122,17 +122,19 @@ export class Crawler {
   /**
    * Opens a crawl in `explicit.out`: a new one, or a resume of what is there (`restoreCrawl`). `explicit` holds only
    * the options the user gave; the stored ones fill the rest. `backends.frontier` picks the frontier's backend
-   * (default 'level'; 'memory' keeps the queue in this process only, e.g. for tests and simulations).
+   * (default 'level'; 'memory' keeps the queue in this process only, e.g. for tests and simulations). `backends.hooks`
+   * are staged with every fetch's plan, in its transaction (the `--sink` marks, crawl/sink-sender.ts).
    */
-  static async open(explicit: ExplicitOptions, backends: { frontier?: FrontierBackend } = {}): Promise<Crawler> {
+  static async open(explicit: ExplicitOptions, backends: { frontier?: FrontierBackend; hooks?: readonly CommitHook[] } = {}): Promise<Crawler> {
     const state = await openState(explicit.out);
     try {
       const notAvailable = new Set<string>();
       const onRecord = (r: CrawlRecord, o: ResolvedCrawlOptions) => {
         if (isNotAvailable(o, r)) notAvailable.add(r.pld);
       };
-      const init = await restoreCrawl(state, explicit, { onRecord, ...backends });
-      return new Crawler(state, init, notAvailable);
+      const { hooks = [], ...restoreBackends } = backends;
+      const init = await restoreCrawl(state, explicit, { onRecord, ...restoreBackends });
+      return new Crawler(state, init, notAvailable, hooks);
     } catch (err) {
       await state.close();
       throw err;

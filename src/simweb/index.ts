@@ -3,7 +3,7 @@ export type { OracleOptions, OracleSource } from './oracle.ts';
 export { oracleCurve } from './oracle.ts';
 export { Prng, hashParts } from '../random/prng.ts';
 export type { Profile, ProfileSite } from './profiles/index.ts';
-export { HELD_OUT_PROFILES, META_PROFILES, PROFILES, resolveProfiles, TUNING_PROFILES } from './profiles/index.ts';
+export { HELD_OUT_PROFILES, META_PROFILES, PROFILES, resolveProfiles, SCHEDULING_PROFILES, TUNING_PROFILES } from './profiles/index.ts';
 export type { RespondOptions, SimResponse } from './respond.ts';
 export { prefersRdf, respond } from './respond.ts';
 export type { SimWeb, SimWebOptions } from './server.ts';

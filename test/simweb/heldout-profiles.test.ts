@@ -1,14 +1,14 @@
 // The held-out profiles (issue 17 item 1): each one's defining behaviour, through real HTTP requests to the proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELD_OUT_PROFILES, META_PROFILES, PROFILES, type SimWeb, startSimweb, TUNING_PROFILES, type TruthRecord } from '../../src/simweb/index.ts';
+import { HELD_OUT_PROFILES, META_PROFILES, PROFILES, SCHEDULING_PROFILES, type SimWeb, startSimweb, TUNING_PROFILES, type TruthRecord } from '../../src/simweb/index.ts';
 import { countTriples, followChain, hrefs, proxyGet } from './helpers.ts';
 
 const RDF_ACCEPT = 'application/rdf+xml, text/turtle;q=0.9, text/html;q=0.5';
 const HTML_ACCEPT = 'text/html,application/xhtml+xml,*/*;q=0.8';
 
 describe('tuning / held-out split', () => {
-  it('puts every profile in exactly one of the two sets', () => {
-    const all = [...TUNING_PROFILES, ...HELD_OUT_PROFILES];
+  it('puts every profile in exactly one of the sets (tuning, held-out, scheduling)', () => {
+    const all = [...TUNING_PROFILES, ...HELD_OUT_PROFILES, ...SCHEDULING_PROFILES];
     expect(new Set(all).size).toBe(all.length);
     expect([...PROFILES.keys()].sort()).toEqual([...all].sort());
     expect(HELD_OUT_PROFILES.length).toBeGreaterThanOrEqual(4);

@@ -1,5 +1,6 @@
 // The profile registry: named profiles and the meta-profiles `thesis` and `mixed`.
 import { ArgumentError } from '../../errors.ts';
+import { banditDryProfile, banditLateProfile, banditManyProfile, banditRichProfile } from './bandit-drift.ts';
 import { beebotRasProfile, beebotUnivProfile } from './beebot.ts';
 import { ckanProfile } from './ckan.ts';
 import { dbtuneProfile } from './dbtune.ts';
@@ -11,7 +12,7 @@ import { openlylocalProfile } from './openlylocal.ts';
 import { portalProfile } from './portal.ts';
 import type { Profile } from './profile.ts';
 import { rossettiProfile } from './rossetti.ts';
-import { HELD_OUT_PROFILES, TUNING_PROFILES } from './split.ts';
+import { HELD_OUT_PROFILES, SCHEDULING_PROFILES, TUNING_PROFILES } from './split.ts';
 import { universityProfile } from './university.ts';
 
 export type { Profile, ProfileSite } from './profile.ts';
@@ -31,23 +32,29 @@ export const PROFILES: ReadonlyMap<string, Profile> = new Map(
     museumProfile,
     universityProfile,
     ontologyProfile,
+    banditLateProfile,
+    banditDryProfile,
+    banditRichProfile,
+    banditManyProfile,
   ].map((p) => [p.name, p]),
 );
 
 /**
  * Meta-profiles: `thesis` = the four thesis PLDs (§11), `tuning` and `held-out` = the split of issue 17 (design and
- * tuning only on `tuning`; headline figures on `held-out`), `mixed` = the tuning profiles before portal-like joined
- * them (the web every earlier figure, e.g. bench:throughput's, was measured on, kept as it was), `all` = everything.
+ * tuning only on `tuning`; headline figures on `held-out`), `scheduling` = the bandit's changing site sets, `mixed` =
+ * the tuning profiles before portal-like joined them (the web every earlier figure, e.g. bench:throughput's, was
+ * measured on, kept as it was), `all` = everything.
  */
 export const META_PROFILES: Readonly<Record<string, readonly string[]>> = {
   thesis: ['dbtune-like', 'openlylocal-like', 'deri-like', 'rossetti-like'],
   tuning: TUNING_PROFILES,
   'held-out': HELD_OUT_PROFILES,
+  scheduling: SCHEDULING_PROFILES,
   mixed: ['dbtune-like', 'openlylocal-like', 'deri-like', 'rossetti-like', 'modern-like', 'beebot-ras', 'beebot-univ'],
   all: [...PROFILES.keys()],
 };
 
-export { HELD_OUT_PROFILES, TUNING_PROFILES };
+export { HELD_OUT_PROFILES, SCHEDULING_PROFILES, TUNING_PROFILES };
 
 /** Expands names (comma-separated strings allowed, meta-profiles expanded) into profiles, in order, without repeats. */
 export function resolveProfiles(names: string | readonly string[]): Profile[] {
