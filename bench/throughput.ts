@@ -27,7 +27,7 @@ const { values } = parseArgs({
 const PAGES = Number(values.pages);
 const RUNS = Number(values.runs);
 const C = Number(values.concurrency);
-const ALL: Contestant[] = ['rdfscout-bfs', 'rdfscout-bfs-warc', 'rdfscout-bfs-warc0', 'rdfscout-fc-r+hr', 'crawlee', 'limit'];
+const ALL: Contestant[] = ['rdfscout-bfs', 'rdfscout-bfs-warc', 'rdfscout-bfs-warc0', 'rdfscout-fc-r+hr', 'rdfscout-yield', 'crawlee', 'limit'];
 const CONTESTANTS = values.only ? (values.only.split(',') as Contestant[]) : ALL;
 const HERE = import.meta.dirname;
 

@@ -10,7 +10,7 @@ import { type LoopResult, runMinimalLoop } from './minimal-loop.ts';
 import { threadCpuMs } from './thread-cpu.ts';
 
 /** Contestants of the throughput benchmark. */
-export type Contestant = 'rdfscout-bfs' | 'rdfscout-bfs-warc' | 'rdfscout-bfs-warc0' | 'rdfscout-fc-r+hr' | 'crawlee' | 'limit';
+export type Contestant = 'rdfscout-bfs' | 'rdfscout-bfs-warc' | 'rdfscout-bfs-warc0' | 'rdfscout-fc-r+hr' | 'rdfscout-yield' | 'crawlee' | 'limit';
 
 export interface WorkerJob {
   contestant: Contestant;
@@ -82,6 +82,9 @@ async function main(): Promise<void> {
       break;
     case 'rdfscout-fc-r+hr':
       r = await runRdfscout(job, 'fc-r+hr');
+      break;
+    case 'rdfscout-yield':
+      r = await runRdfscout(job, 'yield');
       break;
     case 'crawlee':
       r = await runCrawlee({ ...job, robots: false }); // Crawlee's default; with robots on it ran at ~2 pages/s here

@@ -277,7 +277,8 @@ export class Crawler {
   async #process(entry: FrontierEntry, runOptions: CrawlRunOptions, land: () => void): Promise<Outcome> {
     const t0 = performance.now();
     const { signal } = runOptions;
-    // Learned since it was queued that its URL pattern yields nothing (issue 16 item 5): back it goes, no fetch.
+    // Learned since it was queued that its URL pattern yields nothing (issue 16 item 5) or that its expected yield
+    // fell (issue 17 item 2): back it goes, no fetch.
     const later = this.#strategy.reprioritise?.(entry) ?? null;
     if (later !== null) return this.#requeue({ ...entry, priority: later, rules: [...entry.rules, BARREN_RULE], attempts: entry.attempts - 1 }, 0);
     const archiveId = String(++this.#fetches);

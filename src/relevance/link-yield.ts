@@ -37,6 +37,8 @@ export interface LinkYieldOptions {
   grandchild?: number;
   /** Links of one URL template that may wait for their fetch with the exploration bonus at a time. Default 2. */
   trials?: number;
+  /** Fetches of a URL template without RDF in or below them after which its links get no exploration bonus. Default 4. */
+  barrenAfter?: number;
 }
 
 /** A link's expected yield, and whether it includes the exploration bonus (then `noteTrial` should be told). */
@@ -85,9 +87,9 @@ export function coarseTemplate(template: string): string {
   return template.replace(/^([^/]*\/)[^/?]+(\/[^?]*)/, '$1{x}$2');
 }
 
-/** The five clusters a link belongs to, from general to specific (the shrinkage cascade's order). */
+/** The six clusters a link belongs to, from general to specific (the shrinkage cascade's order). */
 function clusterIds(k: LinkKeys): string[] {
-  return [`s ${k.style}`, `c ${coarseTemplate(k.target)}`, `t ${k.target}`, `ps ${k.parent} ${k.style}`, `pt ${k.parent} ${k.target}`];
+  return [`s ${k.style}`, `c ${coarseTemplate(k.target)}`, `t ${k.target}`, `ps ${k.parent} ${k.style}`, `pt ${k.parent} ${k.target}`, `st ${k.style} ${k.target}`];
 }
 
 /** JSON form of a `LinkYield`. */
@@ -102,6 +104,8 @@ export interface LinkYieldJson {
 export interface ChildLink {
   keys: LinkKeys;
   label: Label;
+  /** Its URL: a link to a document fetched already is not anticipated (it adds nothing new). */
+  url?: string;
 }
 
 /**
@@ -123,6 +127,7 @@ export class LinkYield {
   readonly #worth: number;
   readonly #grandchild: number;
   readonly #maxTrials: number;
+  readonly #barrenAfter: number;
   /** Links queued with the exploration bonus, per URL template. */
   readonly #trials = new Map<string, number>();
   /** Recently learned documents: their clusters, the RDF anticipated below them and the RDF found below so far. */
@@ -134,13 +139,15 @@ export class LinkYield {
     this.#worth = options.worth ?? 0.3;
     this.#grandchild = options.grandchild ?? 0.5;
     this.#maxTrials = options.trials ?? 2;
+    this.#barrenAfter = options.barrenAfter ?? 4;
   }
 
   /**
-   * Expected RDF documents per fetch of a link with these keys and thesis label (the prior). With `explore`, a URL
-   * template with fewer than `trials` links waiting under the exploration bonus gets the bonus
-   * `explore / sqrt(1 + its fetches)` (a bandit's optimism, given to a few links of a template at a time: a queued
-   * link keeps its priority, so optimism for every link of a new template would fetch them all before learning).
+   * Expected RDF documents per fetch of a link with these keys and thesis label (the prior). With `explore`, a link
+   * not labelled `N`, of a URL template with fewer than `trials` links waiting under the exploration bonus, gets the
+   * bonus `explore / sqrt(1 + its fetches)` (a bandit's optimism, given to a few links of a template at a time: a
+   * queued link keeps its priority, so optimism for every link of a new template would fetch them all before
+   * learning) — until `barrenAfter` fetches of the template found no RDF in or below them: then it has had its trials.
    */
   estimate(keys: LinkKeys, label: Label, explore = true): YieldEstimate {
     let est = YIELD_PRIOR[label];
@@ -149,8 +156,12 @@ export class LinkYield {
       if (c === undefined) continue;
       est = (c.rdf + c.below + this.#strength * est) / (c.n + c.belowCost + this.#strength);
     }
-    const fetched = this.#clusters.get(`t ${keys.target}`)?.n ?? 0;
-    if (!explore || (this.#trials.get(keys.target) ?? 0) - fetched >= this.#maxTrials) return { value: est, exploring: false };
+    const t = this.#clusters.get(`t ${keys.target}`);
+    const fetched = t?.n ?? 0;
+    if (t !== undefined && fetched >= this.#barrenAfter && t.rdf + t.below === 0) return { value: est, exploring: false };
+    // No optimism for links the thesis's rules call N (`.xml`, `.json`, API records): a bonus would put them ahead
+    // of every H page of unknown yield (prior 0.04 + bonus > 0.12), spending a fetch per new template on them.
+    if (!explore || label === 'N' || (this.#trials.get(keys.target) ?? 0) - fetched >= this.#maxTrials) return { value: est, exploring: false };
     return { value: est + this.#explore / Math.sqrt(1 + fetched), exploring: true };
   }
 
@@ -167,6 +178,8 @@ export class LinkYield {
     let below = 0;
     let cost = 0;
     for (const l of links) {
+      // A link fetched already leads to nothing new from here (the crawl fetches a URL once).
+      if (l.url !== undefined && (this.#pages.has(l.url) || this.#pending.has(l.url))) continue;
       const y = this.estimate(l.keys, l.label, false).value;
       if (y < this.#worth) continue;
       below += y;
@@ -232,7 +245,7 @@ export class LinkYield {
   }
 
   /** Counts of a cluster (for tests and reports): fetches, RDF fetched, expected RDF below, its cost. */
-  counts(kind: 's' | 'c' | 't' | 'ps' | 'pt', key: string): Readonly<Counts> | undefined {
+  counts(kind: 's' | 'c' | 't' | 'ps' | 'pt' | 'st', key: string): Readonly<Counts> | undefined {
     return this.#clusters.get(`${kind} ${key}`);
   }
 

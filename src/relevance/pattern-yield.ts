@@ -1,6 +1,6 @@
 // **Pattern yield** learns, per URL pattern, whether fetches there gave RDF or RDF parents, and sends barren patterns back.
 import type { LinkFeatures } from '../links/types.ts';
-import type { FetchedDocument, Judgement, LinkSource, ObservedPage, Strategy } from './types.ts';
+import type { FetchedDocument, Judgement, LinkSource, ObservedPage, QueuedEntry, Strategy } from './types.ts';
 
 /** Fetches of a pattern with no RDF and no RDF parent after which its links wait behind the others. Default: 8. */
 export const BARREN_AFTER = 8;
@@ -104,9 +104,10 @@ export function withPatternYield(inner: Strategy): Strategy {
       if (j.priority === null || !model.isBarren(link.url)) return j;
       return { ...j, priority: j.priority + BARREN_PENALTY, rules: [...j.rules, BARREN_RULE] };
     },
-    reprioritise(entry: { url: string; priority: number; rules: readonly string[] }): number | null {
-      if (entry.rules.includes(BARREN_RULE) || !model.isBarren(entry.url)) return null;
-      return entry.priority + BARREN_PENALTY;
+    reprioritise(entry: QueuedEntry): number | null {
+      if (entry.rules.includes(BARREN_RULE)) return null;
+      if (model.isBarren(entry.url)) return entry.priority + BARREN_PENALTY;
+      return inner.reprioritise?.(entry) ?? null; // the inner strategy's own second thoughts (yield: issue 17)
     },
     learn(doc: FetchedDocument): void {
       model.learn(doc);

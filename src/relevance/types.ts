@@ -25,6 +25,16 @@ export interface LinkSource {
   type: 'html' | 'rdf';
 }
 
+/** A queued link as `Strategy.reprioritise` sees it when its turn comes (label, parent and depth absent for seeds). */
+export interface QueuedEntry {
+  url: string;
+  priority: number;
+  rules: readonly string[];
+  label?: Label | null;
+  parent?: string | null;
+  depth?: number;
+}
+
 /** What the crawl tells a strategy after a document was fetched and classified (the learning step, thesis §5). */
 export interface FetchedDocument {
   url: string;
@@ -80,9 +90,9 @@ export interface Strategy {
   /**
    * Optional: whether a queued link about to be fetched should wait after all, given what was learned since it was
    * queued; returns its new (larger) priority, or null to fetch it now. Each entry is asked once (its rules then
-   * hold `barren`). Used by {@link withPatternYield} (issue 16 item 5).
+   * hold `barren`). Used by {@link withPatternYield} (issue 16 item 5) and the yield strategy (issue 17 item 2).
    */
-  reprioritise?(entry: { url: string; priority: number; rules: readonly string[] }): number | null;
+  reprioritise?(entry: QueuedEntry): number | null;
   learn(doc: FetchedDocument): void;
   /**
    * Optional: sees every fetched HTML page (and RDF document) before its links are judged. State learned here is

@@ -2,7 +2,8 @@
 import type { LinkFeatures } from '../links/types.ts';
 import type { ConceptSets } from '../relevance/concepts.ts';
 import { type ChildLink, LinkYield, type LinkYieldJson, linkKeys, templateKey } from '../relevance/link-yield.ts';
-import type { FetchedDocument, Judgement, LinkSource, ObservedPage, Strategy } from '../relevance/types.ts';
+import type { FetchedDocument, Judgement, LinkSource, ObservedPage, QueuedEntry, Strategy } from '../relevance/types.ts';
+import { isHtmlVariant } from '../links/html-variant.ts';
 import { NF_RULE, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, resolveStrategyOptions } from './common.ts';
 import { FcRHrStrategy } from './fc-r-hr.ts';
 
@@ -15,7 +16,19 @@ export const VARIANT_DISCOUNT = 0.2;
 /** Priority of a link with expected yield y: `YIELD_PRIORITY_TOP − y` (lower is more urgent; seeds 0, sitemaps 0.5). */
 export const YIELD_PRIORITY_TOP = 2;
 
+/**
+ * A queued link whose expected yield fell by more than this since it was queued (RDF documents per fetch) waits
+ * at its new estimate when its turn comes (at least the exploration bonus, so a plain trial is not sent back).
+ */
+export const REESTIMATE_MARGIN = 0.1;
+
 // Generic types that may hide RDF (RDF/XML as application/xml, Turtle as text/plain or octet-stream): read and sniff.
+
+/** Priority of a link of expected yield `value` at `depth` (an HTML variant's yield discounted; ties: shallower first). */
+function priorityOf(value: number, url: string, depth: number): number {
+  // An HTML variant restates a resource whose RDF is in hand: it waits behind ordinary pages of unknown yield.
+  return YIELD_PRIORITY_TOP - (isHtmlVariant(url) ? value * VARIANT_DISCOUNT : value) + (depth - 1) * 1e-4;
+}
 
 /** Snapshot of YIELD: FC-R+HR's parents and the learned clusters. */
 export interface YieldSnapshot extends StrategySnapshot {
@@ -60,9 +73,20 @@ export class YieldStrategy implements Strategy {
     const keys = linkKeys(link, source.url);
     const estimate = this.#yield.estimate(keys, base.label);
     if (estimate.exploring) this.#yield.noteTrial(keys);
-    // An HTML variant restates a resource whose RDF is in hand: it waits behind ordinary pages of unknown yield.
-    if (link.tag === 'variant') estimate.value *= VARIANT_DISCOUNT;
-    return { label: base.label, rules: [...base.rules, `${YIELD_RULE_PREFIX}${keys.style}`], priority: YIELD_PRIORITY_TOP - estimate.value + source.depth * 1e-4 };
+    return { label: base.label, rules: [...base.rules, `${YIELD_RULE_PREFIX}${keys.style}`], priority: priorityOf(estimate.value, link.url, source.depth + 1) };
+  }
+
+  /**
+   * When a queued link's turn comes: its expected yield again, from what was learned since it was queued (a link
+   * keeps the priority it got, so a template found barren meanwhile would still be fetched). If it fell by more than
+   * `REESTIMATE_MARGIN`, the link waits at its new priority. Seeds and links without a style rule are left alone.
+   */
+  reprioritise(entry: QueuedEntry): number | null {
+    const rule = entry.rules.find((r) => r.startsWith(YIELD_RULE_PREFIX));
+    if (rule === undefined || entry.label == null || entry.parent == null) return null;
+    const keys = { style: rule.slice(YIELD_RULE_PREFIX.length), target: templateKey(entry.url), parent: templateKey(entry.parent) };
+    const now = priorityOf(this.#yield.estimate(keys, entry.label, false).value, entry.url, entry.depth ?? 1);
+    return now - entry.priority > REESTIMATE_MARGIN ? now : null;
   }
 
   /** FC-R+HR's verdict; an HTML variant is judged as the HTML link it is (not by the rules for IRIs in RDF, §8.2). */
@@ -90,7 +114,7 @@ export class YieldStrategy implements Strategy {
     for (const link of page.links) {
       const base = this.#baseJudge(link, source);
       if (base.priority === null && base.rules.includes(NF_RULE)) continue;
-      links.push({ keys: linkKeys(link, page.url), label: base.label });
+      links.push({ keys: linkKeys(link, page.url), label: base.label, url: link.url });
     }
     this.#yield.anticipate(page.url, links);
   }

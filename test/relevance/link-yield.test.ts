@@ -79,6 +79,42 @@ describe('LinkYield', () => {
     expect(y.counts('t', 's.org/')).toMatchObject({ n: 1, below: 5, belowCost: 10 });
   });
 
+  it('tells links of one template apart by style: JSON badges next to RDF badges on `?format=` exports', () => {
+    const y = new LinkYield({ explore: 0 });
+    const badge = (i: number, fmt: string) => linkKeys(link(`http://s.org/d/x-${i}/export?format=${fmt}`, { anchor: fmt.toUpperCase() }), `http://s.org/d/x-${i}`);
+    expect(badge(1, 'rdf').target).toBe(badge(1, 'json').target);
+    for (let i = 0; i < 20; i++) {
+      y.observe(badge(i, 'rdf'), [`http://s.org/d/x-${i}/export?format=rdf`], `http://s.org/d/x-${i}`, 'rdf');
+      y.observe(badge(i, 'json'), [`http://s.org/d/x-${i}/export?format=json`], `http://s.org/d/x-${i}`, 'other');
+    }
+    expect(y.estimate(badge(99, 'rdf'), 'H').value).toBeGreaterThan(0.8);
+    expect(y.estimate(badge(99, 'json'), 'H').value).toBeLessThan(0.15);
+    expect(y.counts('st', `a|||json| s.org/d/{x}/{x}?format={x}`)).toMatchObject({ n: 20, rdf: 0 });
+  });
+
+  it('gives no exploration bonus to N links, nor to a template whose first fetches found no RDF in or below them', () => {
+    const y = new LinkYield({ explore: 0.1, barrenAfter: 3 });
+    expect(y.estimate(pageLink(1), 'N')).toEqual({ value: YIELD_PRIOR.N, exploring: false });
+    for (let i = 0; i < 2; i++) y.observe(pageLink(i), [`http://s.org/item/${i}`], null, 'page');
+    expect(y.estimate(pageLink(5), 'H').exploring).toBe(true);
+    y.observe(pageLink(2), ['http://s.org/item/2'], null, 'page');
+    expect(y.estimate(pageLink(5), 'H').exploring).toBe(false);
+    // One RDF document found below one of them: the template is explored again.
+    y.observe(rdfLink(1), ['http://s.org/data/1.ttl'], 'http://s.org/item/2', 'rdf');
+    expect(y.estimate(pageLink(5), 'H').exploring).toBe(true);
+  });
+
+  it('anticipates only links to documents not fetched yet', () => {
+    const y = new LinkYield({ explore: 0, worth: 0.3 });
+    y.observe(rdfLink(1), ['http://s.org/data/1.ttl'], null, 'rdf');
+    const list = 'http://s.org/list?page=2';
+    const child = (i: number) => ({ keys: rdfLink(i), label: 'R' as const, url: `http://s.org/data/${i}.ttl` });
+    y.anticipate(list, [child(1), child(2)]);
+    y.observe(linkKeys(link(list), 'http://s.org/'), [list], 'http://s.org/', 'page');
+    // One link anticipated (data/2), not the one fetched already (data/1).
+    expect(y.counts('t', 's.org/{x}?page={x}')?.belowCost).toBe(1);
+  });
+
   it('round-trips through JSON', () => {
     const y = new LinkYield({ explore: 0.1 });
     y.noteTrial(pageLink(1));

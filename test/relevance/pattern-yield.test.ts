@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LinkFeatures } from '../../src/links/types.ts';
 import { createStrategy } from '../../src/strategies/index.ts';
 import { BARREN_AFTER, BARREN_PENALTY, PatternYield, patternOf, withPatternYield } from '../../src/relevance/pattern-yield.ts';
-import type { FetchedDocument } from '../../src/relevance/types.ts';
+import type { FetchedDocument, Strategy } from '../../src/relevance/types.ts';
 
 const doc = (url: string, type: FetchedDocument['type'], parent: string | null = 'http://a.org/report'): FetchedDocument => ({
   url,
@@ -60,6 +60,27 @@ describe('withPatternYield', () => {
     expect(s.reprioritise?.({ url: 'http://a.org/tests/t50', priority: 3, rules: [] })).toBe(3 + BARREN_PENALTY);
     expect(s.reprioritise?.({ url: 'http://a.org/tests/t50', priority: 8, rules: ['barren'] })).toBeNull();
     expect(s.reprioritise?.({ url: 'http://a.org/data/x', priority: 3, rules: [] })).toBeNull();
+  });
+
+  it('asks the inner strategy when the pattern is not barren (the yield strategy re-estimates), once', () => {
+    const asked: string[] = [];
+    const base = createStrategy('fc-r+hr');
+    const inner: Strategy = {
+      name: 'inner',
+      seedPriority: 0,
+      judge: (l, src) => base.judge(l, src),
+      learn: (d) => base.learn(d),
+      snapshot: () => base.snapshot(),
+      restore: (x) => base.restore(x),
+      reprioritise: (e) => {
+        asked.push(e.url);
+        return 7;
+      },
+    };
+    const s = withPatternYield(inner);
+    expect(s.reprioritise?.({ url: 'http://a.org/data/x', priority: 3, rules: [] })).toBe(7);
+    expect(s.reprioritise?.({ url: 'http://a.org/data/y', priority: 7, rules: ['barren'] })).toBeNull();
+    expect(asked).toEqual(['http://a.org/data/x']);
   });
 
   it('round-trips its model through snapshot/restore with the inner strategy’s state, and leaves bfs alone', () => {

@@ -58,6 +58,26 @@ describe('yield strategy', () => {
     expect(YIELD_PRIORITY_TOP - (member.priority as number)).toBeLessThan(0.4);
   });
 
+  it('re-estimates a queued link when its turn comes: it waits if its template was found barren meanwhile', () => {
+    const s = createStrategy('yield');
+    const src = htmlSource(LIST, 1);
+    const queued = [0, 1, 2].map((i) => ({ url: `http://s.org/archive/${i}`, j: s.judge(link(`http://s.org/archive/${i}`), src) }));
+    const entry = (q: (typeof queued)[number]) => ({ url: q.url, priority: q.j.priority as number, rules: q.j.rules, label: q.j.label, parent: LIST, depth: 2 });
+    // Nothing learned yet: fetch as queued.
+    expect(s.reprioritise?.(entry(queued[2]!))).toBeNull();
+    // Ten pages of the template lead nowhere, and the link judged with the exploration bonus now waits behind.
+    for (let i = 10; i < 20; i++) {
+      const url = `http://s.org/archive/${i}`;
+      s.observePage?.({ url, depth: 2, type: 'html', text: '', links: [] });
+      s.learn(record(url, LIST, 'html', s.judge(link(url), src)));
+    }
+    const later = s.reprioritise?.(entry(queued[0]!)) as number;
+    expect(later).toBeGreaterThan((queued[0]!.j.priority as number) + 0.1);
+    expect(later).toBeCloseTo(s.judge(link('http://s.org/archive/99'), src).priority as number, 3);
+    // Seeds (no label, no parent) are left alone.
+    expect(s.reprioritise?.({ url: 'http://s.org/', priority: 0, rules: [] })).toBeNull();
+  });
+
   it('snapshots and restores what it learned; refuses another strategy\'s state', () => {
     const a = createStrategy('yield');
     teach(a, 20);

@@ -3,9 +3,10 @@
 
 /**
  * Profiles any strategy may be designed and tuned on: the thesis's four sites (thesis §11), the modern shop and
- * BeeBot's site sets.
+ * BeeBot's site sets, and portal-like (added for issue 17 item 2: an open-data portal full of barren links, so the
+ * yield strategy's exploration is tuned on one without looking at the held-out ckan-like).
  */
-export const TUNING_PROFILES: readonly string[] = ['dbtune-like', 'openlylocal-like', 'deri-like', 'rossetti-like', 'modern-like', 'beebot-ras', 'beebot-univ'];
+export const TUNING_PROFILES: readonly string[] = ['dbtune-like', 'openlylocal-like', 'deri-like', 'rossetti-like', 'modern-like', 'portal-like', 'beebot-ras', 'beebot-univ'];
 
 /**
  * Profiles never tuned on (issue 17 item 1). Their design was committed before any strategy was tuned, and must not
