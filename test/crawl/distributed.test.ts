@@ -23,8 +23,8 @@ const seeds = () => web.sites.map((s) => s.startUrl);
 
 beforeAll(async () => {
   redis = await startRedisServer({ appendOnly: false });
-  // Finite sites (no calendar trap): a budget of 5000 is larger than the web.
-  web = await startSimweb({ profiles: 'dbtune-like,ckan-like,museum-like,rossetti-like', seed: 7, scale: 0.02, crawlDelay: 0 });
+  // Finite sites (no calendar trap): a budget of 5000 is larger than the web. 40 ms a response: every worker gets work.
+  web = await startSimweb({ profiles: 'dbtune-like,ckan-like,museum-like,rossetti-like', seed: 7, scale: 0.02, crawlDelay: 0, latencyMs: 40 });
   tmp = await mkdtemp(join(tmpdir(), 'rdfscout-workers-'));
   const out = join(tmp, 'single');
   const records = await crawlRecords({ out, seeds: seeds(), proxy: web.proxyUrl, allowPrivate: true, delayMs: 0, maxDocs: 5000, strategy: 'bfs' });
@@ -88,7 +88,7 @@ describe('rdfscout crawl --redis (workers)', () => {
     const dirs = ['a', 'b', 'c'].map((n) => join(tmp, `t2-${n}`));
     const [a, b, c] = await threeWorkers(url, dirs, ['--lease-ms', '600'], [{ RDFSCOUT_TEST_PAUSE_AT: 'before-fetch:5' }, {}, {}]) as [WorkerProcess, WorkerProcess, WorkerProcess];
     let victim = a;
-    for (const next of ['during-fetch:4', 'before-release:4', '']) {
+    for (const next of ['during-fetch:2', 'before-release:2', '']) {
       await victim.waitFor(/RDFSCOUT_TEST_PAUSED (\S+) (\S+)/);
       victim.child.kill('SIGKILL');
       await victim.exited;
@@ -134,6 +134,35 @@ describe('rdfscout crawl --redis (workers)', () => {
     expect(st.fetched).toBe(all.filter((r) => r.record.outcome !== 'denied').length);
     const summaries = [a, b, c].map((w) => JSON.parse(w.stdout()));
     expect(summaries.reduce((n, s) => n + s.fetched, 0)).toBe(st.fetched);
+  }, 240_000);
+
+  it('a focused crawl (fc-r+hr) with three workers finds at least 0.9 × the RDF documents of one process at the same fetches', async () => {
+    // Learning matters here: a web where RDF hides behind HTML pages, and a budget far below its size.
+    const focusedWeb = await startSimweb({ profiles: 'openlylocal-like,deri-like,rossetti-like,dbtune-like', seed: 1, scale: 0.1, crawlDelay: 0, latencyMs: 20 });
+    try {
+      const budget = 240;
+      const opts = ['--proxy', focusedWeb.proxyUrl, '--allow-private', '--delay-ms', '0', '--json', '--quiet', '--strategy', 'fc-r+hr', '--max-docs', String(budget)];
+      const starts = focusedWeb.sites.map((s) => s.startUrl);
+      const one = await runCli(['crawl', ...starts, '--out', join(tmp, 't5-single'), ...opts]);
+      expect(one.code).toBe(0);
+      const url = nextRedis();
+      const dirs = ['a', 'b', 'c'].map((n) => join(tmp, `t5-${n}`));
+      const first = startWorker([...starts, '--redis', url, '--out', dirs[0] as string, ...opts]);
+      await created(url);
+      const workers = [first, ...dirs.slice(1).map((d) => startWorker(['--redis', url, '--out', d, '--json', '--quiet']))];
+      expect(await Promise.all(workers.map(exitOf))).toEqual([0, 0, 0]);
+      const summaries = workers.map((w) => JSON.parse(w.stdout()));
+      for (const s of summaries) expect(s.stoppedBy).toBe('max-docs');
+      const fetched = summaries.reduce((n, s) => n + s.fetched, 0);
+      expect(fetched).toBe(budget); // the budget is shared: spent once across workers
+      const rdf = summaries.reduce((n, s) => n + s.rdfDocuments, 0);
+      const single = JSON.parse(one.stdout);
+      expect(single.fetched).toBe(budget);
+      expect(rdf).toBeGreaterThanOrEqual(0.9 * single.rdfDocuments);
+      process.stderr.write(`focused: 3 workers ${rdf} RDF documents, one process ${single.rdfDocuments}, at ${budget} fetches\n`);
+    } finally {
+      await focusedWeb.close();
+    }
   }, 240_000);
 
   it('refuses to start when Redis is unreachable (exit 1, nothing written) and a worker with conflicting options (exit 2)', async () => {
