@@ -12,13 +12,14 @@ Usage: rdfscout <command> [options]     (rdfscout <command> --help for its optio
   crawl SEED… --out DIR     crawl, predicting RDF links before fetching; resumes if DIR has a crawl
                             (with --redis URL: one worker of a crawl shared through Redis)
   status --redis URL        the shared progress of a distributed crawl, per worker and in total
-  export DIR                all stored quads as N-Quads on stdout
-  docs DIR                  crawl records as JSON lines, in fetch order
-  stats DIR                 a human summary of a crawl
-  metrics DIR               harvest rate, precision per label and rule (thesis §9)
-  query DIR 'SPARQL'        run a SPARQL query over a crawl
-  serve DIR                 a SPARQL 1.1 endpoint over a crawl
-  links DIR                 BeeBot's internal / external / bad links tables
+  export DIR…               all stored quads as N-Quads on stdout
+  docs DIR…                 crawl records as JSON lines, in fetch order
+  stats DIR…                a human summary of a crawl
+  metrics DIR…              harvest rate, precision per label and rule (thesis §9)
+  query DIR… 'SPARQL'       run a SPARQL query over a crawl
+  serve DIR…                a SPARQL 1.1 endpoint over a crawl
+  links DIR…                BeeBot's internal / external / bad links tables
+                            (several DIRs: a distributed crawl's shards, read as one crawl)
   report DIR… -o FILE       one self-contained HTML report with harvest plots of one or more crawls
   simweb serve|truth        the bundled simulated Linked-Data web
   demo                      crawl a simulated web focused vs breadth-first, side by side`;

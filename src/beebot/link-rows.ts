@@ -1,5 +1,5 @@
 // **Link rows**: BeeBot's internal, external and bad links tables as rows to print (BeeBot §2), filtered by site or text.
-import { readRecords } from '../crawl-log/record-store.ts';
+import { asShardSet, type CrawlSource, readMergedRecords } from '../crawl-log/shard-merge.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import { readBadLinks, readExternalLinks, readInternalLinks, readSites } from './link-tables.ts';
 
@@ -32,8 +32,39 @@ async function resolveSite(state: CrawlState, site: string | undefined): Promise
   return site.toLowerCase();
 }
 
-/** The rows of one table, filtered. */
-export async function readLinkRows(state: CrawlState, table: Table, filter: { site?: string; grep?: string } = {}): Promise<LinkRowOut[]> {
+/**
+ * The rows of one table, filtered. Over several shards read as one crawl (issue 15): each shard's rows, a row that
+ * two shards hold (a page fetched in both) once; an internal link is processed when any shard fetched it.
+ */
+export async function readLinkRows(source: CrawlSource, table: Table, filter: { site?: string; grep?: string } = {}): Promise<LinkRowOut[]> {
+  const set = asShardSet(source);
+  const done = table === 'internal' ? await processedUrls(source) : new Map<string, string>();
+  const seen = new Set<string>();
+  const out: LinkRowOut[] = [];
+  for (const state of set.states) {
+    for (const row of await readShardRows(state, table, filter, done)) {
+      const key = JSON.stringify(row);
+      if (set.states.length > 1 && seen.has(key)) continue;
+      seen.add(key);
+      out.push(row);
+    }
+  }
+  return out;
+}
+
+/** URL → '' (fetched) or 'robots' (refused), for every URL and final URL of the merged records. */
+async function processedUrls(source: CrawlSource): Promise<Map<string, string>> {
+  const done = new Map<string, string>();
+  for await (const { record: rec } of readMergedRecords(asShardSet(source))) {
+    const why = rec.outcome === 'denied' ? 'robots' : '';
+    done.set(rec.url, why);
+    done.set(rec.finalUrl, why);
+  }
+  return done;
+}
+
+/** One shard's rows of one table, filtered. */
+async function readShardRows(state: CrawlState, table: Table, filter: { site?: string; grep?: string }, done: ReadonlyMap<string, string>): Promise<LinkRowOut[]> {
   const site = await resolveSite(state, filter.site);
   const needle = filter.grep?.toLowerCase();
   const matches = (r: LinkRowOut) =>
@@ -55,12 +86,6 @@ export async function readLinkRows(state: CrawlState, table: Table, filter: { si
     return out;
   }
   // A record for the URL: processed (a robots refusal says so). No record: why it was not queued, or still queued.
-  const done = new Map<string, string>();
-  for await (const rec of readRecords(state)) {
-    const why = rec.outcome === 'denied' ? 'robots' : '';
-    done.set(rec.url, why);
-    done.set(rec.finalUrl, why);
-  }
   for await (const r of readInternalLinks(state, site)) {
     const fetched = done.get(r.url);
     const reason = fetched ?? r.notQueued ?? 'queued (budget or stop came first)';

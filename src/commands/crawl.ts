@@ -6,6 +6,7 @@ import { Crawler } from '../crawl/crawler.ts';
 import { joinSharedCrawl, type SharedCrawl } from '../crawl/shared-crawl.ts';
 import { connectRedis } from '../redis/connect.ts';
 import { parseRedisUrl } from '../redis/url.ts';
+import { type SinkOutcome, SinkSender } from '../crawl/sink-sender.ts';
 import type { Dashboard } from '../dashboard/index.ts';
 import { crawlReferenceCurves, describeSimweb } from './simweb-reference.ts';
 import type { OutageEvent } from '../fetch/outage.ts';
@@ -16,7 +17,8 @@ import { ArgumentError } from '../errors.ts';
 import type { Endpoint } from '../sparql/index.ts';
 import { boolFlag, type FlagSpec, intFlag, parseFlags, strFlag } from './args.ts';
 import { createProgress } from './progress.ts';
-import { formatSummary } from './summary-text.ts';
+import { formatSinkOutcome, formatSummary } from './summary-text.ts';
+import { GraphStoreSink } from '../sink/index.ts';
 
 export const CRAWL_USAGE = `Usage: rdfscout crawl [SEED_URL|PLD …] [--seeds-file FILE] --out DIR [options]
 
@@ -73,6 +75,11 @@ Crawl:
   --serve-token TOKEN       let dashboard controls (pause, stop, seeds, block) through only with this token
                             (default: controls answer on the loopback bind without one)
   --max-query-memory MB     memory limit of each query of that endpoint (default 512)
+  --sink URL                also send every stored document to this SPARQL 1.1 Graph Store Protocol endpoint
+                            (e.g. Virtuoso's http://HOST:8890/sparql-graph-crud; user:password@ for Basic auth),
+                            one named graph per document (HTTP PUT), in the background, with retries; what the
+                            sink did not acknowledge (unreachable, or refused with a 4xx) is reported and sent
+                            again when the crawl is resumed with --sink
   --json                    print one JSON summary at the end
   --quiet                   no progress output
 
@@ -119,6 +126,7 @@ export const CRAWL_FLAGS: FlagSpec = {
   serve: { type: 'string' },
   'serve-token': { type: 'string' },
   'max-query-memory': { type: 'string' },
+  sink: { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
   redis: { type: 'string' },
@@ -137,6 +145,7 @@ export async function crawlOptionsFromArgs(
   sites: SiteRow[];
   redis: string | undefined;
   leaseMs: number | undefined;
+  sink: string | undefined;
 }> {
   const { values, positionals } = parseFlags(argv, CRAWL_FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
@@ -205,6 +214,7 @@ export async function crawlOptionsFromArgs(
     sites,
     redis,
     leaseMs,
+    sink: strFlag(values, 'sink'),
   };
 }
 
@@ -220,16 +230,29 @@ function describeOutage(e: OutageEvent): string {
   return `Network trouble: ${e.failures} connection failures in a row on ${e.hosts} host(s); pausing ${Math.round(e.pauseMs / 100) / 10} s (no budget spent; failed URLs stay queued).`;
 }
 
+/** The `--sink` client; a URL that is not http(s) is an argument error (exit 2), before anything is opened. */
+function graphStoreOf(url: string, userAgent: string | null | undefined): GraphStoreSink {
+  try {
+    return new GraphStoreSink(url, typeof userAgent === 'string' ? { userAgent } : {});
+  } catch (err) {
+    throw new ArgumentError((err as Error).message);
+  }
+}
+
 export async function runCrawlCommand(argv: string[]): Promise<number> {
-  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites, redis, leaseMs } = await crawlOptionsFromArgs(argv);
+  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites, redis, leaseMs, sink } = await crawlOptionsFromArgs(argv);
+  // --sink (issue 15): a bad URL is refused before anything is opened.
+  const sender = sink === undefined ? null : new SinkSender(graphStoreOf(sink, explicit.userAgent));
   const shared = redis === undefined ? null : await openShared(redis, explicit, leaseMs);
   let crawler: Crawler;
   try {
-    crawler = shared === null ? await Crawler.open(explicit) : await Crawler.open(shared.crawl.explicit, { shared: shared.crawl });
+    const hooks = sender ? { hooks: [sender] } : {};
+    crawler = shared === null ? await Crawler.open(explicit, hooks) : await Crawler.open(shared.crawl.explicit, { ...hooks, shared: shared.crawl });
   } catch (err) {
     shared?.client.disconnect();
     throw err;
   }
+  sender?.start(crawler.state);
   if (shared !== null && !quiet) process.stderr.write(`Worker ${shared.crawl.queue.worker} ${shared.crawl.created ? 'created' : 'joined'} the crawl in Redis at ${parseRedisUrl(redis as string).display}; shard: ${explicit.out}\n`);
   for (const r of crawler.refusedSeeds) process.stderr.write(`Seed refused, not crawled: ${r.reason}\n`);
   if (sites.length > 0) await stageSites(crawler.state, null, sites);
@@ -266,11 +289,13 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   try {
     const onOutage = (e: OutageEvent) => process.stderr.write(`\n${describeOutage(e)}\n`); // said even with --quiet
     const summary = await crawler.run({ signal: controller.signal, control, onRecord: (p) => progress?.update(p), onOutage });
+    const sent: SinkOutcome | null = sender ? await sender.finish() : null;
     dashboard?.finish();
     progress?.done();
-    if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+    if (json) process.stdout.write(`${JSON.stringify(sent ? { ...summary, sink: sent } : summary)}\n`);
     else {
       process.stdout.write(`${formatSummary(summary, crawler.options)} State: ${crawler.options.out}\n`);
+      if (sent) process.stdout.write(`${formatSinkOutcome(sent)}\n`);
     }
     if (summary.stoppedBy === 'offline') return 1;
     return summary.stoppedBy === 'signal' ? 130 : 0;
@@ -279,6 +304,7 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
     process.off('SIGTERM', onSigint);
     dashboard?.close();
     await endpoint?.close();
+    await sender?.finish(); // after an error too: no send outlives the store (what is unsent stays marked)
     await crawler.close();
     await shared?.client.quit();
   }

@@ -1,8 +1,9 @@
 // **openCrawlForReading**: how read commands open a crawl folder: never creating one, and while a crawl runs too.
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { RdfscoutError } from '../errors.ts';
+import { join, resolve } from 'node:path';
+import { planShardMerge, type ShardSet } from '../crawl-log/shard-merge.ts';
+import { ArgumentError, RdfscoutError } from '../errors.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import { snapshotLevelDb } from '../state/snapshot.ts';
 
@@ -66,4 +67,53 @@ export async function withCrawl<T>(dir: string, fn: (state: CrawlState) => Promi
   } finally {
     await crawl.close();
   }
+}
+
+/** Several crawl folders opened for reading as one crawl (issue 15); `close()` closes them all. */
+export interface ReadableShards {
+  readonly set: ShardSet;
+  readonly dirs: readonly string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens crawl folders for reading as one crawl: every folder is checked first (`no crawl in DIR` names the first
+ * that holds none, and nothing is opened), each is opened as {@link openCrawlForReading} does (a snapshot while a
+ * crawl writes to it), and the merge is planned (shard-merge.ts). One folder reads exactly as before.
+ */
+export async function openShardsForReading(dirs: readonly string[]): Promise<ReadableShards> {
+  const seen = new Set<string>();
+  for (const dir of dirs) {
+    if (seen.has(resolve(dir))) throw new ArgumentError(`the crawl folder ${dir} is given twice`);
+    seen.add(resolve(dir));
+  }
+  for (const dir of dirs) await assertCrawlFolder(dir);
+  const opened: ReadableCrawl[] = [];
+  const close = async (): Promise<void> => {
+    for (const c of opened.splice(0)) await c.close();
+  };
+  try {
+    for (const dir of dirs) opened.push(await openCrawlForReading(dir));
+    const states = opened.map((c) => c.state);
+    return { set: { states, plan: await planShardMerge(states) }, dirs, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** Runs `fn` over the crawl folders `dirs` read as one crawl, and closes them (and their snapshots) after. */
+export async function withShards<T>(dirs: readonly string[], fn: (shards: ReadableShards) => Promise<T>): Promise<T> {
+  const shards = await openShardsForReading(dirs);
+  try {
+    return await fn(shards);
+  } finally {
+    await shards.close();
+  }
+}
+
+/** The crawl folders among a command's positional arguments (at least one). */
+export function requireFolders(positionals: readonly string[]): string[] {
+  if (positionals.length === 0) throw new ArgumentError('missing the crawl folder DIR');
+  return [...positionals];
 }

@@ -3,36 +3,43 @@ import { createPolicy } from '../bandit/index.ts';
 import type { ArmStats } from '../bandit/types.ts';
 import { readStoredOptions } from '../crawl/crawl-meta.ts';
 import { loadBanditSnapshot } from '../crawl/learned-store.ts';
-import { readRecords } from '../crawl-log/record-store.ts';
+import { readMergedRecords } from '../crawl-log/shard-merge.ts';
 import { CrawlTally } from '../crawl-log/tally.ts';
-import { readVoidPoints } from '../crawl-log/void-facts.ts';
+import { readVoidPoints, type VoidPoint } from '../crawl-log/void-facts.ts';
 import { exportNQuads } from '../rdf/index.ts';
-import { boolFlag, type FlagSpec, parseFlags, requirePositional } from './args.ts';
-import { withCrawl } from './open-crawl.ts';
+import { boolFlag, type FlagSpec, parseFlags } from './args.ts';
+import { requireFolders, withShards } from './open-crawl.ts';
 import { OutputClosedError, writeOut as write } from './stdout.ts';
 
-export const EXPORT_USAGE = `Usage: rdfscout export DIR [--with-crawl-graph]
+/** How every read command's usage says that several folders read as one crawl (README "Reading several shards"). */
+export const SHARDS_NOTE = `Several folders (a distributed crawl's shards) are read as one crawl: a URL fetched in several is one
+record, the latest; a document stored in several is taken from the shard of its latest fetch.`;
+
+export const EXPORT_USAGE = `Usage: rdfscout export DIR… [--with-crawl-graph]
 
 Writes every stored quad as N-Quads to standard output (graph = document URL).
+${SHARDS_NOTE}
 
   --with-crawl-graph   also write the crawl metadata, graph <urn:rdfscout:crawl> (left out by default)`;
 
-export const DOCS_USAGE = `Usage: rdfscout docs DIR
+export const DOCS_USAGE = `Usage: rdfscout docs DIR…
 
 Writes the crawl records as JSON lines in fetch order: seq, url, finalUrl, status, contentType, detectedType,
-parent, depth, pld, triples, error, ms, label, rules, …`;
+parent, depth, pld, triples, error, ms, label, rules, …
+${SHARDS_NOTE} Each line then also names its folder (shard); seq counts within it.`;
 
-export const STATS_USAGE = `Usage: rdfscout stats DIR [--json]
+export const STATS_USAGE = `Usage: rdfscout stats DIR… [--json]
 
-A summary of the crawl in DIR: documents, RDF found, harvest rate, statuses, PLDs, bandit arms.`;
+A summary of the crawl in DIR: documents, RDF found, harvest rate, statuses, PLDs, bandit arms.
+${SHARDS_NOTE} refetched counts such URLs.`;
 
 export async function runExportCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, { 'with-crawl-graph': { type: 'boolean' } }, EXPORT_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR');
+  const dirs = requireFolders(positionals);
   const withCrawlGraph = boolFlag(values, 'with-crawl-graph') ?? false;
-  const count = await withCrawl(dir, async (state) => {
+  const count = await withShards(dirs, async ({ set }) => {
     if ((process.stdout as { destroyed?: boolean }).destroyed) throw new OutputClosedError();
-    return exportNQuads(state, process.stdout, { withCrawlGraph });
+    return exportNQuads(set, process.stdout, { withCrawlGraph });
   });
   process.stderr.write(`${count} quads exported.\n`);
   return 0;
@@ -40,9 +47,10 @@ export async function runExportCommand(argv: string[]): Promise<number> {
 
 export async function runDocsCommand(argv: string[]): Promise<number> {
   const { positionals } = parseFlags(argv, {}, DOCS_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR');
-  await withCrawl(dir, async (state) => {
-    for await (const r of readRecords(state)) await write(`${JSON.stringify(r)}\n`);
+  const dirs = requireFolders(positionals);
+  await withShards(dirs, async ({ set }) => {
+    const multi = dirs.length > 1;
+    for await (const { shard, record } of readMergedRecords(set)) await write(`${JSON.stringify(multi ? { ...record, shard: dirs[shard] } : record)}\n`);
   });
   return 0;
 }
@@ -51,28 +59,31 @@ const STATS_FLAGS: FlagSpec = { json: { type: 'boolean' } };
 
 export async function runStatsCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, STATS_FLAGS, STATS_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR');
-  await withCrawl(dir, async (state) => {
+  const dirs = requireFolders(positionals);
+  await withShards(dirs, async ({ set }) => {
     const tally = new CrawlTally();
     let first: string | null = null;
     let last: string | null = null;
-    for await (const r of readRecords(state)) {
+    for await (const { record: r } of readMergedRecords(set)) {
       tally.add(r);
       first ??= r.fetchedAt;
       last = r.fetchedAt;
     }
+    const state = set.states[0] as (typeof set.states)[number];
     const options = await readStoredOptions(state);
-    const bandit = await loadBanditSnapshot(state);
-    // VoID access points the crawl met (void:dataDump, void:sparqlEndpoint).
-    const voidPoints = await readVoidPoints(state);
+    // The bandit of one process (a distributed crawl keeps its arms in Redis, not in the shards).
+    const bandit = dirs.length === 1 ? await loadBanditSnapshot(state) : undefined;
+    // VoID access points the crawl met (void:dataDump, void:sparqlEndpoint), of every shard.
+    const voidPoints = await unionVoidPoints(set.states);
     // The stop reason of a past run is not stored: only the figures are printed.
-    const { stoppedBy: _s, resumed: _r, ...figures } = tally.summary(first && last ? Date.parse(last) - Date.parse(first) : 0, 'frontier-empty', false);
+    const { stoppedBy: _s, resumed: _r, ...counts } = tally.summary(first && last ? Date.parse(last) - Date.parse(first) : 0, 'frontier-empty', false);
+    const figures = { ...counts, refetched: set.plan.refetched };
     if (values.json) {
       await write(`${JSON.stringify({ ...figures, options: options ?? null, bandit: banditArms(options, bandit), void: voidPoints })}\n`);
       return;
     }
     const lines: string[] = [];
-    lines.push(`Crawl in ${dir}`);
+    lines.push(dirs.length === 1 ? `Crawl in ${dirs[0]}` : `Crawl in ${dirs.join(', ')} (${dirs.length} shards read as one crawl)`);
     if (options) {
       lines.push(`  strategy ${String(options.strategy)}, bandit ${String(options.bandit)}, budget --max-docs ${String(options.maxDocs)}, --max-docs-per-pld ${String(options.maxDocsPerPld)}`);
     }
@@ -82,6 +93,7 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     lines.push(`  triples            ${figures.triples}`);
     lines.push(`  errors             ${figures.errors}  (HTTP error or no response; ${figures.parseFailures} more answered but could not be read)`);
     lines.push(`  redirected         ${figures.redirected}`);
+    if (dirs.length > 1) lines.push(`  refetched          ${figures.refetched}  (URLs fetched more than once; the latest record of each is counted)`);
     lines.push(`  by status          ${Object.entries(figures.byStatus).map(([k, v]) => `${k}: ${v}`).join(', ')}`);
     lines.push('', '  PLD                                fetched      RDF   triples  errors');
     for (const [pld, t] of Object.entries(figures.perPld)) {
@@ -102,6 +114,19 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     await write(`${lines.join('\n')}\n`);
   });
   return 0;
+}
+
+/** The VoID access points of every shard, each URL once (the first shard's finder). */
+async function unionVoidPoints(states: readonly Parameters<typeof readVoidPoints>[0][]): Promise<{ dumps: VoidPoint[]; endpoints: VoidPoint[] }> {
+  const dumps = new Map<string, VoidPoint>();
+  const endpoints = new Map<string, VoidPoint>();
+  for (const state of states) {
+    const points = await readVoidPoints(state);
+    for (const p of points.dumps) if (!dumps.has(p.url)) dumps.set(p.url, p);
+    for (const p of points.endpoints) if (!endpoints.has(p.url)) endpoints.set(p.url, p);
+  }
+  const sorted = (m: Map<string, VoidPoint>) => [...m.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  return { dumps: sorted(dumps), endpoints: sorted(endpoints) };
 }
 
 /** Per-arm figures of the crawl's bandit: the policy restored from its saved snapshot, asked for its stats. */

@@ -2,15 +2,17 @@
 import { readFile } from 'node:fs/promises';
 import { ArgumentError } from '../errors.ts';
 import { FORMATS_BY_KIND, formatResult, type ResultFormat, runQuery, startEndpoint } from '../sparql/index.ts';
-import { boolFlag, type FlagSpec, intFlag, oneOfFlag, parseFlags, requirePositional, strFlag } from './args.ts';
-import { openCrawlForReading, withCrawl } from './open-crawl.ts';
+import { boolFlag, type FlagSpec, intFlag, oneOfFlag, parseFlags, strFlag } from './args.ts';
+import { openShardsForReading, requireFolders, withShards } from './open-crawl.ts';
+import { SHARDS_NOTE } from './read-commands.ts';
 import { writeOut } from './stdout.ts';
 
-export const QUERY_USAGE = `Usage: rdfscout query DIR 'SPARQL' [--file Q.rq] [--format F]
+export const QUERY_USAGE = `Usage: rdfscout query DIR… 'SPARQL' [--file Q.rq] [--format F]
 
 Runs a read-only SPARQL 1.1 query over the crawl in DIR. The default graph is the RDF merge of all documents
 (each triple once); GRAPH ?doc { … } names the document each triple came from; crawl metadata is in
 GRAPH <urn:rdfscout:crawl> (not in the default graph).
+${SHARDS_NOTE} The default graph stays a set across them.
 
   --file Q.rq              read the query from a file
   --format F               output format (default: table, for people). SELECT/ASK: json, xml, csv, tsv (the W3C
@@ -19,9 +21,11 @@ GRAPH <urn:rdfscout:crawl> (not in the default graph).
   --max-query-memory MB    stop the query when it needs more than MB of memory (default 512)
   --max-results N          stop after N solutions`;
 
-export const SERVE_USAGE = `Usage: rdfscout serve DIR [--host 127.0.0.1] [--port 3030]
+export const SERVE_USAGE = `Usage: rdfscout serve DIR… [--host 127.0.0.1] [--port 3030]
 
-Serves a read-only SPARQL 1.1 Protocol endpoint at http://HOST:PORT/sparql over the crawl in DIR.
+Serves a read-only SPARQL 1.1 Protocol endpoint at http://HOST:PORT/sparql over the crawl in DIR, or over several
+folders (a distributed crawl's shards) read as one crawl. A folder a crawl is writing to is served as a snapshot
+taken at start (restart to see newer documents).
 
   --host H             address to listen on (default 127.0.0.1)
   --port N             port (default 3030; 0 = any free port)
@@ -44,9 +48,10 @@ const KIND_NAMES = { bindings: 'a SELECT query (solutions)', boolean: 'an ASK qu
 
 export async function runQueryCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, QUERY_FLAGS, QUERY_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR');
   const file = strFlag(values, 'file');
-  let sparql = positionals[1];
+  // Without --file the query is the last argument, after the folders.
+  const dirs = requireFolders(file ? positionals : positionals.slice(0, -1));
+  let sparql = file ? undefined : positionals.at(-1);
   if (file) {
     try {
       sparql = await readFile(file, 'utf8');
@@ -56,8 +61,8 @@ export async function runQueryCommand(argv: string[]): Promise<number> {
   }
   if (!sparql) throw new ArgumentError('missing the query: give it as the second argument or with --file');
   const format = oneOfFlag(values, 'format', FORMATS, 'table') as ResultFormat;
-  await withCrawl(dir, async (state) => {
-    const result = await runQuery(state, sparql, {
+  await withShards(dirs, async ({ set }) => {
+    const result = await runQuery(set, sparql, {
       timeoutMs: intFlag(values, 'timeout-ms', 1) ?? 30_000,
       maxQueryMemoryMb: intFlag(values, 'max-query-memory', 16) ?? 512,
       ...(intFlag(values, 'max-results', 0) !== undefined ? { maxResults: intFlag(values, 'max-results', 0) } : {}),
@@ -84,10 +89,9 @@ const SERVE_FLAGS: FlagSpec = {
 
 export async function runServeCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, SERVE_FLAGS, SERVE_USAGE);
-  const dir = requirePositional(positionals, 'the crawl folder DIR');
-  const crawl = await openCrawlForReading(dir); // a snapshot when a crawl holds the store: it does not change
-  const { state } = crawl;
-  const endpoint = await startEndpoint(state, {
+  const dirs = requireFolders(positionals);
+  const crawl = await openShardsForReading(dirs); // a snapshot of a folder a crawl holds: it does not change
+  const endpoint = await startEndpoint(crawl.set, {
     host: strFlag(values, 'host') ?? '127.0.0.1',
     port: intFlag(values, 'port', 0) ?? 3030,
     timeoutMs: intFlag(values, 'timeout-ms', 1) ?? 30_000,
@@ -99,7 +103,8 @@ export async function runServeCommand(argv: string[]): Promise<number> {
     await crawl.close();
     throw err;
   });
-  process.stdout.write(`SPARQL endpoint: ${endpoint.url} (read-only; Ctrl-C to stop)\n`);
+  const over = dirs.length === 1 ? '' : ` over ${dirs.length} shards read as one crawl`;
+  process.stdout.write(`SPARQL endpoint: ${endpoint.url}${over} (read-only; Ctrl-C to stop)\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

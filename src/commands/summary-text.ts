@@ -1,5 +1,6 @@
 // **Crawl summary as text**: the figures of a finished run and what ended it, in one line for people.
 import type { ResolvedCrawlOptions } from '../crawl/options.ts';
+import type { SinkOutcome } from '../crawl/sink-sender.ts';
 import type { CrawlSummary } from '../crawl-log/tally.ts';
 
 /** Why the crawl stopped, in words that name the flag to change (issue 14 item 7). */
@@ -30,4 +31,22 @@ export function formatSummary(s: CrawlSummary, o: Pick<ResolvedCrawlOptions, 'ma
     `${s.fetched} fetched${denied}, ${s.rdfDocuments} RDF documents (harvest rate ${(s.harvestRate * 100).toFixed(1)}%), ` +
     `${s.embeddedDocuments} HTML pages with embedded RDF, ${s.triples} triples, ${s.errors} errors.`
   );
+}
+
+/** Refused documents listed one per line at most; the rest are counted (`--json` lists every one). */
+const REFUSALS_SHOWN = 10;
+
+/** What `--sink` did in this run: sent, still pending (sent on resume), and every refusal with the store's answer. */
+export function formatSinkOutcome(o: SinkOutcome): string {
+  const lines = [`Sink ${o.endpoint}: ${o.sent} documents sent (${o.triples} triples).`];
+  if (o.pending > 0) {
+    const why = o.unreachable === null ? '' : ` (the sink is unreachable: ${o.unreachable})`;
+    lines.push(`  ${o.pending} documents not acknowledged${why}; they are kept and sent again when the crawl is resumed with --sink.`);
+  }
+  if (o.refused.length > 0) {
+    lines.push(`  ${o.refused.length} documents refused by the sink (sent again on resume):`);
+    for (const r of o.refused.slice(0, REFUSALS_SHOWN)) lines.push(`    ${r.graph}  ${r.reason}`);
+    if (o.refused.length > REFUSALS_SHOWN) lines.push(`    … and ${o.refused.length - REFUSALS_SHOWN} more (--json lists them all)`);
+  }
+  return lines.join('\n');
 }

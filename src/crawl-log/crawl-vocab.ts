@@ -57,8 +57,11 @@ export const CRAWL_TERMS = Object.freeze({
   durationMs: `${RS}durationMs`,
 });
 
-/** The IRI of one redirect hop of a record: `urn:rdfscout:redirect:<seq>:<hop>` (IRIs, not blank nodes, so hops never merge). */
-export function redirectHopIri(seq: number, hop: number): string {
+/**
+ * The IRI of one redirect hop of a record: `urn:rdfscout:redirect:<seq>:<hop>` (IRIs, not blank nodes, so hops never
+ * merge). Over several shards read as one crawl, `seq` is `<shard>/<seq>` (shard = 1-based position of its folder).
+ */
+export function redirectHopIri(seq: number | string, hop: number): string {
   return `urn:rdfscout:redirect:${seq}:${hop}`;
 }
 
@@ -67,10 +70,10 @@ export function redirectHopIri(seq: number, hop: number): string {
  * redirects (`record.finalUrl`), the IRI the crawler names the document's graph with (and records parents by), so
  * that `GRAPH ?doc { … } GRAPH <urn:rdfscout:crawl> { ?doc prov:generatedAtTime ?t }` joins content to its fetch;
  * the URL asked for is `rs:requestedUrl`.
- * Absent values (null status, no parent, …) produce no quad. The crawl engine stages these in the same
+ * Absent values (null status, no parent, …) produce no quad. `hopSeq` names the record in its hops' IRIs. The crawl engine stages these in the same
  * transaction as the document's own quads.
  */
-export function recordToQuads(record: CrawlRecord, df: DataFactory): Quad[] {
+export function recordToQuads(record: CrawlRecord, df: DataFactory, hopSeq: number | string = record.seq): Quad[] {
   const graph = df.namedNode(CRAWL_GRAPH);
   const doc = df.namedNode(record.finalUrl);
   const out: Quad[] = [];
@@ -100,7 +103,7 @@ export function recordToQuads(record: CrawlRecord, df: DataFactory): Quad[] {
   add(T.requestedUrl, iri(record.url));
   add(T.redirectHops, int(record.redirects.length));
   record.redirects.forEach((hop, i) => {
-    const node = iri(redirectHopIri(record.seq, i + 1));
+    const node = iri(redirectHopIri(hopSeq, i + 1));
     add(T.redirect, node);
     add(RDF_TYPE, iri(T.Redirect), node);
     add(T.hopIndex, int(i + 1), node);

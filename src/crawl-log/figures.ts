@@ -29,6 +29,12 @@ export interface CrawlFigures {
   redirected: number;
   /** Thesis §9 harvest rate: `rdfDocuments / fetched` (RDF documents per request sent); 0 before any fetch. */
   harvestRate: number;
+  /**
+   * URLs fetched more than once across the shards read as one crawl (e.g. again after a lost lease, issue 15): the
+   * merged reading keeps one record of each, the latest, so every other figure counts such a URL once. 0 when one
+   * crawl folder is read (its records are its history, `--retry-failed` retries included). See {@link countRefetched}.
+   */
+  refetched: number;
 }
 
 /** Whether robots.txt refused the record's URL (no request was sent). */
@@ -53,7 +59,14 @@ export function isEmbeddedRdf(r: CrawlRecord): boolean {
 
 /** Figures with every count at zero. */
 export function emptyFigures(): CrawlFigures {
-  return { records: 0, denied: 0, fetched: 0, ok: 0, rdfDocuments: 0, embeddedDocuments: 0, triples: 0, errors: 0, parseFailures: 0, redirected: 0, harvestRate: 0 };
+  return { records: 0, denied: 0, fetched: 0, ok: 0, rdfDocuments: 0, embeddedDocuments: 0, triples: 0, errors: 0, parseFailures: 0, redirected: 0, harvestRate: 0, refetched: 0 };
+}
+
+/** The `refetched` figure: how many URLs have more than one record, given each URL's number of records. */
+export function countRefetched(recordsPerUrl: Iterable<number>): number {
+  let n = 0;
+  for (const count of recordsPerUrl) if (count > 1) n += 1;
+  return n;
 }
 
 /** Adds one record to `f` (in place) and keeps `harvestRate` current. */

@@ -17,7 +17,7 @@ import type { Strategy } from '../relevance/types.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import { analyseDocument, isSitemapLink } from './analyse-document.ts';
 import { isNotAvailable, linkTablesHook } from './beebot-hooks.ts';
-import { Committer } from './commit-plan.ts';
+import { type CommitHook, Committer } from './commit-plan.ts';
 import type { CrawlControl } from './control.ts';
 import { applyControl, type ControlledCrawl, crawlView, idleUntil, sleepUntil, WAKE } from './control-hooks.ts';
 import type { ExplicitOptions } from './crawl-meta.ts';
@@ -88,7 +88,7 @@ export class Crawler {
   /** Set when this crawl is one worker of a crawl shared through Redis (issue 15). */
   readonly #shared: SharedWorker | null;
 
-  private constructor(state: CrawlState, init: RestoredCrawl, notAvailable: ReadonlySet<string>, shared: SharedWorker | null) {
+  private constructor(state: CrawlState, init: RestoredCrawl, notAvailable: ReadonlySet<string>, hooks: readonly CommitHook[], shared: SharedWorker | null) {
     const o = init.options;
     this.#shared = shared;
     this.options = o;
@@ -122,7 +122,7 @@ export class Crawler {
       reward: o.reward,
       rejudge: this.#rejudge,
       seq: init.seq,
-      hooks: o.linkTables ? [linkTablesHook(state)] : [],
+      hooks: [...(o.linkTables ? [linkTablesHook(state)] : []), ...hooks],
     });
     const { frontier, strategy, policy, tally, seedPlds } = init;
     this.#controlled = { state, frontier, strategy, scheduler: this.#scheduler, tally, policy, maxDocs: o.maxDocs, seedPlds };
@@ -131,9 +131,13 @@ export class Crawler {
   /**
    * Opens a crawl in `explicit.out`: a new one, or a resume of what is there (`restoreCrawl`). `explicit` holds only
    * the options the user gave; the stored ones fill the rest. `backends.frontier` picks the frontier's backend
-   * (default 'level'; 'memory' keeps the queue in this process only, e.g. for tests and simulations).
+   * (default 'level'; 'memory' keeps the queue in this process only, e.g. for tests and simulations). `backends.hooks`
+   * are staged with every fetch's plan, in its transaction (the `--sink` marks, crawl/sink-sender.ts).
    */
-  static async open(explicit: ExplicitOptions, backends: { frontier?: FrontierBackend; shared?: { queue: SharedQueue; registry: CrawlRegistry } } = {}): Promise<Crawler> {
+  static async open(
+    explicit: ExplicitOptions,
+    backends: { frontier?: FrontierBackend; hooks?: readonly CommitHook[]; shared?: { queue: SharedQueue; registry: CrawlRegistry } } = {},
+  ): Promise<Crawler> {
     const state = await openState(explicit.out);
     let init: RestoredCrawl | undefined;
     try {
@@ -141,7 +145,8 @@ export class Crawler {
       const onRecord = (r: CrawlRecord, o: ResolvedCrawlOptions) => {
         if (isNotAvailable(o, r)) notAvailable.add(r.pld);
       };
-      init = await restoreCrawl(state, explicit, { onRecord, ...backends });
+      const { hooks = [], ...restoreBackends } = backends;
+      init = await restoreCrawl(state, explicit, { onRecord, ...restoreBackends });
       let shared: SharedWorker | null = null;
       if (backends.shared !== undefined && init.frontier.shared !== undefined) {
         const { registry, queue } = backends.shared;
@@ -150,7 +155,7 @@ export class Crawler {
         await learning.catchUp(); // what every worker learned so far (thesis §5: C_HR(t) is a function of the fetched documents)
         shared = new SharedWorker(init.frontier.shared, learning, state);
       }
-      return new Crawler(state, init, notAvailable, shared);
+      return new Crawler(state, init, notAvailable, hooks, shared);
     } catch (err) {
       await init?.frontier.shared?.close();
       await state.close();

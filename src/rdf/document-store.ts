@@ -78,6 +78,15 @@ export async function hasGraph(state: CrawlState, graphIri: string): Promise<boo
   return keys.length > 0;
 }
 
+/**
+ * The stored N-Triples text of the document under `graphIri` (its values joined, in order), or undefined when none is
+ * stored. Reads with `all()` (see {@link hasGraph}).
+ */
+export async function readDocumentText(state: CrawlState, graphIri: string): Promise<string | undefined> {
+  const values = (await state.docs.values(docKeyRange(graphIri)).all()) as string[];
+  return values.length === 0 ? undefined : values.join('');
+}
+
 /** Stages the partial record of a document that failed to parse (in the `partials` sublevel, key = `graphIri`). */
 export function stagePartial(state: CrawlState, txn: Txn, graphIri: string, info: PartialInfo): PartialRecord {
   const graph = state.dataFactory.namedNode(graphIri);

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Writer } from 'n3';
 import { CrawlGraphView } from '../crawl-log/crawl-graph-view.ts';
-import type { CrawlState } from '../state/open-state.ts';
+import { asShardSet, type CrawlSource } from '../crawl-log/shard-merge.ts';
 import { graphOfDocKey } from '../state/document-keys.ts';
 
 /** Lines are grouped into strings of about this many characters before being written. */
@@ -20,33 +20,40 @@ export interface ExportOptions {
 }
 
 /**
- * Writes all quads of the store to `out` as N-Quads, one quad per line: the stored documents (state.docs, in graph
+ * Writes all quads of the store (of every shard of `source`, as one crawl) to `out` as N-Quads, one quad per line: the stored documents (state.docs, in graph
  * IRI order, each document's lines in stored order), then, with `withCrawlGraph`, the crawl-metadata graph (a view
  * over the records, CrawlGraphView) in fetch order. Like the SPARQL default graph, the export holds the documents'
  * data only unless the crawl graph is asked for. The documents are read from their stored N-Triples values directly
  * (issue 18), so export neither needs nor waits for the SPARQL indexes. Memory stays constant: values are read a page
  * at a time and written through `pipeline`, which waits while `out` is full. Resolves with the number of quads written.
  */
-export async function exportNQuads(state: CrawlState, out: NodeJS.WritableStream, opts: ExportOptions = {}): Promise<number> {
+export async function exportNQuads(source: CrawlSource, out: NodeJS.WritableStream, opts: ExportOptions = {}): Promise<number> {
   let count = 0;
   const writer = new Writer({ format: 'N-Quads' });
+  const set = asShardSet(source);
   async function* lines(): AsyncGenerator<string> {
-    let after: string | undefined;
-    for (;;) {
-      const page = (await state.docs.iterator(after === undefined ? { limit: PAGE } : { gt: after, limit: PAGE }).all()) as Array<[string, string]>;
-      if (page.length === 0) break;
-      for (const [key, text] of page) {
-        // N-Triples line ends are ` .\n` and nowhere else (a literal's newline is escaped): put the graph before them.
-        const graph = ` ${graphTerm(writer, graphOfDocKey(key))} .\n`;
-        const quads = text.split(' .\n');
-        quads.pop(); // after the last line end
-        count += quads.length;
-        yield `${quads.join(graph)}${graph}`;
+    // Several shards read as one crawl: shard after shard, each document from the shard that wins it (shard-merge.ts).
+    for (const [i, state] of set.states.entries()) {
+      const excluded = set.plan.excluded[i];
+      let after: string | undefined;
+      for (;;) {
+        const page = (await state.docs.iterator(after === undefined ? { limit: PAGE } : { gt: after, limit: PAGE }).all()) as Array<[string, string]>;
+        if (page.length === 0) break;
+        for (const [key, text] of page) {
+          const iri = graphOfDocKey(key);
+          if (excluded?.has(iri)) continue;
+          // N-Triples line ends are ` .\n` and nowhere else (a literal's newline is escaped): put the graph before them.
+          const graph = ` ${graphTerm(writer, iri)} .\n`;
+          const quads = text.split(' .\n');
+          quads.pop(); // after the last line end
+          count += quads.length;
+          yield `${quads.join(graph)}${graph}`;
+        }
+        after = page[page.length - 1]?.[0];
       }
-      after = page[page.length - 1]?.[0];
     }
     let buffer = '';
-    const view = opts.withCrawlGraph ? new CrawlGraphView(state) : null;
+    const view = opts.withCrawlGraph ? new CrawlGraphView(set) : null;
     for await (const q of view ? view.match() : []) {
       buffer += writer.quadToString(q.subject, q.predicate, q.object, q.graph);
       count++;

@@ -14,6 +14,7 @@ export {
   MAX_PARTIAL_QUADS,
   type PartialInfo,
   type PartialRecord,
+  readDocumentText,
   readPartial,
   stageDocument,
   stagePartial,

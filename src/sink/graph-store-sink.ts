@@ -97,6 +97,14 @@ export class GraphStoreSink {
   /** Replaces the named graph `graph` with these quads' triples; retries with back-off; never throws for a refusal. */
   async put(graph: string, quads: Iterable<Quad>): Promise<SinkResult> {
     const { body, triples } = graphBody(quads);
+    return this.putBody(graph, body, triples);
+  }
+
+  /**
+   * As {@link put}, with the body ready: N-Triples text of `triples` distinct triples (a stored document's values,
+   * rdf/document-store.ts, which hold each triple once).
+   */
+  async putBody(graph: string, body: string, triples: number): Promise<SinkResult> {
     const target = this.graphUrl(graph);
     let last: { status: number | null; reason: string; retryable: boolean; retryAfterMs: number } | undefined;
     for (let attempt = 1; attempt <= this.#o.attempts; attempt++) {

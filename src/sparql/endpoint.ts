@@ -1,8 +1,8 @@
-// **startEndpoint** serves a read-only SPARQL 1.1 Protocol endpoint over a crawl state at `/sparql` (node:http).
+// **startEndpoint** serves a read-only SPARQL 1.1 Protocol endpoint over a crawl (or shards read as one) at `/sparql` (node:http).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RdfscoutError } from '../errors.ts';
-import type { CrawlState } from '../state/open-state.ts';
+import type { CrawlSource } from '../crawl-log/shard-merge.ts';
 import { CRAWL_GRAPH, CRAWL_PREFIXES } from '../crawl-log/crawl-vocab.ts';
 import { formatResult, MEDIA_TYPES } from './format-results.ts';
 import { negotiate, SERVER_ORDER } from './negotiate.ts';
@@ -52,7 +52,7 @@ export interface Endpoint {
  * returns the service description; `GET /` a help page. Queries run in worker threads (runQuery), so they never
  * block this thread; responses respect backpressure. Resolves once listening and one query worker is loaded.
  */
-export async function startEndpoint(state: CrawlState, opts: EndpointOptions = {}): Promise<Endpoint> {
+export async function startEndpoint(crawl: CrawlSource, opts: EndpointOptions = {}): Promise<Endpoint> {
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port ?? 3030;
   const baseOptions: QueryOptions = {
@@ -128,7 +128,7 @@ export async function startEndpoint(state: CrawlState, opts: EndpointOptions = {
   async function answer(query: string, dataset: QueryOptions['dataset'], req: IncomingMessage, res: ServerResponse): Promise<void> {
     let result: QueryResult;
     try {
-      result = await runQuery(state, query, dataset ? { ...baseOptions, dataset } : baseOptions);
+      result = await runQuery(crawl, query, dataset ? { ...baseOptions, dataset } : baseOptions);
     } catch (err) {
       return sendError(res, err);
     }

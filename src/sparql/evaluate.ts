@@ -2,7 +2,7 @@
 import { QueryEngine } from '@comunica/query-sparql-rdfjs';
 import type { Quad, Term } from '@rdfjs/types';
 import { RdfscoutError } from '../errors.ts';
-import type { CrawlState } from '../state/open-state.ts';
+import type { CrawlSource } from '../crawl-log/shard-merge.ts';
 import { GuardedSource, type RequestDataset } from './guarded-source.ts';
 import { QueryRefusedError } from './query-errors.ts';
 import { encodeQuad, encodeTerm, type WireQuad, type WireRow } from './term-codec.ts';
@@ -57,8 +57,8 @@ interface PullIterator<T> {
  * Parses `sparql`, refuses updates and (unless allowed) SERVICE before anything runs, and starts the query.
  * CONSTRUCT and DESCRIBE results are graphs: each triple is sent once (SPARQL 1.1 §16.2: the result is an RDF graph).
  */
-export async function evaluate(state: CrawlState, sparql: string, options: EvaluateOptions): Promise<Evaluation> {
-  const source = new GuardedSource(state, options.dataset);
+export async function evaluate(crawl: CrawlSource, sparql: string, options: EvaluateOptions): Promise<Evaluation> {
+  const source = new GuardedSource(crawl, options.dataset);
   // Comunica writes into the context it is given: a fresh one per call.
   const context = (): object => ({ sources: [source], unionDefaultGraph: false, ...(options.baseIri === undefined ? {} : { baseIRI: options.baseIri }) });
   try {

@@ -2,10 +2,11 @@
 import { Readable } from 'node:stream';
 import type { Quad, Quad_Graph, Quad_Object, Quad_Predicate, Quad_Subject, Term } from '@rdfjs/types';
 import { type AsyncIterator, wrap } from 'asynciterator';
-import type { CrawlState } from '../state/open-state.ts';
+import type { DataFactory } from 'rdf-data-factory';
 import { CrawlGraphView } from '../crawl-log/crawl-graph-view.ts';
 import { CRAWL_GRAPH } from '../crawl-log/crawl-vocab.ts';
-import { type TermName, unionDedupe } from './union-dedupe.ts';
+import { asShardSet, type CrawlSource } from '../crawl-log/shard-merge.ts';
+import { ShardStores, type Trackable } from './shard-stores.ts';
 
 /** Whether a pattern's graph term names the crawl graph (a view over the records, CrawlGraphView). */
 function isCrawlGraph(graph: Term | null | undefined): boolean {
@@ -18,6 +19,8 @@ function isCrawlGraph(graph: Term | null | undefined): boolean {
  *   triple once, however many documents state it (SPARQL 1.1 §13.1; {@link unionDedupe}); the crawl-metadata graph
  *   `urn:rdfscout:crawl` is not part of it;
  * - the named graphs are the documents (named by URL) and the crawl graph, each with its own triples.
+ * Over several shards read as one crawl (issue 15), a document stored in several shards is read from the one that
+ * wins it, and the default graph stays a set across shards (shard-stores.ts).
  *
  * It only reads (no `import`/`remove`, so no Comunica update actor can write through it), remembers every
  * iterator it hands out, and destroys them all on {@link destroyAll} (a query closed early).
@@ -31,16 +34,19 @@ export interface RequestDataset {
 }
 
 export class GuardedSource {
-  readonly #state: CrawlState;
+  readonly #df: DataFactory;
+  readonly #stores: ShardStores;
   readonly #view: CrawlGraphView;
   readonly #dataset: RequestDataset | null;
   #closed = false;
   readonly #live = new Set<{ destroy(): void; done: boolean }>();
 
   /** `dataset`, when given, replaces the default dataset described above (as FROM / FROM NAMED would). */
-  constructor(state: CrawlState, dataset: RequestDataset | null = null) {
-    this.#state = state;
-    this.#view = new CrawlGraphView(state);
+  constructor(source: CrawlSource, dataset: RequestDataset | null = null) {
+    const set = asShardSet(source);
+    this.#df = (set.states[0] as { dataFactory: DataFactory }).dataFactory;
+    this.#stores = new ShardStores(set, (it) => this.#track(it));
+    this.#view = new CrawlGraphView(set);
     this.#dataset = dataset;
   }
 
@@ -64,13 +70,11 @@ export class GuardedSource {
       );
     }
     if (isCrawlGraph(graph)) return this.#trackReadable(Readable.from(this.#view.match(subject, predicate, object)));
-    const store = this.#state.quadstore;
     const s = (subject ?? undefined) as Quad_Subject | undefined;
     const p = (predicate ?? undefined) as Quad_Predicate | undefined;
     const o = (object ?? undefined) as Quad_Object | undefined;
     if (graph?.termType === 'DefaultGraph') return this.#merged(s, p, o);
-    const it = store.match(s, p, o, (graph ?? undefined) as Quad_Graph | undefined);
-    this.#track(it);
+    const it = this.#stores.match(s, p, o, (graph ?? undefined) as Quad_Graph | undefined);
     if (graph) return it;
     // Any graph: the stored quads, then the crawl graph's.
     const view = this.#view;
@@ -92,7 +96,7 @@ export class GuardedSource {
     if (this.#dataset !== null) {
       const d = this.#dataset;
       const names = graph?.termType === 'DefaultGraph' ? d.defaultGraphs : graph ? (d.namedGraphs.includes(graph.value) ? [graph.value] : []) : d.namedGraphs;
-      const df = this.#state.dataFactory;
+      const df = this.#df;
       let sum = 0;
       for (const name of names) sum += await this.#count(subject, predicate, object, df.namedNode(name));
       return sum;
@@ -103,7 +107,7 @@ export class GuardedSource {
   async #count(subject?: Term | null, predicate?: Term | null, object?: Term | null, graph?: Term | null): Promise<number> {
     if (isCrawlGraph(graph)) return this.#view.count(subject, predicate, object);
     const g = graph?.termType === 'DefaultGraph' ? undefined : ((graph ?? undefined) as Quad_Graph | undefined);
-    const stored = await this.#state.quadstore.countQuads(
+    const stored = await this.#stores.count(
       (subject ?? undefined) as Quad_Subject | undefined,
       (predicate ?? undefined) as Quad_Predicate | undefined,
       (object ?? undefined) as Quad_Object | undefined,
@@ -124,7 +128,7 @@ export class GuardedSource {
    * once, in the default graph. The crawl graph joins the merge only when `graphs` names it.
    */
   #merged(subject: Quad_Subject | undefined, predicate: Quad_Predicate | undefined, object: Quad_Object | undefined, graphs?: ReadonlySet<string>): AsyncIterator<Quad> {
-    const df = this.#state.dataFactory;
+    const df = this.#df;
     const wanted = (q: Quad): boolean => (graphs ? graphs.has(q.graph.value) && q.graph.termType === 'NamedNode' : !(q.graph.termType === 'NamedNode' && q.graph.value === CRAWL_GRAPH));
     if (graphs?.has(CRAWL_GRAPH)) {
       const stored = this.#merged(subject, predicate, object, new Set([...graphs].filter((g) => g !== CRAWL_GRAPH)));
@@ -141,14 +145,9 @@ export class GuardedSource {
       );
     }
     if ((subject as Term | undefined)?.termType === 'Literal') return wrap<Quad>([]); // no quad has a literal subject
-    const pending = this.#state.quadstore.getStream({ subject, predicate, object }, {}).then(({ iterator, order }) => {
-      this.#track(iterator);
-      const fresh = unionDedupe(order as TermName[]);
-      return iterator
-        .filter((q) => wanted(q) && fresh(q))
-        .map((q) => (q.graph.termType === 'DefaultGraph' ? q : df.quad(q.subject, q.predicate, q.object, df.defaultGraph())));
-    });
-    const merged = wrap<Quad>(pending);
+    const merged = this.#stores
+      .merged(subject, predicate, object, wanted)
+      .map((q) => (q.graph.termType === 'DefaultGraph' ? q : df.quad(q.subject, q.predicate, q.object, df.defaultGraph())));
     this.#track(merged);
     return merged;
   }
@@ -157,14 +156,12 @@ export class GuardedSource {
   #named(subject?: Term | null, predicate?: Term | null, object?: Term | null, name?: string): () => AsyncIterable<Quad> {
     return () => {
       if (name === CRAWL_GRAPH) return this.#view.match(subject, predicate, object);
-      const df = this.#state.dataFactory;
-      const it = this.#state.quadstore.match(subject as Quad_Subject, predicate as Quad_Predicate, object as Quad_Object, df.namedNode(name ?? ''));
-      this.#track(it);
+      const it = this.#stores.match(subject as Quad_Subject, predicate as Quad_Predicate, object as Quad_Object, this.#df.namedNode(name ?? ''));
       return it as unknown as AsyncIterable<Quad>;
     };
   }
 
-  #track(it: { destroy(): void; done: boolean; once(event: string, fn: () => void): unknown }): void {
+  #track(it: Trackable): void {
     this.#live.add(it);
     it.once('end', () => this.#live.delete(it));
   }

@@ -1,7 +1,7 @@
 // **runQuery** answers a read-only SPARQL 1.1 query over a crawl state in a query worker, bounded in time, memory and size.
 import type { Quad, Term } from '@rdfjs/types';
 import { RdfscoutError } from '../errors.ts';
-import type { CrawlState } from '../state/open-state.ts';
+import { asShardSet, type CrawlSource } from '../crawl-log/shard-merge.ts';
 import type { RequestDataset } from './guarded-source.ts';
 import { decodeError, QueryRefusedError } from './query-errors.ts';
 import { decodeQuad, decodeTerm, type WireQuad, type WireRow } from './term-codec.ts';
@@ -96,7 +96,7 @@ export function resolveQueryOptions(opts: QueryOptions = {}): ResolvedOptions {
 }
 
 /**
- * Runs one SPARQL query over the crawl state, in a worker thread (worker-pool.ts) that opens the same LevelDB.
+ * Runs one SPARQL query over the crawl state (or several shards read as one crawl, shard-merge.ts), in a worker thread (worker-pool.ts) that opens the same LevelDB.
  *
  * Dataset (README "SPARQL semantics"; guarded-source.ts): the default graph is the RDF merge of all document
  * graphs, each triple once, without the crawl-metadata graph `urn:rdfscout:crawl`; named graphs are the document
@@ -108,11 +108,12 @@ export function resolveQueryOptions(opts: QueryOptions = {}): ResolvedOptions {
  * query whose heap grows past `maxQueryMemoryMb` fails with RDFSCOUT_QUERY_MEMORY. Either way the caller's thread
  * and store stay usable.
  */
-export async function runQuery(state: CrawlState, sparql: string, opts: QueryOptions = {}): Promise<QueryResult> {
+export async function runQuery(crawl: CrawlSource, sparql: string, opts: QueryOptions = {}): Promise<QueryResult> {
   const options = resolveQueryOptions(opts);
-  if (options.waitIndexed) await state.indexer.flush();
+  const { states, plan } = asShardSet(crawl);
+  if (options.waitIndexed) for (const state of states) await state.indexer.flush();
   const session = new Session(await acquireWorker(options.maxQueryMemoryMb), options.timeoutMs);
-  session.worker.post({ t: 'run', dir: state.dir, sparql, options: { maxResults: options.maxResults, allowService: options.allowService, baseIri: options.baseIri, dataset: options.dataset } });
+  session.worker.post({ t: 'run', dirs: states.map((s) => s.dir), plan, sparql, options: { maxResults: options.maxResults, allowService: options.allowService, baseIri: options.baseIri, dataset: options.dataset } });
   const first = await session.receive();
   if (first.t !== 'head') throw session.unexpected(first);
   const head = first.head;
@@ -120,7 +121,7 @@ export async function runQuery(state: CrawlState, sparql: string, opts: QueryOpt
     session.end();
     return { kind: 'boolean', value: head.value };
   }
-  const df = state.dataFactory;
+  const df = (states[0] as (typeof states)[number]).dataFactory;
   if (head.kind === 'bindings') {
     const { variables } = head;
     const toRow = (wire: WireRow): BindingRow => {

@@ -8,16 +8,16 @@ import { encodeError } from './query-errors.ts';
 const port = parentPort;
 if (port === null) throw new Error('query-worker.ts runs as a worker thread (see worker-pool.ts).');
 
-let state: CrawlState | null = null;
+let states: CrawlState[] = [];
 let current: Evaluation | null = null;
 
 /** Ends the current query: its iterators stop, and the store handle (shared with the main thread) is released. */
 async function finish(): Promise<void> {
   current?.close();
   current = null;
-  const open = state;
-  state = null;
-  await open?.close();
+  const open = states;
+  states = [];
+  for (const s of open) await s.close();
 }
 
 async function handle(msg: ToWorker): Promise<void> {
@@ -25,8 +25,8 @@ async function handle(msg: ToWorker): Promise<void> {
     if (msg.t === 'run') {
       // The store is opened per query: LevelDB's handle is shared with the main thread (multithreading), so this
       // is cheap and sees everything committed so far.
-      state = await openState(msg.dir, { index: false }); // the main thread's handle indexes
-      current = await evaluate(state, msg.sparql, msg.options);
+      for (const dir of msg.dirs) states.push(await openState(dir, { index: false })); // the main thread's handles index
+      current = await evaluate({ states, plan: msg.plan }, msg.sparql, msg.options);
       port?.postMessage({ t: 'head', head: current.head });
       if (current.head.kind === 'boolean') await finish();
     } else if (msg.t === 'pull') {

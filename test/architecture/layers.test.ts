@@ -101,6 +101,7 @@ describe('layers of src/', () => {
       'crawl-log/void-facts.ts',
       'crawl/crawl-meta.ts',
       'crawl/learned-store.ts',
+      'crawl/sink-marks.ts',
       'frontier/dual-frontier.ts',
       'frontier/level-frontier.ts',
       'rdf/document-store.ts',

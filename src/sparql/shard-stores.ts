@@ -1,0 +1,118 @@
+// **ShardStores**: the quadstores of one or several shards read as one dataset: each document once, the default graph a set.
+import { Readable } from 'node:stream';
+import type { Quad, Quad_Graph, Quad_Object, Quad_Predicate, Quad_Subject } from '@rdfjs/types';
+import { type AsyncIterator, wrap } from 'asynciterator';
+import type { ShardSet } from '../crawl-log/shard-merge.ts';
+import { type TermName, unionDedupe } from './union-dedupe.ts';
+
+/** An iterator to stop when the query is closed early. */
+export type Trackable = { destroy(): void; done: boolean; once(event: string, fn: () => void): unknown };
+
+/**
+ * Store-level reads over the shards of a {@link ShardSet} (one crawl folder: one shard). A document (named graph)
+ * stored in several shards is read from the shard that wins it (`plan.excluded` names the others' copies, issue 15).
+ * With one shard and nothing excluded, every read is the quadstore's own.
+ */
+export class ShardStores {
+  readonly #set: ShardSet;
+  readonly #track: (it: Trackable) => void;
+
+  /** `track` is told of every store iterator handed out (GuardedSource destroys them when a query is closed). */
+  constructor(set: ShardSet, track: (it: Trackable) => void) {
+    this.#set = set;
+    this.#track = track;
+  }
+
+  get #plain(): boolean {
+    return this.#set.states.length === 1 && (this.#set.plan.excluded[0]?.size ?? 0) === 0;
+  }
+
+  /** Whether shard `i` leaves the quad's graph to another shard. */
+  #excluded(i: number, q: Quad): boolean {
+    return q.graph.termType === 'NamedNode' && (this.#set.plan.excluded[i]?.has(q.graph.value) ?? false);
+  }
+
+  /** The stored quads matching the pattern (`graph` undefined: any graph), each document from its winning shard. */
+  match(subject?: Quad_Subject, predicate?: Quad_Predicate, object?: Quad_Object, graph?: Quad_Graph): AsyncIterator<Quad> {
+    const { states } = this.#set;
+    if (this.#plain) {
+      const it = (states[0] as ShardSet['states'][number]).quadstore.match(subject, predicate, object, graph);
+      this.#track(it);
+      return it;
+    }
+    const parts = states.map((state, i) => {
+      if (graph?.termType === 'NamedNode' && this.#set.plan.excluded[i]?.has(graph.value)) return null;
+      const it = state.quadstore.match(subject, predicate, object, graph);
+      this.#track(it);
+      return it.filter((q) => !this.#excluded(i, q));
+    });
+    return this.#concat(parts.filter((p) => p !== null));
+  }
+
+  /**
+   * The default graph's quads: the triples of the graphs `wanted` keeps, each once (SPARQL 1.1 §13.1). Within a shard
+   * repeats are dropped in index order (union-dedupe.ts, O(run) memory); a triple of shard i that an earlier shard
+   * holds in a wanted graph is dropped after one point lookup per earlier shard, so memory stays bounded.
+   * Quads keep their stored graph (the caller moves them into the default graph).
+   */
+  merged(subject: Quad_Subject | undefined, predicate: Quad_Predicate | undefined, object: Quad_Object | undefined, wanted: (q: Quad) => boolean): AsyncIterator<Quad> {
+    const parts = this.#set.states.map((state, i) => {
+      const pending = state.quadstore.getStream({ subject, predicate, object }, {}).then(({ iterator, order }) => {
+        this.#track(iterator);
+        const fresh = unionDedupe(order as TermName[]);
+        return iterator.filter((q) => wanted(q) && !this.#excluded(i, q) && fresh(q));
+      });
+      const it = wrap<Quad>(pending);
+      this.#track(it);
+      return it;
+    });
+    if (parts.length === 1) return parts[0] as AsyncIterator<Quad>;
+    const inEarlier = (q: Quad, i: number): Promise<boolean> => this.#heldBefore(q, i, wanted);
+    return this.#concat(
+      parts.map((part, i) =>
+        i === 0
+          ? part
+          : wrap<Quad>(
+              Readable.from(
+                (async function* () {
+                  for await (const q of part as unknown as AsyncIterable<Quad>) if (!(await inEarlier(q, i))) yield q;
+                })(),
+              ),
+            ),
+      ),
+    );
+  }
+
+  /** Whether a shard before `i` holds the quad's triple in a graph the default graph takes. */
+  async #heldBefore(q: Quad, i: number, wanted: (q: Quad) => boolean): Promise<boolean> {
+    for (let j = 0; j < i; j++) {
+      const it = this.#set.states[j]?.quadstore.match(q.subject, q.predicate, q.object);
+      if (it === undefined) continue;
+      try {
+        for await (const other of it as unknown as AsyncIterable<Quad>) if (wanted(other) && !this.#excluded(j, other)) return true;
+      } finally {
+        it.destroy();
+      }
+    }
+    return false;
+  }
+
+  /** An upper bound of the matching stored quads (quadstore's approximate counts, summed over shards). */
+  async count(subject?: Quad_Subject, predicate?: Quad_Predicate, object?: Quad_Object, graph?: Quad_Graph): Promise<number> {
+    let sum = 0;
+    for (const state of this.#set.states) sum += await state.quadstore.countQuads(subject, predicate, object, graph);
+    return sum;
+  }
+
+  /** The parts one after another. */
+  #concat(parts: Array<AsyncIterator<Quad>>): AsyncIterator<Quad> {
+    const r = Readable.from(
+      (async function* () {
+        for (const part of parts) yield* part as unknown as AsyncIterable<Quad>;
+      })(),
+    );
+    const it = wrap<Quad>(r);
+    this.#track(it);
+    return it;
+  }
+}
