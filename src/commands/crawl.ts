@@ -1,7 +1,11 @@
 // **rdfscout crawl**: parses the crawl flags, opens (or resumes) the crawl and runs it.
 import { readFile } from 'node:fs/promises';
 import { CrawlControl } from '../crawl/control.ts';
+import type { Redis } from 'ioredis';
 import { Crawler } from '../crawl/crawler.ts';
+import { joinSharedCrawl, type SharedCrawl } from '../crawl/shared-crawl.ts';
+import { connectRedis } from '../redis/connect.ts';
+import { parseRedisUrl } from '../redis/url.ts';
 import { type SinkOutcome, SinkSender } from '../crawl/sink-sender.ts';
 import type { Dashboard } from '../dashboard/index.ts';
 import { crawlReferenceCurves, describeSimweb } from './simweb-reference.ts';
@@ -84,7 +88,14 @@ Crawl:
                             sink did not acknowledge (unreachable, or refused with a 4xx) is reported and sent
                             again when the crawl is resumed with --sink
   --json                    print one JSON summary at the end
-  --quiet                   no progress output`;
+  --quiet                   no progress output
+
+Distributed (one crawl over many processes and machines, issue 15; README "Distributed crawl (Redis)"):
+  --redis URL               redis://[:password@]HOST:PORT[/DB]: create the crawl there (with seeds) or join it as
+                            one more worker (no seeds, no options: the crawl's stored ones); this worker's records
+                            and documents go to its own --out DIR (a shard). rdfscout status --redis URL shows progress
+  --lease-ms N              with --redis, when creating the crawl: how long a worker's lease on a PLD lasts
+                            unrenewed; a dead worker's fetches go back to the queue after it (default 30000)`;
 
 /** Every flag of `crawl` (a test checks that CRAWL_USAGE names each one). */
 export const CRAWL_FLAGS: FlagSpec = {
@@ -128,6 +139,8 @@ export const CRAWL_FLAGS: FlagSpec = {
   sink: { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
+  redis: { type: 'string' },
+  'lease-ms': { type: 'string' },
 };
 
 export async function crawlOptionsFromArgs(
@@ -140,6 +153,8 @@ export async function crawlOptionsFromArgs(
   queryMemoryMb: number | undefined;
   serveToken: string | undefined;
   sites: SiteRow[];
+  redis: string | undefined;
+  leaseMs: number | undefined;
   sink: string | undefined;
   warc: { target: string; maxFileBytes: number; gzipLevel?: number } | undefined;
 }> {
@@ -200,8 +215,22 @@ export async function crawlOptionsFromArgs(
   const warcTarget = strFlag(values, 'warc');
   const gzipLevel = intFlag(values, 'warc-gzip-level', 0);
   const warc = warcTarget === undefined ? undefined : { target: warcTarget, maxFileBytes: (intFlag(values, 'warc-file-mb', 1) ?? 1024) * 1024 * 1024, ...(gzipLevel === undefined ? {} : { gzipLevel }) };
-  const serve = intFlag(values, 'serve', 0);
-  return { explicit, json: values.json === true, quiet: values.quiet === true, serve, queryMemoryMb: intFlag(values, 'max-query-memory', 16), serveToken, sites, sink: strFlag(values, 'sink'), warc };
+  const redis = strFlag(values, 'redis');
+  const leaseMs = intFlag(values, 'lease-ms', 100);
+  if (leaseMs !== undefined && redis === undefined) throw new ArgumentError('--lease-ms goes with --redis URL.');
+  return {
+    explicit,
+    json: values.json === true,
+    quiet: values.quiet === true,
+    serve: intFlag(values, 'serve', 0),
+    queryMemoryMb: intFlag(values, 'max-query-memory', 16),
+    serveToken,
+    sites,
+    redis,
+    leaseMs,
+    sink: strFlag(values, 'sink'),
+    warc,
+  };
 }
 
 /** A repeatable string flag; undefined when absent. */
@@ -226,11 +255,20 @@ function graphStoreOf(url: string, userAgent: string | null | undefined): GraphS
 }
 
 export async function runCrawlCommand(argv: string[]): Promise<number> {
-  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites, sink, warc } = await crawlOptionsFromArgs(argv);
+  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites, redis, leaseMs, sink, warc } = await crawlOptionsFromArgs(argv);
   // --sink (issue 15): a bad URL is refused before anything is opened.
   const sender = sink === undefined ? null : new SinkSender(graphStoreOf(sink, explicit.userAgent));
-  const crawler = await Crawler.open(explicit, { ...(sender ? { hooks: [sender] } : {}), ...(warc === undefined ? {} : { warc }) });
+  const shared = redis === undefined ? null : await openShared(redis, explicit, leaseMs);
+  let crawler: Crawler;
+  try {
+    const extra = { ...(sender ? { hooks: [sender] } : {}), ...(warc === undefined ? {} : { warc }) };
+    crawler = shared === null ? await Crawler.open(explicit, extra) : await Crawler.open(shared.crawl.explicit, { ...extra, shared: shared.crawl });
+  } catch (err) {
+    shared?.client.disconnect();
+    throw err;
+  }
   sender?.start(crawler.state);
+  if (shared !== null && !quiet) process.stderr.write(`Worker ${shared.crawl.queue.worker} ${shared.crawl.created ? 'created' : 'joined'} the crawl in Redis at ${parseRedisUrl(redis as string).display}; shard: ${explicit.out}\n`);
   for (const r of crawler.refusedSeeds) process.stderr.write(`Seed refused, not crawled: ${r.reason}\n`);
   if (sites.length > 0) await stageSites(crawler.state, null, sites);
   let endpoint: Endpoint | null = null;
@@ -283,5 +321,17 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
     await endpoint?.close();
     await sender?.finish(); // after an error too: no send outlives the store (what is unsent stays marked)
     await crawler.close();
+    await shared?.client.quit();
+  }
+}
+
+/** Connects to Redis before anything is written (unreachable: exit code 1, no --out folder made), then joins or creates the crawl. */
+async function openShared(url: string, explicit: ExplicitOptions, leaseMs: number | undefined): Promise<{ client: Redis; crawl: SharedCrawl }> {
+  const client = await connectRedis(url);
+  try {
+    return { client, crawl: await joinSharedCrawl(client, parseRedisUrl(url).display, explicit, leaseMs) };
+  } catch (err) {
+    client.disconnect();
+    throw err;
   }
 }

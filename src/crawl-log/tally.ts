@@ -28,6 +28,8 @@ export interface CrawlSummary extends CrawlFigures {
   durationMs: number;
   stoppedBy: StopReason;
   resumed: boolean;
+  /** A worker of a shared crawl (issue 15): its id; its `refetched` is then the shared count (URLs handed out again after a lost lease). */
+  worker?: string;
 }
 
 /** Whether a record counts as an RDF document obtained (thesis §9); the one definition lives in record.ts. */
