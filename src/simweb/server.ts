@@ -2,6 +2,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ArgumentError } from '../errors.ts';
+import { pldOf } from '../links/normalize-url.ts';
+import { RequestLog, type RequestLogEntry } from './request-log.ts';
 import { respond } from './respond.ts';
 import { truthForUrl, truthRecords } from './truth.ts';
 import type { SimSite, SimWebStats, TruthRecord } from './types.ts';
@@ -18,6 +20,8 @@ export interface SimWebOptions extends WebOptions {
   slowMs?: number;
   /** Overrides the Crawl-delay (seconds) of sites that declare one. Default: the profile's (0.01). */
   crawlDelay?: number;
+  /** Keep a log of every request (PLD, start, end, in flight; `SimWeb.requestLog()`). Default false. */
+  logRequests?: boolean;
 }
 
 /** A running simulated web. */
@@ -36,10 +40,14 @@ export interface SimWeb {
   links(url: string): string[];
   stats(): SimWebStats;
   resetStats(): void;
+  /** The requests answered so far, in start order (empty unless `logRequests`); see `checkPoliteness`. */
+  requestLog(): RequestLogEntry[];
+  /** Forgets the logged requests. */
+  clearRequestLog(): void;
   close(): Promise<void>;
 }
 
-const KNOWN_KEYS = new Set(['profiles', 'seed', 'scale', 'port', 'latencyMs', 'slowMs', 'crawlDelay']);
+const KNOWN_KEYS = new Set(['profiles', 'seed', 'scale', 'copies', 'port', 'latencyMs', 'slowMs', 'crawlDelay', 'logRequests']);
 
 function emptyStats(): SimWebStats {
   return { requests: 0, proxyRequests: 0, byStatus: {}, byHost: {}, bytes: 0 };
@@ -55,12 +63,14 @@ export async function startSimweb(options: SimWebOptions): Promise<SimWeb> {
   const model = buildWeb(options);
   let stats = emptyStats();
   const respondOptions = options.crawlDelay === undefined ? {} : { crawlDelay: options.crawlDelay };
+  const log = options.logRequests === true ? new RequestLog() : undefined;
 
   const server = createServer((req, res) => {
     res.sendDate = false; // byte-identical responses for the same seed
     const raw = req.url ?? '/';
     const proxied = /^[a-z]+:\/\//i.test(raw);
     const url = proxied ? raw : `http://${(req.headers.host ?? '').replace(/:\d+$/, '')}${raw}`;
+    const entry = log?.begin(url, ...hostAndPld(model, url));
     const method = req.method ?? 'GET';
     const r =
       method === 'GET' || method === 'HEAD'
@@ -74,6 +84,11 @@ export async function startSimweb(options: SimWebOptions): Promise<SimWeb> {
     const host = r.knownHost ? new URL(url).hostname : '(unknown)';
     stats.byHost[host] = (stats.byHost[host] ?? 0) + 1;
     stats.bytes += r.body.length;
+    if (entry && log) {
+      const location = r.headers.location;
+      const absolute = typeof location === 'string' ? absoluteUrl(location, url) : undefined;
+      res.once('close', () => log.end(entry, r.status, absolute));
+    }
     const send = (): void => {
       res.writeHead(r.status, { ...r.headers, 'content-length': String(r.body.length) });
       res.end(method === 'HEAD' ? undefined : r.body);
@@ -105,10 +120,30 @@ export async function startSimweb(options: SimWebOptions): Promise<SimWeb> {
     resetStats: () => {
       stats = emptyStats();
     },
+    requestLog: () => log?.entries() ?? [],
+    clearRequestLog: () => log?.clear(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),
   };
+}
+
+/** Host and PLD of a requested URL (the site's PLD when the web knows the host). */
+function hostAndPld(model: WebModel, url: string): [string, string] {
+  try {
+    const host = new URL(url).hostname;
+    return [host, model.byHost.get(host)?.pld ?? pldOf(host)];
+  } catch {
+    return ['(invalid)', '(invalid)'];
+  }
+}
+
+function absoluteUrl(location: string, base: string): string | undefined {
+  try {
+    return new URL(location, base).href;
+  } catch {
+    return undefined;
+  }
 }
