@@ -9,7 +9,7 @@ export interface PolitenessCheckOptions {
   /**
    * A request that starts at most this long after a `/robots.txt` request or a redirect to its URL (same PLD) ended
    * continues that fetch: the crawler sends robots.txt and redirect hops inside one politeness slot (fetch/politeness.ts
-   * `finish`). Default: 250 ms.
+   * `finish`); the crawler may take a while to parse robots.txt on a loaded machine. Default: 1000 ms.
    */
   continuationMs?: number;
 }
@@ -52,7 +52,7 @@ interface Fetch {
 
 /** Checks a log: max requests in flight per PLD, min gaps between fetches to one PLD (issue 15's politeness proof). */
 export function checkPoliteness(log: readonly LoggedRequest[], options: PolitenessCheckOptions = {}): PolitenessReport {
-  const continuationMs = options.continuationMs ?? 250;
+  const continuationMs = options.continuationMs ?? 1000;
   const byPldRequests = new Map<string, LoggedRequest[]>();
   for (const r of log) {
     const list = byPldRequests.get(r.pld);

@@ -84,13 +84,16 @@ export async function startSimweb(options: SimWebOptions): Promise<SimWeb> {
     const host = r.knownHost ? new URL(url).hostname : '(unknown)';
     stats.byHost[host] = (stats.byHost[host] ?? 0) + 1;
     stats.bytes += r.body.length;
-    if (entry && log) {
-      const location = r.headers.location;
-      const absolute = typeof location === 'string' ? absoluteUrl(location, url) : undefined;
-      res.once('close', () => log.end(entry, r.status, absolute));
-    }
+    // The end is logged just before the response is written, so no client can have read it earlier (a 'finish'
+    // event would come later still when this loop is busy); 'close' ends a request the client gave up on.
+    const location = typeof r.headers.location === 'string' ? absoluteUrl(r.headers.location, url) : undefined;
+    const logEnd = (): void => {
+      if (entry) log?.end(entry, r.status, location);
+    };
+    res.once('close', logEnd);
     const send = (): void => {
       res.writeHead(r.status, { ...r.headers, 'content-length': String(r.body.length) });
+      logEnd();
       res.end(method === 'HEAD' ? undefined : r.body);
     };
     const delay = latencyMs + (r.slow ? slowMs : 0);

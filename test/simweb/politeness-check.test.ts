@@ -77,12 +77,12 @@ describe('checkPoliteness', () => {
       req('a.org', '/old', 0, 10, 301, 'http://a.org/new'),
       req('a.org', '/other', 12, 20), // not where /old points: a fetch of its own, 2 ms after /old ended
       req('a.org', '/robots.txt', 1000, 1010),
-      req('a.org', '/late', 1400, 1410), // 390 ms after robots.txt: beyond the default 250 ms
+      req('a.org', '/late', 2100, 2110), // 1090 ms after robots.txt: beyond the default 1000 ms
     ];
     const r = checkPoliteness(log);
     expect(r.fetches).toBe(4);
     expect(r.minIdleGapMs).toBe(2);
-    expect(checkPoliteness(log, { continuationMs: 500 }).fetches).toBe(3);
+    expect(checkPoliteness(log, { continuationMs: 1500 }).fetches).toBe(3);
   });
 
   it('keeps concurrent fetches apart: two workers each following a redirect', () => {
