@@ -117,6 +117,51 @@ export interface Frontier {
    * remembered (with its new priority) and may be made more urgent again by later learning (issue 17).
    */
   rejudgeSimilarTo(parentUrl: string, judge: (q: QueuedLink) => Rejudgement, txn: Txn, opts?: { repeatedly?: boolean }): Promise<void>;
+  /** Set by a frontier shared by several worker processes (the Redis backend); absent otherwise. */
+  readonly shared?: SharedFrontier;
+}
+
+/** What a worker says about a fetch before its commit, for the release that ends it (shared frontier, issue 15). */
+export interface FetchNote {
+  /** Wait before the PLD's next lease beyond --delay-ms: the host's Crawl-delay, a Retry-After (ms). */
+  waitMs?: number;
+  /** A request was sent (robots refusals spend no budget). */
+  spent?: boolean;
+  /** RDF documents obtained (0 or 1). */
+  rdf?: number;
+  /** What the fetch taught the crawl (JSON), shared with every worker once the release is applied. */
+  learned?: string;
+}
+
+/** Why a shared crawl is over for every worker: the shared budget is spent, or nothing is queued nor in flight. */
+export type SharedEnd = 'max-docs' | 'frontier-empty';
+
+/**
+ * What a frontier shared by several processes adds to the contract (issue 15; the Redis backend). Its `next()`
+ * hands out only entries this worker claimed under a lease on their PLD; a fetch's `complete()` or `retry()`,
+ * once its transaction commits, is sent with the lease's release, and applies only if the lease is still held.
+ */
+export interface SharedFrontier {
+  /** This worker's id in the crawl. */
+  readonly worker: string;
+  /** PLDs with an entry claimed for this worker and not handed out yet (serve them first). */
+  claimed(): string[];
+  /** PLDs whose shared view changed since the last call (another worker queued links there, …). */
+  drainChanged(): string[];
+  /** Adds to what the release of `entry` will carry. */
+  note(entry: FrontierEntry, note: FetchNote): void;
+  /** Renews the lease of `entry` before its results are committed: false when it was lost (drop the results). */
+  confirm(entry: FrontierEntry): Promise<boolean>;
+  /** After the commit: whether the release was applied, or refused because the lease was lost meanwhile. */
+  outcome(entry: FrontierEntry): Promise<'released' | 'stale'>;
+  /** Gives an entry handed out and never finished back (an aborted fetch). */
+  giveBack(entry: FrontierEntry): Promise<void>;
+  /** Non-null once the crawl is over for every worker. */
+  finished(): SharedEnd | null;
+  /** URLs fetched again after a lost lease, over the whole crawl. */
+  refetched(): number;
+  /** Stops the timers and gives back what was claimed and not fetched. */
+  close(): Promise<void>;
 }
 
 /** Options every frontier backend takes when a crawl opens it. */

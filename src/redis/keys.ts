@@ -24,6 +24,11 @@ export interface CrawlKeys {
   seenBucket(bucket: string): string;
   /** Every key of the crawl matches this pattern (for SCAN, e.g. to measure or delete a crawl). */
   pattern: string;
+  /**
+   * What every key of the crawl starts with. The shared queue's scripts (queue-scripts.ts) build their per-PLD keys
+   * from it (`q:PLD`, `d:PLD`, …, listed there); all carry the crawl's hash tag.
+   */
+  prefix: string;
 }
 
 /** The keys of crawl `name` (letters, digits, `-`, `_`, `.`). */
@@ -44,5 +49,6 @@ export function crawlKeys(name: string): CrawlKeys {
     counts: (table) => `${p}counts:${table}`,
     seenBucket: (bucket) => `${p}seen:${bucket}`,
     pattern: `${p}*`,
+    prefix: p,
   };
 }

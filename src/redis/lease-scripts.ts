@@ -30,7 +30,38 @@ local function free_holder(pld, ready_at, limit)
   end
   return polite
 end
+-- Grants a lease on a ready pld (the caller checked it): one more holder, the next politeness interval starts.
+local function grant_lease(pld, worker, limit, lease_ms, delay_ms, now)
+  local holders = redis.call('HINCRBY', KEYS[3], pld, 1)
+  local token = worker .. '/' .. redis.call('INCR', KEYS[8])
+  local expires = now + lease_ms
+  redis.call('HSET', KEYS[4], token, pld .. '\t' .. worker)
+  redis.call('ZADD', KEYS[5], expires, token)
+  local polite = math.max(tonumber(redis.call('HGET', KEYS[2], pld) or '0'), now + delay_ms)
+  redis.call('HSET', KEYS[2], pld, polite)
+  if holders >= limit then redis.call('ZADD', KEYS[1], FULL, pld) else redis.call('ZADD', KEYS[1], polite, pld) end
+  return token, expires
+end
+-- Ends the lease \`token\` (held by worker on pld): the PLD is ready again at max(its politeness time, ready_at).
+local function end_lease(token, pld, worker, ready_at, limit, now)
+  redis.call('HDEL', KEYS[4], token)
+  redis.call('ZREM', KEYS[5], token)
+  redis.call('ZADD', KEYS[6], now, worker)
+  return free_holder(pld, ready_at, limit)
+end
+-- Puts a PLD with work among those that can be leased (no-op if it is there). Returns 1 if it was added.
+local function offer_pld(pld, limit)
+  if redis.call('ZSCORE', KEYS[1], pld) then return 0 end
+  local holders = tonumber(redis.call('HGET', KEYS[3], pld) or '0')
+  local polite = tonumber(redis.call('HGET', KEYS[2], pld) or '0')
+  if holders >= limit then polite = FULL end
+  redis.call('ZADD', KEYS[1], polite, pld)
+  return 1
+end
 `;
+
+/** The Lua shared by every script that works on lease keys (KEYS[1..8] as `LEASE_KEY_NAMES`), for other script families. */
+export const LEASE_PRELUDE = PRELUDE;
 
 /**
  * Acquire. ARGV: worker, limit, leaseMs, delayMs, then candidate PLDs in order of preference (none: any ready PLD).
@@ -63,14 +94,7 @@ else
   end
 end
 if not pld then return {0, now, earliest} end
-local holders = redis.call('HINCRBY', KEYS[3], pld, 1)
-local token = worker .. '/' .. redis.call('INCR', KEYS[8])
-local expires = now + lease_ms
-redis.call('HSET', KEYS[4], token, pld .. '\\t' .. worker)
-redis.call('ZADD', KEYS[5], expires, token)
-local polite = math.max(tonumber(redis.call('HGET', KEYS[2], pld) or '0'), now + delay_ms)
-redis.call('HSET', KEYS[2], pld, polite)
-if holders >= limit then redis.call('ZADD', KEYS[1], FULL, pld) else redis.call('ZADD', KEYS[1], polite, pld) end
+local token, expires = grant_lease(pld, worker, limit, lease_ms, delay_ms, now)
 return {1, now, pld, token, expires}
 `;
 
@@ -107,10 +131,7 @@ for i = 6, #ARGV, 3 do
   if not by or by < 0 or not KEYS[tonumber(ARGV[i])] then return redis.error_reply('rdfscout: bad increment at ARGV ' .. i) end
 end
 local pld, worker = string.match(v, '^(.-)\\t(.*)$')
-redis.call('HDEL', KEYS[4], token)
-redis.call('ZREM', KEYS[5], token)
-redis.call('ZADD', KEYS[6], now, worker)
-local ready_at = free_holder(pld, now + wait_ms, limit)
+local ready_at = end_lease(token, pld, worker, now + wait_ms, limit, now)
 if applied then return {2, now, ready_at} end
 for i = 6, #ARGV, 3 do
   -- HINCRBYFLOAT for all: a field may get integer and fractional increments; whole sums stay exact (long double).
@@ -164,10 +185,5 @@ return now
  * politeness time (0 if it never had one), or never while it is at its limit. Returns 1 if it was added.
  */
 export const OFFER_LUA = `${PRELUDE}
-if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
-local holders = tonumber(redis.call('HGET', KEYS[3], ARGV[1]) or '0')
-local polite = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0')
-if holders >= tonumber(ARGV[2]) then polite = FULL end
-redis.call('ZADD', KEYS[1], polite, ARGV[1])
-return 1
+return offer_pld(ARGV[1], tonumber(ARGV[2]))
 `;

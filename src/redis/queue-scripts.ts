@@ -1,0 +1,297 @@
+// **Queue scripts**: the Lua of the shared frontier — per-PLD queues, claims under PLD leases, finishing a fetch with its release (issue 15).
+import { LEASE_PRELUDE } from './lease-scripts.ts';
+
+/**
+ * Keys under the crawl's prefix P (ARGV[1] of every script; KEYS[1..8] are the lease keys, `LEASE_KEY_NAMES`):
+ * - `P q:PLD`  ZSET of due queued entries: score = priority, member = 15-digit seq + URL (ties in priority go by seq)
+ * - `P d:PLD`  ZSET of entries waiting for a retry back-off: score = notBefore (the workers' clock), same members
+ * - `P e`      HASH URL → entry header `state TAB seq TAB priority TAB attempts TAB notBefore TAB lost TAB json`,
+ *              state q (queued), d (back-off) or f (in flight); lost = 1 once its lease was lost (refetched figure)
+ * - `P if`     HASH lease token → `PLD TAB URL`: the entry in flight under that lease (one entry per lease)
+ * - `P stat`   HASH of shared counters: seq, queued, inflight, done, spent, refetched
+ * - `P pq` / `P pf` / `P ps`  HASH PLD → queued (incl. back-off) / in flight / spent (budget) entries
+ * - `P w:WORKER` HASH of one worker's counts (fetched, rdf, refetched); `P wall` SET of every worker ever seen
+ * - `P log`    LIST of what each applied fetch taught (JSON, add-only): the workers' shared learning
+ * Seen-set buckets are SETs named by the caller (SeenSet's keys), passed with each URL.
+ */
+const QUEUE_PRELUDE = `${LEASE_PRELUDE}
+local P = ARGV[1]
+local E, STAT, PQ, PF, PS, IFL = P .. 'e', P .. 'stat', P .. 'pq', P .. 'pf', P .. 'ps', P .. 'if'
+local function qk(pld) return P .. 'q:' .. pld end
+local function dk(pld) return P .. 'd:' .. pld end
+local function member(seq, url) return string.format('%015d', seq) .. url end
+local function parse(h)
+  local st, seq, pr, at, nb, lost, json = string.match(h, '^(%a)\\t(%d+)\\t([^\\t]+)\\t(%d+)\\t([^\\t]+)\\t(%d)\\t(.*)$')
+  return { st = st, seq = tonumber(seq), pr = pr, at = at, nb = nb, lost = lost, json = json }
+end
+local function fmt(e)
+  return e.st .. '\\t' .. string.format('%d', e.seq) .. '\\t' .. e.pr .. '\\t' .. e.at .. '\\t' .. e.nb .. '\\t' .. e.lost .. '\\t' .. e.json
+end
+local function count(h, field, n)
+  local v = redis.call('HINCRBY', h, field, n)
+  if v <= 0 and h ~= STAT then redis.call('HDEL', h, field) end
+  return v
+end
+-- Queues an entry (due now, or waiting for its back-off) and offers its PLD for leases.
+local function enqueue(url, e, pld, cnow, limit)
+  if tonumber(e.nb) > cnow then
+    e.st = 'd'
+    redis.call('ZADD', dk(pld), e.nb, member(e.seq, url))
+  else
+    e.st = 'q'
+    redis.call('ZADD', qk(pld), e.pr, member(e.seq, url))
+  end
+  redis.call('HSET', E, url, fmt(e))
+  count(STAT, 'queued', 1)
+  count(PQ, pld, 1)
+  offer_pld(pld, limit)
+end
+local function unqueue(url, e, pld)
+  if e.st == 'd' then redis.call('ZREM', dk(pld), member(e.seq, url)) else redis.call('ZREM', qk(pld), member(e.seq, url)) end
+  count(STAT, 'queued', -1)
+  count(PQ, pld, -1)
+end
+-- A new URL is queued once (the seen set decides, atomically); a queued one found again more urgent is re-prioritised.
+local function add_entry(url, pld, bucket, mem, pr, json, cnow, limit)
+  if redis.call('SADD', bucket, mem) == 1 then
+    local seq = redis.call('HINCRBY', STAT, 'seq', 1)
+    enqueue(url, { seq = seq, pr = pr, at = '0', nb = '0', lost = '0', json = json }, pld, cnow, limit)
+    return 1
+  end
+  local h = redis.call('HGET', E, url)
+  if h then
+    local e = parse(h)
+    if e.st ~= 'f' and tonumber(pr) < tonumber(e.pr) then
+      unqueue(url, e, pld)
+      e.pr = pr
+      e.json = json
+      enqueue(url, e, pld, cnow, limit)
+    end
+  end
+  return 0
+end
+-- What a worker mirrors of one PLD: {pld, queued, in flight, head priority, head seq, earliest back-off end or -1}.
+local function view(pld)
+  local hp, hs = 'inf', -1
+  local head = redis.call('ZRANGE', qk(pld), 0, 0, 'WITHSCORES')
+  if head[1] then hp = head[2]; hs = tonumber(string.sub(head[1], 1, 15)) end
+  local due = -1
+  for i, m in ipairs(redis.call('ZRANGE', dk(pld), 0, 99, 'WITHSCORES')) do
+    if i % 2 == 1 then
+      local seq = tonumber(string.sub(m, 1, 15))
+      local h = redis.call('HGET', E, string.sub(m, 16))
+      if h then
+        local pr = parse(h).pr
+        if hs < 0 or tonumber(pr) < tonumber(hp) or (tonumber(pr) == tonumber(hp) and seq < hs) then hp = pr; hs = seq end
+      end
+    elseif due < 0 then
+      due = tonumber(m)
+    end
+  end
+  return { pld, tonumber(redis.call('HGET', PQ, pld) or '0'), tonumber(redis.call('HGET', PF, pld) or '0'), hp, hs, string.format('%d', due), redis.call('ZCARD', dk(pld)) }
+end
+local function stat()
+  local s = redis.call('HMGET', STAT, 'queued', 'inflight', 'done', 'spent', 'refetched')
+  for i = 1, 5 do s[i] = tonumber(s[i] or '0') end
+  return s
+end
+local function views(plds)
+  local out, seen = {}, {}
+  for _, pld in ipairs(plds) do
+    if not seen[pld] then seen[pld] = true; table.insert(out, view(pld)) end
+  end
+  return out
+end
+`;
+
+/**
+ * Add. ARGV: P, limit, cnow, then (url, pld, bucket key, bucket member, priority, json) per entry.
+ * Returns {'ok', {1|0 per entry: new}, stat, views}.
+ */
+export const QUEUE_ADD_LUA = `${QUEUE_PRELUDE}
+local limit, cnow = tonumber(ARGV[2]), tonumber(ARGV[3])
+local flags, plds = {}, {}
+for i = 4, #ARGV, 6 do
+  table.insert(flags, add_entry(ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], cnow, limit))
+  table.insert(plds, ARGV[i + 1])
+end
+return {'ok', flags, stat(), views(plds)}
+`;
+
+/**
+ * Claim. ARGV: P, worker, limit, leaseMs, delayMs, cnow, maxDocs, maxDocsPerPld, then candidate PLDs in order of
+ * preference (none: any ready PLD). Takes a lease on the first candidate that is ready (politeness on Redis's clock,
+ * fewer than `limit` holders, per-PLD budget left) and has a due entry, and hands out that PLD's most urgent entry,
+ * recorded in flight under the lease. The total budget counts fetches spent and in flight, across workers.
+ * Returns {'ok', {token, expiresAt, url, header}, stat, views} | {'none', {earliest due ms or -1, now}, stat, views}
+ * | {'budget', {}, stat, {}}.
+ */
+export const QUEUE_CLAIM_LUA = `${QUEUE_PRELUDE}
+local worker, limit, lease_ms, delay_ms = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local cnow, max_docs, max_pld = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
+local rnow = now_ms()
+redis.call('ZADD', KEYS[6], rnow, worker)
+redis.call('SADD', P .. 'wall', worker)
+local s = stat()
+if s[4] + s[2] >= max_docs then return {'budget', {}, s, {}} end
+local list = {}
+if #ARGV > 8 then
+  for i = 9, #ARGV do table.insert(list, ARGV[i]) end
+else
+  list = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', rnow, 'LIMIT', 0, 16)
+end
+local earliest, looked = -1, {}
+for _, pld in ipairs(list) do
+  local score = redis.call('ZSCORE', KEYS[1], pld)
+  if score then
+    score = tonumber(score)
+    if score > rnow then
+      if score < FULL and (earliest < 0 or score < earliest) then earliest = score end
+    elseif tonumber(redis.call('HGET', PS, pld) or '0') + tonumber(redis.call('HGET', PF, pld) or '0') >= max_pld then
+      redis.call('ZREM', KEYS[1], pld) -- its budget is spent (a retry offers it again)
+    else
+      for _, m in ipairs(redis.call('ZRANGEBYSCORE', dk(pld), '-inf', cnow)) do
+        local url = string.sub(m, 16)
+        local e = parse(redis.call('HGET', E, url))
+        redis.call('ZREM', dk(pld), m)
+        e.st = 'q'
+        redis.call('ZADD', qk(pld), e.pr, m)
+        redis.call('HSET', E, url, fmt(e))
+      end
+      local top = redis.call('ZRANGE', qk(pld), 0, 0)
+      if top[1] then
+        redis.call('ZREM', qk(pld), top[1])
+        local url = string.sub(top[1], 16)
+        local e = parse(redis.call('HGET', E, url))
+        e.st = 'f'
+        redis.call('HSET', E, url, fmt(e))
+        local token, expires = grant_lease(pld, worker, limit, lease_ms, delay_ms, rnow)
+        redis.call('HSET', IFL, token, pld .. '\\t' .. url)
+        count(STAT, 'queued', -1)
+        count(STAT, 'inflight', 1)
+        count(PQ, pld, -1)
+        count(PF, pld, 1)
+        return {'ok', {token, string.format('%d', expires), url, fmt(e)}, stat(), {view(pld)}}
+      end
+      local waiting = redis.call('ZRANGE', dk(pld), 0, 0, 'WITHSCORES')
+      if waiting[2] then
+        redis.call('ZADD', KEYS[1], waiting[2], pld) -- only back-offs left: ready when the first ends
+      else
+        redis.call('ZREM', KEYS[1], pld) -- nothing queued: offered again when a link is added
+      end
+      table.insert(looked, pld)
+    end
+  end
+end
+return {'none', {string.format('%d', earliest), string.format('%d', rnow)}, stat(), views(looked)}
+`;
+
+/**
+ * Finish. ARGV: P, worker, limit, waitMs, fetchId, retentionMs, token, url, mode ('done' | 'retry' | 'back'),
+ * spent (1|0), rdf (1|0), retry notBefore, cnow, log entry ('' for none), alias count, then (url, pld, bucket, member)
+ * per alias, then (url, pld, bucket, member, priority, json) per link to add. Only while `token` is live: the lease
+ * ends (the PLD is ready again at now + waitMs at the earliest), the entry is done (or queued again: 'retry' with one
+ * more attempt, 'back' as it was), aliases are marked done, links are queued, the budget and the worker's counts
+ * grow and the log entry is appended — all in one step. Returns {'ok', {new links}, stat, views}, or
+ * {'stale'|'already', {}, stat, {}} when the lease was lost (nothing applied).
+ */
+export const QUEUE_FINISH_LUA = `${QUEUE_PRELUDE}
+local worker, limit, wait_ms, fetch_id, retention = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], tonumber(ARGV[6])
+local token, url, mode, spent, rdf = ARGV[7], ARGV[8], ARGV[9], ARGV[10], tonumber(ARGV[11])
+local retry_nb, cnow, log, naliases = ARGV[12], tonumber(ARGV[13]), ARGV[14], tonumber(ARGV[15])
+local rnow = now_ms()
+local v = redis.call('HGET', KEYS[4], token)
+if not v then
+  if redis.call('ZSCORE', KEYS[7], fetch_id) then return {'already', {}, stat(), {}} end
+  return {'stale', {}, stat(), {}}
+end
+local held = redis.call('HGET', IFL, token)
+if held ~= string.match(v, '^(.-)\\t') .. '\\t' .. url then return redis.error_reply('rdfscout: lease ' .. token .. ' does not hold ' .. url) end
+local pld = string.match(v, '^(.-)\\t')
+end_lease(token, pld, worker, rnow + wait_ms, limit, rnow)
+redis.call('HDEL', IFL, token)
+count(STAT, 'inflight', -1)
+count(PF, pld, -1)
+local e = parse(redis.call('HGET', E, url))
+local W = P .. 'w:' .. worker
+if mode == 'retry' or mode == 'back' then
+  if mode == 'retry' then e.at = string.format('%d', tonumber(e.at) + 1); e.nb = retry_nb end
+  e.seq = redis.call('HINCRBY', STAT, 'seq', 1)
+  enqueue(url, e, pld, cnow, limit)
+else
+  redis.call('HDEL', E, url)
+  count(STAT, 'done', 1)
+  if spent == '1' then
+    count(STAT, 'spent', 1)
+    count(PS, pld, 1)
+    redis.call('HINCRBY', W, 'fetched', 1)
+  end
+  if rdf > 0 then redis.call('HINCRBY', W, 'rdf', rdf) end
+  if e.lost == '1' then
+    count(STAT, 'refetched', 1)
+    redis.call('HINCRBY', W, 'refetched', 1)
+  end
+end
+local plds, added = {pld}, 0
+local i = 16
+for _ = 1, naliases do
+  local aurl, apld = ARGV[i], ARGV[i + 1]
+  if redis.call('SADD', ARGV[i + 2], ARGV[i + 3]) == 1 then
+    count(STAT, 'done', 1)
+  else
+    local h = redis.call('HGET', E, aurl)
+    if h and parse(h).st ~= 'f' then
+      unqueue(aurl, parse(h), apld)
+      redis.call('HDEL', E, aurl)
+      count(STAT, 'done', 1)
+      table.insert(plds, apld)
+    end
+  end
+  i = i + 4
+end
+for j = i, #ARGV, 6 do
+  added = added + add_entry(ARGV[j], ARGV[j + 1], ARGV[j + 2], ARGV[j + 3], ARGV[j + 4], ARGV[j + 5], cnow, limit)
+  table.insert(plds, ARGV[j + 1])
+end
+if log ~= '' then redis.call('RPUSH', P .. 'log', log) end
+redis.call('ZADD', KEYS[7], rnow, fetch_id)
+redis.call('ZREMRANGEBYSCORE', KEYS[7], '-inf', rnow - retention)
+return {'ok', {added}, stat(), views(plds)}
+`;
+
+/**
+ * Requeue orphans. ARGV: P, limit. Every entry in flight under a lease that no longer exists (reclaimed: its worker
+ * died or stopped renewing) goes back to its queue where it was (same seq), marked lost, so that its next fetch
+ * counts as refetched. Idempotent: any worker may run it after `reclaim`. Returns {'ok', {requeued}, stat, views}.
+ */
+export const QUEUE_REQUEUE_LUA = `${QUEUE_PRELUDE}
+local limit = tonumber(ARGV[2])
+local all = redis.call('HGETALL', IFL)
+local plds = {}
+for i = 1, #all, 2 do
+  if redis.call('HEXISTS', KEYS[4], all[i]) == 0 then
+    local pld, url = string.match(all[i + 1], '^(.-)\\t(.*)$')
+    local e = parse(redis.call('HGET', E, url))
+    e.lost = '1'
+    e.nb = '0'
+    redis.call('HDEL', IFL, all[i])
+    count(STAT, 'inflight', -1)
+    count(PF, pld, -1)
+    enqueue(url, e, pld, 0, limit)
+    table.insert(plds, pld)
+  end
+end
+return {'ok', {#plds}, stat(), views(plds)}
+`;
+
+/** View. ARGV: P, then PLDs (none: every PLD with queued or in-flight work). Returns {'ok', {}, stat, views}. */
+export const QUEUE_VIEW_LUA = `${QUEUE_PRELUDE}
+local plds = {}
+if #ARGV > 1 then
+  for i = 2, #ARGV do table.insert(plds, ARGV[i]) end
+else
+  plds = redis.call('HKEYS', PQ)
+  for _, p in ipairs(redis.call('HKEYS', PF)) do table.insert(plds, p) end
+end
+return {'ok', {}, stat(), views(plds)}
+`;

@@ -1,0 +1,254 @@
+// **SharedQueue**: the crawl's frontier in Redis — per-PLD queues, claims under PLD leases, fetches finished with their release (issue 15).
+import type { Redis } from 'ioredis';
+import { RdfscoutError } from '../errors.ts';
+import { splitFingerprint, urlFingerprint } from './fingerprint.ts';
+import { type CrawlKeys, crawlKeys } from './keys.ts';
+import { LEASE_KEY_NAMES } from './lease-scripts.ts';
+import { PldLeases } from './pld-leases.ts';
+import { QUEUE_ADD_LUA, QUEUE_CLAIM_LUA, QUEUE_FINISH_LUA, QUEUE_REQUEUE_LUA, QUEUE_VIEW_LUA } from './queue-scripts.ts';
+import { type RunScript, redisScript } from './script.ts';
+import { SeenSet } from './seen-set.ts';
+
+/** Options of {@link SharedQueue}: crawl options every worker shares, and this worker's id. */
+export interface SharedQueueOptions {
+  crawl: string;
+  worker: string;
+  /** Leases per PLD across the cluster (`--host-concurrency`). */
+  hostConcurrency: number;
+  /** Politeness between two lease starts on a PLD (`--delay-ms`). */
+  delayMs: number;
+  /** A lease not renewed for this long is reclaimed (`--lease-ms`). */
+  leaseMs: number;
+  /** Seen-set bucket bits (`bucketBitsFor`). */
+  bucketBits: number;
+}
+
+/** A link to queue: what the frontier stores is opaque JSON to Redis. */
+export interface QueueAdd {
+  url: string;
+  pld: string;
+  priority: number;
+  json: string;
+}
+
+/** An entry as Redis holds it (header fields and the opaque JSON). */
+export interface QueueEntry {
+  state: 'q' | 'd' | 'f';
+  seq: number;
+  priority: number;
+  attempts: number;
+  notBefore: number;
+  /** Its lease was lost once: its next fetch counts as refetched. */
+  lost: boolean;
+  json: string;
+}
+
+/** One PLD as the shared queue sees it. */
+export interface QueueView {
+  pld: string;
+  queued: number;
+  inFlight: number;
+  headPriority: number;
+  headSeq: number;
+  /** Earliest back-off end among its waiting entries (epoch ms, workers' clock), or null. */
+  backoffUntil: number | null;
+  /** Queued entries waiting for a back-off (part of `queued`). */
+  waiting: number;
+}
+
+/** The shared counters. */
+export interface QueueStat {
+  queued: number;
+  inFlight: number;
+  done: number;
+  /** Fetches applied that spent budget (robots refusals do not). */
+  spent: number;
+  /** URLs fetched again after their lease was lost. */
+  refetched: number;
+}
+
+/** What every script answers besides its own result: the counters and the PLDs it touched. */
+export interface QueueAnswer {
+  stat: QueueStat;
+  views: QueueView[];
+}
+
+export type ClaimResult =
+  | ({ kind: 'ok'; token: string; expiresAt: number; url: string; entry: QueueEntry } & QueueAnswer)
+  | ({ kind: 'none'; nextDueAt: number | null; now: number } & QueueAnswer)
+  | ({ kind: 'budget' } & QueueAnswer);
+
+/** How a fetch ends, sent with its release. */
+export interface FinishInfo {
+  token: string;
+  url: string;
+  mode: 'done' | 'retry' | 'back';
+  /** The fetch spent budget (a request was sent). */
+  spent: boolean;
+  /** RDF documents it obtained (0 or 1), for the per-worker status. */
+  rdf: number;
+  /** For 'retry': not before this time (workers' clock). */
+  notBefore?: number;
+  /** Wait before the PLD's next lease: max(delay, Crawl-delay, Retry-After), ms. */
+  waitMs: number;
+  aliases?: readonly { url: string; pld: string }[];
+  adds?: readonly QueueAdd[];
+  /** What the fetch taught (appended to the shared log), or ''. */
+  log?: string;
+  /** The workers' clock now. */
+  now: number;
+}
+
+/** Budget limits of a claim. */
+export interface ClaimLimits {
+  maxDocs: number;
+  maxDocsPerPld: number;
+}
+
+const BIG = 2 ** 53;
+
+/**
+ * The shared frontier's Redis side, one per worker. Every operation is one Lua script, atomic on the server: an
+ * entry is claimed together with a lease on its PLD (so it is in flight under that lease), and finished together
+ * with the lease's release, its links, its budget and its learning; if the lease was lost meanwhile nothing is
+ * applied (`stale`). `requeueOrphans` puts back what reclaimed leases held.
+ */
+export class SharedQueue {
+  readonly keys: CrawlKeys;
+  readonly leases: PldLeases;
+  /** The crawl's seen set (the scripts add to it; `has` reads it). */
+  readonly seen: SeenSet;
+  readonly #o: SharedQueueOptions;
+  readonly #client: Redis;
+  readonly #leaseKeys: string[];
+  readonly #add: RunScript;
+  readonly #claim: RunScript;
+  readonly #finish: RunScript;
+  readonly #requeue: RunScript;
+  readonly #view: RunScript;
+
+  constructor(client: Redis, o: SharedQueueOptions) {
+    this.#o = o;
+    this.#client = client;
+    this.keys = crawlKeys(o.crawl);
+    this.leases = new PldLeases(client, { crawl: o.crawl, worker: o.worker, hostConcurrency: o.hostConcurrency, delayMs: o.delayMs, leaseMs: o.leaseMs });
+    this.seen = new SeenSet(client, { crawl: o.crawl, bucketBits: o.bucketBits });
+    this.#leaseKeys = LEASE_KEY_NAMES.map((name) => this.keys[name]);
+    this.#add = redisScript(client, 'rdfscoutQueueAdd', QUEUE_ADD_LUA);
+    this.#claim = redisScript(client, 'rdfscoutQueueClaim', QUEUE_CLAIM_LUA);
+    this.#finish = redisScript(client, 'rdfscoutQueueFinish', QUEUE_FINISH_LUA);
+    this.#requeue = redisScript(client, 'rdfscoutQueueRequeue', QUEUE_REQUEUE_LUA);
+    this.#view = redisScript(client, 'rdfscoutQueueView', QUEUE_VIEW_LUA);
+  }
+
+  get worker(): string {
+    return this.#o.worker;
+  }
+
+  /** Queues links not seen before (re-prioritises queued ones found more urgent); for each, whether it was new. */
+  async add(entries: readonly QueueAdd[], now: number): Promise<{ fresh: boolean[] } & QueueAnswer> {
+    const args: Array<string | number> = [this.keys.prefix, this.#o.hostConcurrency, now];
+    for (const e of entries) args.push(...this.#addArgs(e));
+    const r = (await this.#add(this.#leaseKeys, args)) as Reply;
+    return { fresh: (r[1] as number[]).map((v) => v === 1), ...answer(r) };
+  }
+
+  /** Claims the most urgent due entry of the first ready candidate PLD (none: any ready PLD), with a lease on it. */
+  async claim(candidates: readonly string[], now: number, limits: ClaimLimits): Promise<ClaimResult> {
+    const { worker, hostConcurrency, leaseMs, delayMs } = this.#o;
+    const args = [this.keys.prefix, worker, hostConcurrency, leaseMs, delayMs, now, cap(limits.maxDocs), cap(limits.maxDocsPerPld), ...candidates];
+    const r = (await this.#claim(this.#leaseKeys, args)) as Reply;
+    const kind = String(r[0]);
+    const extra = r[1] as Array<string | number>;
+    if (kind === 'ok') {
+      return { kind, token: String(extra[0]), expiresAt: Number(extra[1]), url: String(extra[2]), entry: parseHeader(String(extra[3])), ...answer(r) };
+    }
+    if (kind === 'none') return { kind, nextDueAt: Number(extra[0]) < 0 ? null : Number(extra[0]), now: Number(extra[1]), ...answer(r) };
+    return { kind: 'budget', ...answer(r) };
+  }
+
+  /** Ends a fetch with its lease (see QUEUE_FINISH_LUA); `stale` when the lease was lost: nothing was applied. */
+  async finish(f: FinishInfo): Promise<{ kind: 'ok'; added: number } & QueueAnswer | { kind: 'stale' | 'already' } & QueueAnswer> {
+    const aliases = f.aliases ?? [];
+    const args: Array<string | number> = [
+      this.keys.prefix, this.#o.worker, this.#o.hostConcurrency, Math.ceil(f.waitMs), f.token, 3_600_000, f.token, f.url, f.mode,
+      f.spent ? 1 : 0, f.rdf, f.notBefore ?? 0, f.now, f.log ?? '', aliases.length,
+    ];
+    for (const a of aliases) {
+      const { key, member } = this.#place(a.url);
+      args.push(a.url, a.pld, key, member);
+    }
+    for (const e of f.adds ?? []) args.push(...this.#addArgs(e));
+    const r = (await this.#finish(this.#leaseKeys, args)) as Reply;
+    const kind = String(r[0]);
+    if (kind === 'ok') return { kind, added: Number((r[1] as number[])[0]), ...answer(r) };
+    return { kind: kind === 'already' ? 'already' : 'stale', ...answer(r) };
+  }
+
+  /** Ends expired leases and those of dead workers, and puts back what they held. Any worker may call it. */
+  async reclaim(): Promise<{ requeued: number } & QueueAnswer> {
+    await this.leases.reclaim();
+    const r = (await this.#requeue(this.#leaseKeys, [this.keys.prefix, this.#o.hostConcurrency])) as Reply;
+    return { requeued: Number((r[1] as number[])[0]), ...answer(r) };
+  }
+
+  /** The counters and the given PLDs (none: every PLD with work). */
+  async view(plds: readonly string[] = []): Promise<QueueAnswer> {
+    return answer((await this.#view(this.#leaseKeys, [this.keys.prefix, ...plds])) as Reply);
+  }
+
+  /** Every queued entry of `pld` (due ones in queue order, then those waiting for a back-off). */
+  async queuedOf(pld: string): Promise<Array<{ url: string; entry: QueueEntry }>> {
+    const p = this.keys.prefix;
+    const members = [...(await this.#client.zrange(`${p}q:${pld}`, '0', '-1')), ...(await this.#client.zrange(`${p}d:${pld}`, '0', '-1'))];
+    const urls = members.map((m) => m.slice(15));
+    const headers = urls.length === 0 ? [] : await this.#client.hmget(`${p}e`, ...urls);
+    const out: Array<{ url: string; entry: QueueEntry }> = [];
+    for (const [i, url] of urls.entries()) {
+      const h = headers[i];
+      if (h !== null && h !== undefined) out.push({ url, entry: parseHeader(h) });
+    }
+    return out;
+  }
+
+  #place(url: string): { key: string; member: string } {
+    const { bucket, member } = splitFingerprint(urlFingerprint(url), this.#o.bucketBits);
+    return { key: this.keys.seenBucket(bucket), member };
+  }
+
+  #addArgs(e: QueueAdd): string[] {
+    if (!Number.isFinite(e.priority)) throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `Frontier priority must be a finite number, got ${e.priority} for ${e.url}`);
+    if (e.json.includes('\t') || e.url.includes('\t')) throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `A queued URL and its entry cannot hold a tab: ${e.url}`);
+    const { key, member } = this.#place(e.url);
+    return [e.url, e.pld, key, member, String(e.priority), e.json];
+  }
+}
+
+type Reply = [string, unknown, number[], Array<[string, number, number, string, number, string, number]>];
+
+function cap(n: number): number {
+  return Number.isFinite(n) ? n : BIG;
+}
+
+function answer(r: Reply): QueueAnswer {
+  const s = r[2];
+  return {
+    stat: { queued: Number(s[0] ?? 0), inFlight: Number(s[1] ?? 0), done: Number(s[2] ?? 0), spent: Number(s[3] ?? 0), refetched: Number(s[4] ?? 0) },
+    views: r[3].map((v) => ({
+      pld: String(v[0]),
+      queued: Number(v[1]),
+      inFlight: Number(v[2]),
+      headPriority: v[3] === 'inf' ? Number.POSITIVE_INFINITY : Number(v[3]),
+      headSeq: Number(v[4]) < 0 ? Number.POSITIVE_INFINITY : Number(v[4]),
+      backoffUntil: Number(v[5]) < 0 ? null : Number(v[5]),
+      waiting: Number(v[6]),
+    })),
+  };
+}
+
+/** Parses an entry header (`state TAB seq TAB priority TAB attempts TAB notBefore TAB lost TAB json`). */
+export function parseHeader(h: string): QueueEntry {
+  const [state, seq, priority, attempts, notBefore, lost] = h.split('\t', 6);
+  const json = h.split('\t').slice(6).join('\t');
+  return { state: state as QueueEntry['state'], seq: Number(seq), priority: Number(priority), attempts: Number(attempts), notBefore: Number(notBefore), lost: lost === '1', json };
+}
