@@ -1,7 +1,11 @@
 // **rdfscout crawl**: parses the crawl flags, opens (or resumes) the crawl and runs it.
 import { readFile } from 'node:fs/promises';
 import { CrawlControl } from '../crawl/control.ts';
+import type { Redis } from 'ioredis';
 import { Crawler } from '../crawl/crawler.ts';
+import { joinSharedCrawl, type SharedCrawl } from '../crawl/shared-crawl.ts';
+import { connectRedis } from '../redis/connect.ts';
+import { parseRedisUrl } from '../redis/url.ts';
 import type { Dashboard } from '../dashboard/index.ts';
 import type { OutageEvent } from '../fetch/outage.ts';
 import type { ExplicitOptions } from '../crawl/crawl-meta.ts';
@@ -69,7 +73,14 @@ Crawl:
                             (default: controls answer on the loopback bind without one)
   --max-query-memory MB     memory limit of each query of that endpoint (default 512)
   --json                    print one JSON summary at the end
-  --quiet                   no progress output`;
+  --quiet                   no progress output
+
+Distributed (one crawl over many processes and machines, issue 15; README "Distributed crawl (Redis)"):
+  --redis URL               redis://[:password@]HOST:PORT[/DB]: create the crawl there (with seeds) or join it as
+                            one more worker (no seeds, no options: the crawl's stored ones); this worker's records
+                            and documents go to its own --out DIR (a shard). rdfscout status --redis URL shows progress
+  --lease-ms N              with --redis, when creating the crawl: how long a worker's lease on a PLD lasts
+                            unrenewed; a dead worker's fetches go back to the queue after it (default 30000)`;
 
 /** Every flag of `crawl` (a test checks that CRAWL_USAGE names each one). */
 export const CRAWL_FLAGS: FlagSpec = {
@@ -109,11 +120,23 @@ export const CRAWL_FLAGS: FlagSpec = {
   'max-query-memory': { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
+  redis: { type: 'string' },
+  'lease-ms': { type: 'string' },
 };
 
 export async function crawlOptionsFromArgs(
   argv: string[],
-): Promise<{ explicit: ExplicitOptions; json: boolean; quiet: boolean; serve: number | undefined; queryMemoryMb: number | undefined; serveToken: string | undefined; sites: SiteRow[] }> {
+): Promise<{
+  explicit: ExplicitOptions;
+  json: boolean;
+  quiet: boolean;
+  serve: number | undefined;
+  queryMemoryMb: number | undefined;
+  serveToken: string | undefined;
+  sites: SiteRow[];
+  redis: string | undefined;
+  leaseMs: number | undefined;
+}> {
   const { values, positionals } = parseFlags(argv, CRAWL_FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
   if (!out) throw new ArgumentError(`--out DIR is required`);
@@ -168,7 +191,20 @@ export async function crawlOptionsFromArgs(
   };
   const serveToken = strFlag(values, 'serve-token');
   if (serveToken !== undefined && serveToken.length < 8) throw new ArgumentError('--serve-token must be at least 8 characters.');
-  return { explicit, json: values.json === true, quiet: values.quiet === true, serve: intFlag(values, 'serve', 0), queryMemoryMb: intFlag(values, 'max-query-memory', 16), serveToken, sites };
+  const redis = strFlag(values, 'redis');
+  const leaseMs = intFlag(values, 'lease-ms', 100);
+  if (leaseMs !== undefined && redis === undefined) throw new ArgumentError('--lease-ms goes with --redis URL.');
+  return {
+    explicit,
+    json: values.json === true,
+    quiet: values.quiet === true,
+    serve: intFlag(values, 'serve', 0),
+    queryMemoryMb: intFlag(values, 'max-query-memory', 16),
+    serveToken,
+    sites,
+    redis,
+    leaseMs,
+  };
 }
 
 /** A repeatable string flag; undefined when absent. */
@@ -184,8 +220,16 @@ function describeOutage(e: OutageEvent): string {
 }
 
 export async function runCrawlCommand(argv: string[]): Promise<number> {
-  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites } = await crawlOptionsFromArgs(argv);
-  const crawler = await Crawler.open(explicit);
+  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites, redis, leaseMs } = await crawlOptionsFromArgs(argv);
+  const shared = redis === undefined ? null : await openShared(redis, explicit, leaseMs);
+  let crawler: Crawler;
+  try {
+    crawler = shared === null ? await Crawler.open(explicit) : await Crawler.open(shared.crawl.explicit, { shared: shared.crawl });
+  } catch (err) {
+    shared?.client.disconnect();
+    throw err;
+  }
+  if (shared !== null && !quiet) process.stderr.write(`Worker ${shared.crawl.queue.worker} ${shared.crawl.created ? 'created' : 'joined'} the crawl in Redis at ${parseRedisUrl(redis as string).display}; shard: ${explicit.out}\n`);
   for (const r of crawler.refusedSeeds) process.stderr.write(`Seed refused, not crawled: ${r.reason}\n`);
   if (sites.length > 0) await stageSites(crawler.state, null, sites);
   let endpoint: Endpoint | null = null;
@@ -232,5 +276,17 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
     dashboard?.close();
     await endpoint?.close();
     await crawler.close();
+    await shared?.client.quit();
+  }
+}
+
+/** Connects to Redis before anything is written (unreachable: exit code 1, no --out folder made), then joins or creates the crawl. */
+async function openShared(url: string, explicit: ExplicitOptions, leaseMs: number | undefined): Promise<{ client: Redis; crawl: SharedCrawl }> {
+  const client = await connectRedis(url);
+  try {
+    return { client, crawl: await joinSharedCrawl(client, parseRedisUrl(url).display, explicit, leaseMs) };
+  } catch (err) {
+    client.disconnect();
+    throw err;
   }
 }

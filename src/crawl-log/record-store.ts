@@ -27,9 +27,17 @@ export function stageRecordWrite(state: CrawlState, txn: Txn, record: CrawlRecor
   levelTxn(txn).put(state.sub['record-urls'], recordUrlKey(record.finalUrl, record.seq), record.seq);
 }
 
-/** Every crawl record in fetch order (streamed; constant memory). */
+/** Every crawl record in fetch order (streamed; constant memory), voided ones (`CrawlRecord.voided`) skipped. */
 export async function* readRecords(state: CrawlState): AsyncGenerator<CrawlRecord> {
-  for await (const value of state.sub.records.values()) yield value as CrawlRecord;
+  for await (const value of state.sub.records.values()) if ((value as CrawlRecord).voided !== true) yield value as CrawlRecord;
+}
+
+/**
+ * Marks a stored record void (a shared crawl's release was refused, issue 15): it stays under its key, with
+ * `voided: true`, and reads skip it.
+ */
+export async function voidRecord(state: CrawlState, record: CrawlRecord): Promise<void> {
+  await state.sub.records.put(recordKey(record.seq), { ...record, voided: true });
 }
 
 /** Seq of the last record, 0 when none. */
@@ -49,7 +57,7 @@ export async function* readRecordsOf(state: CrawlState, finalUrl: string): Async
   const keys = await state.sub['record-urls'].keys({ gte: prefix, lt: `${finalUrl}\u0001` }).all();
   for (const key of keys) {
     const record = (await state.sub.records.get(String(key).slice(prefix.length))) as CrawlRecord | undefined;
-    if (record !== undefined) yield record;
+    if (record !== undefined && record.voided !== true) yield record;
   }
 }
 

@@ -34,8 +34,14 @@ export interface CrawlRecord {
   redirects: RedirectHop[];
   /** Wall time of the fetch and processing. */
   ms: number;
-  /** ISO time the fetch completed. */
+  /** ISO time the fetch completed: of two records of one URL in the shards of a shared crawl, the later one wins. */
   fetchedAt: string;
+  /**
+   * Set on a record of a shared crawl's worker whose release was refused (its lease was lost before it was
+   * applied, issue 15): another worker fetched the URL again. Reads skip it; its document may stay in the shard,
+   * and a merged reading takes a graph only from the shard whose record of that URL wins.
+   */
+  voided?: true;
 }
 
 /** The status that makes a document "fetched successfully" (thesis §9: only HTTP 200 documents count). */

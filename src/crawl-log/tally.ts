@@ -27,6 +27,10 @@ export interface CrawlSummary extends CrawlFigures {
   durationMs: number;
   stoppedBy: StopReason;
   resumed: boolean;
+  /** A worker of a shared crawl (issue 15): its id. */
+  worker?: string;
+  /** A shared crawl: URLs fetched again after a lost lease, over the whole crawl (one record each in the merged reading). */
+  refetched?: number;
 }
 
 /** Whether a record counts as an RDF document obtained (thesis §9); the one definition lives in record.ts. */

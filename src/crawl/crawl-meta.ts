@@ -18,32 +18,48 @@ export type ExplicitOptions = Partial<CrawlOptions> & { out: string };
 
 /**
  * Merges the options stored by an earlier run of this crawl (if any) with those given now. Identity options
- * (strategy, bandit, …) may not change on a resume; limits and speed may. Seeds given again are added.
+ * (strategy, bandit, …) may not change on a resume; limits and speed may. Seeds given again are added. A worker's
+ * shard of a shared crawl starts without seeds (`requireSeeds: false`): they are in the shared frontier.
  */
-export async function loadCrawlOptions(state: CrawlState, explicit: ExplicitOptions): Promise<{ options: ResolvedCrawlOptions; resumed: boolean }> {
+export async function loadCrawlOptions(
+  state: CrawlState,
+  explicit: ExplicitOptions,
+  { requireSeeds = true }: { requireSeeds?: boolean } = {},
+): Promise<{ options: ResolvedCrawlOptions; resumed: boolean }> {
   const stored = await readStoredOptions(state);
   if (stored === undefined) {
     const options = resolveCrawlOptions(explicit);
-    if (options.seeds.length === 0) {
+    if (options.seeds.length === 0 && requireSeeds) {
       throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', 'No seeds: give seed URLs or PLDs as arguments or with --seeds-file FILE.');
     }
     return { options, resumed: false };
   }
   const previous = optionsFromJson(stored);
-  for (const key of IDENTITY_KEYS) {
-    const given = explicit[key];
-    // Options stored before a key existed hold its default; lists (include/exclude) compare by value.
-    const before = previous[key] ?? DEFAULT_CRAWL_OPTIONS[key];
-    if (given !== undefined && JSON.stringify(given) !== JSON.stringify(before)) {
-      throw new RdfscoutError(
-        'RDFSCOUT_RESUME_CONFLICT',
-        `${state.dir} holds a crawl with --${kebab(key)} ${String(before)}; this command asks for ${String(given)}. ` +
-          'Resume it without that flag, or crawl into a new --out folder.',
-      );
-    }
+  const conflict = identityConflict(previous, explicit, IDENTITY_KEYS);
+  if (conflict !== null) {
+    throw new RdfscoutError(
+      'RDFSCOUT_RESUME_CONFLICT',
+      `${state.dir} holds a crawl with --${kebab(conflict.key)} ${String(conflict.before)}; this command asks for ${String(conflict.given)}. ` +
+        'Resume it without that flag, or crawl into a new --out folder.',
+    );
   }
   const merged = { ...previous, ...stripUndefined(explicit), seeds: explicit.seeds ?? [] } as ExplicitOptions;
   return { options: resolveCrawlOptions(merged), resumed: true };
+}
+
+/** The first option of `keys` given in `explicit` with another value than `previous` holds, or null. */
+export function identityConflict(
+  previous: Partial<CrawlOptions>,
+  explicit: Partial<CrawlOptions>,
+  keys: readonly (keyof typeof DEFAULT_CRAWL_OPTIONS)[],
+): { key: string; before: unknown; given: unknown } | null {
+  for (const key of keys) {
+    const given = explicit[key];
+    // Options stored before a key existed hold its default; lists (include/exclude) compare by value.
+    const before = previous[key] ?? DEFAULT_CRAWL_OPTIONS[key];
+    if (given !== undefined && JSON.stringify(given) !== JSON.stringify(before)) return { key, before, given };
+  }
+  return null;
 }
 
 export async function saveCrawlOptions(state: CrawlState, options: ResolvedCrawlOptions): Promise<void> {

@@ -25,8 +25,14 @@ import { fetcherOptions, type ResolvedCrawlOptions } from './options.ts';
 import { processDocument } from './process-document.ts';
 import { type RestoredCrawl, restoreCrawl, shouldRejudge } from './restore-crawl.ts';
 import { retryAfter } from './retry.ts';
+import { rewardOf } from './reward.ts';
 import { Scheduler } from './scheduler.ts';
 import type { RefusedSeed } from './seed-list.ts';
+import { SharedLearning } from './shared-learning.ts';
+import { SharedWorker } from './shared-worker.ts';
+import { pauseArmed, testPause } from './test-pause.ts';
+import type { CrawlRegistry } from '../redis/crawl-registry.ts';
+import type { SharedQueue } from '../redis/shared-queue.ts';
 
 // The fetcher publishes rdfscout:fetch:start / rdfscout:fetch:end; the crawl adds what it stored and recorded.
 const chRecord = diagnostics.channel('rdfscout:crawl:record');
@@ -50,7 +56,7 @@ export interface CrawlRunOptions {
 }
 
 /** How a processed fetch ends: committed as a record, or put back for a retry. */
-type Outcome = { kind: 'recorded'; record: CrawlRecord } | { kind: 'retry' } | { kind: 'aborted' };
+type Outcome = { kind: 'recorded'; record: CrawlRecord } | { kind: 'retry' } | { kind: 'aborted' } | { kind: 'lost' };
 
 /**
  * One crawl over one output folder. `open()` creates or resumes it (options of an existing crawl are reused;
@@ -79,9 +85,12 @@ export class Crawler {
   #fatal: RdfscoutError | null = null;
   /** Queued H links are indexed and judged again (--fixed-labels off, and the strategy learns RDF parents). */
   readonly #rejudge: boolean;
+  /** Set when this crawl is one worker of a crawl shared through Redis (issue 15). */
+  readonly #shared: SharedWorker | null;
 
-  private constructor(state: CrawlState, init: RestoredCrawl, notAvailable: ReadonlySet<string>) {
+  private constructor(state: CrawlState, init: RestoredCrawl, notAvailable: ReadonlySet<string>, shared: SharedWorker | null) {
     const o = init.options;
+    this.#shared = shared;
     this.options = o;
     this.state = state;
     this.#frontier = init.frontier;
@@ -124,16 +133,25 @@ export class Crawler {
    * the options the user gave; the stored ones fill the rest. `backends.frontier` picks the frontier's backend
    * (default 'level'; 'memory' keeps the queue in this process only, e.g. for tests and simulations).
    */
-  static async open(explicit: ExplicitOptions, backends: { frontier?: FrontierBackend } = {}): Promise<Crawler> {
+  static async open(explicit: ExplicitOptions, backends: { frontier?: FrontierBackend; shared?: { queue: SharedQueue; registry: CrawlRegistry } } = {}): Promise<Crawler> {
     const state = await openState(explicit.out);
+    let init: RestoredCrawl | undefined;
     try {
       const notAvailable = new Set<string>();
       const onRecord = (r: CrawlRecord, o: ResolvedCrawlOptions) => {
         if (isNotAvailable(o, r)) notAvailable.add(r.pld);
       };
-      const init = await restoreCrawl(state, explicit, { onRecord, ...backends });
-      return new Crawler(state, init, notAvailable);
+      init = await restoreCrawl(state, explicit, { onRecord, ...backends });
+      let shared: SharedWorker | null = null;
+      if (backends.shared !== undefined && init.frontier.shared !== undefined) {
+        const { registry, queue } = backends.shared;
+        const learning = new SharedLearning({ registry, worker: queue.worker, strategy: init.strategy, policy: init.policy });
+        await learning.catchUp(); // what every worker learned so far (thesis §5: C_HR(t) is a function of the fetched documents)
+        shared = new SharedWorker(init.frontier.shared, learning, state);
+      }
+      return new Crawler(state, init, notAvailable, shared);
     } catch (err) {
+      await init?.frontier.shared?.close();
       await state.close();
       throw err;
     }
@@ -156,9 +174,11 @@ export class Crawler {
     const wakeUp = new AbortController();
     signal?.addEventListener('abort', () => wakeUp.abort(), { once: true });
     let offline = false;
+    let sharedEnd: 'max-docs' | 'frontier-empty' | null = null;
 
     while (this.#fatal === null) {
       if (signal?.aborted) break;
+      if (this.#shared !== null && active.size === 0 && (sharedEnd = this.#shared.tick()) !== null) break; // over for every worker
       if (scheduler.offlineFor() > this.options.maxOfflineMs) {
         offline = true; // what failed is still queued: a resume tries it again
         break;
@@ -189,7 +209,9 @@ export class Crawler {
           await this.#frontier.settled(); // a PLD's head is being read from disk: wait for it, not for a timer
           continue;
         }
-        const wake = scheduler.nextWake();
+        let wake = scheduler.nextWake();
+        // A worker of a shared crawl waits for the others: links they find may give it work (it stops on a shared end).
+        if (wake === null && this.#shared !== null) wake = Date.now() + 100;
         if (wake === null) break;
         await idleUntil(wake, wakeUp.signal, control); // new seeds may give work before then
         continue;
@@ -206,10 +228,11 @@ export class Crawler {
       wakeUp.signal.removeEventListener('abort', cancel);
     }
     await Promise.allSettled(active);
+    await this.#shared?.learning.settled();
     if (this.#fatal) throw this.#fatal; // the store failed: nothing more is written
     await this.#committer.persistLearned(this.#seq);
     await this.state.indexer.flush(); // a finished crawl is fully indexed for SPARQL (documents are indexed in bulk, issue 18)
-    const stoppedBy = stopReason({
+    const stoppedBy = sharedEnd !== null && !(signal?.aborted === true) ? sharedEnd : stopReason({
       aborted: signal?.aborted === true,
       offline,
       budgetLeft: scheduler.budgetLeft(),
@@ -217,10 +240,13 @@ export class Crawler {
       pldBudgetReached: [...this.#tally.perPld.values()].some((t) => t.fetched >= this.options.maxDocsPerPld),
       depthDropped: this.#depthDropped,
     });
-    return this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed);
+    const summary = this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed);
+    if (this.#shared === null) return summary;
+    return { ...summary, worker: this.#shared.frontier.worker, refetched: this.#shared.frontier.refetched() };
   }
 
   async close(): Promise<void> {
+    await this.#shared?.frontier.close();
     await this.#fetcher.close();
     await this.state.close();
   }
@@ -235,6 +261,8 @@ export class Crawler {
     };
     try {
       const outcome = await this.#process(entry, runOptions, land);
+      // Not fetched here (aborted) or not ours any more (lost): give the entry back if its lease is still held.
+      if (outcome.kind === 'aborted' || outcome.kind === 'lost') await this.#shared?.frontier.giveBack(entry);
       if (outcome.kind === 'recorded') {
         runOptions.onRecord?.({ record: outcome.record, tally: this.#tally, queued: this.#frontier.size().queued, inFlight: this.#scheduler.inFlight });
       }
@@ -270,11 +298,14 @@ export class Crawler {
     const retry = retryAfter(entry, result, this.options);
     if (retry !== null) {
       if (retry.backoffPld) this.#scheduler.backoff(entry.pld, Date.now() + retry.waitMs);
+      if (retry.backoffPld) this.#frontier.shared?.note(entry, { waitMs: retry.waitMs }); // Retry-After, across workers
       return this.#requeue(entry, Date.now() + retry.waitMs);
     }
 
-    const txn = this.state.txn();
     const doc = await analyseDocument(result, entry.link, this.options);
+    // A shared crawl's worker that lost its lease meanwhile (stopped too long) drops the fetch: another has the URL.
+    if (this.#shared !== null && !(await this.#shared.confirm(entry))) return { kind: 'lost' };
+    const txn = this.state.txn();
     // Reserves the graph for this fetch unless it is stored (or being stored) already.
     const storedAlready = doc.quads.length > 0 && (await this.#committer.claimGraph(entry.url, result.finalUrl, this.options.queues === 'one'));
     this.#seq += 1;
@@ -293,8 +324,13 @@ export class Crawler {
     await this.#committer.stage(plan, txn);
     const { record } = plan;
     land();
-    this.#tally.add(record);
+    if (this.#shared === null) this.#tally.add(record);
+    else this.#shared.note(entry, record, rewardOf(this.options.reward, record, plan.external));
     await txn.commit();
+    if (this.#shared !== null) {
+      if (!(await this.#shared.released(entry, record))) return { kind: 'lost' }; // refused: the record is void
+      this.#tally.add(record);
+    }
     this.#scheduler.committed(entry.pld, plan.enqueue);
     if (chRecord.hasSubscribers) chRecord.publish(record);
     await this.#committer.afterCommit(record, this.options, (p) => this.#scheduler.exclude(p));
@@ -306,13 +342,16 @@ export class Crawler {
     const txn = this.state.txn();
     this.#frontier.retry(entry, dueAt, txn);
     await txn.commit();
+    await this.#shared?.released(entry, null);
     this.#scheduler.changed(entry.pld);
     return { kind: 'retry' };
   }
 
   /** Fetches under politeness (one PLD's delay and concurrency), reading the body if it is worth reading. */
   async #fetch(entry: FrontierEntry, signal: AbortSignal | undefined): Promise<FetchResult> {
+    testPause('before-fetch', entry.url);
     this.#scheduler.requestStarted(entry);
+    if (pauseArmed('during-fetch')) setTimeout(() => testPause('during-fetch', entry.url), 20).unref();
     try {
       return await this.#fetcher.fetch(entry.url, {
         // The same for every strategy (issue 16 item 4): strategies differ in order, not in what they read.
@@ -321,7 +360,9 @@ export class Crawler {
         ...(isHtmlVariant(entry.url) ? { accept: HTML_VARIANT_ACCEPT } : {}), // issue 17 item 3: HTML first
       });
     } finally {
-      this.#scheduler.requestEnded(entry, this.#fetcher.crawlDelayMs(entry.url));
+      const crawlDelayMs = this.#fetcher.crawlDelayMs(entry.url);
+      this.#scheduler.requestEnded(entry, crawlDelayMs);
+      this.#frontier.shared?.note(entry, { waitMs: crawlDelayMs ?? 0 }); // robots.txt Crawl-delay, across workers
     }
   }
 }

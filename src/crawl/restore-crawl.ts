@@ -9,6 +9,7 @@ import { withPatternYield } from '../relevance/pattern-yield.ts';
 import { createStrategy } from '../strategies/index.ts';
 import type { FetchedDocument, Strategy } from '../relevance/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
+import type { SharedQueue } from '../redis/shared-queue.ts';
 import { loadBanditSnapshot, loadStrategySnapshot } from './learned-store.ts';
 import { type ExplicitOptions, loadCrawlOptions, loadSeedPlds, saveCrawlOptions, saveSeedPlds } from './crawl-meta.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
@@ -40,6 +41,11 @@ export interface RestoreHooks {
   onRecord?: (record: CrawlRecord, options: ResolvedCrawlOptions) => void;
   /** The frontier backend. Default: 'level' (persistent). */
   frontier?: FrontierBackend;
+  /**
+   * A worker of a shared crawl (issue 15): the frontier is the shared queue in Redis, and what the crawl learned is
+   * rebuilt from the shared log (SharedLearning), not from this shard's records, which only feed the tally.
+   */
+  shared?: { queue: SharedQueue };
 }
 
 /** Whether the crawl judges queued H links again when C_HR learns a parent: only where that can change a verdict. */
@@ -55,15 +61,16 @@ export function shouldRejudge(options: { rejudgeQueued: boolean }, strategy: Str
  * after it.
  */
 export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions, hooks: RestoreHooks = {}): Promise<RestoredCrawl> {
-  const { onRecord } = hooks;
-  const { options, resumed } = await loadCrawlOptions(state, explicit);
+  const { onRecord, shared } = hooks;
+  const { options, resumed } = await loadCrawlOptions(state, explicit, { requireSeeds: shared === undefined });
   const strategy = withPatternYield(createStrategy(options.strategy)); // barren URL patterns wait (issue 16 item 5)
   const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: Number.isFinite(options.maxDocs) ? options.maxDocs : 100_000, seed: options.seed });
   // --retry-failed: URLs whose last fetch failed become new again (the frontier forgets them before it restores).
-  const retried = options.retryFailed ? await failedEntries(state, strategy.seedPriority) : [];
+  const retried = options.retryFailed && shared === undefined ? await failedEntries(state, strategy.seedPriority) : [];
   // The frontier re-indexes its queued H links for re-judging (thesis §5) when it opens.
   const frontier = await openFrontier(state, {
-    backend: hooks.frontier,
+    backend: shared === undefined ? hooks.frontier : 'redis',
+    ...(shared === undefined ? {} : { shared: { queue: shared.queue, maxDocs: options.maxDocs, maxDocsPerPld: options.maxDocsPerPld } }),
     queues: options.queues,
     concurrency: options.concurrency,
     rdfShare: options.rdfShare,
@@ -77,9 +84,9 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions,
   for await (const record of readRecords(state)) {
     tally.add(record);
     onRecord?.(record, options);
-    if (record.seq > replayAfter) strategy.learn(toFetchedDocument(record));
+    if (record.seq > replayAfter && shared === undefined) strategy.learn(toFetchedDocument(record));
   }
-  const savedPolicy = await loadBanditSnapshot(state);
+  const savedPolicy = shared === undefined ? await loadBanditSnapshot(state) : undefined;
   if (policy && savedPolicy !== undefined) policy.restore(savedPolicy);
   const seedPlds = await loadSeedPlds(state);
   const { accepted, refused: refusedSeeds } = screenSeeds(options.seeds, options.allowPrivate);

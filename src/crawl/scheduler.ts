@@ -124,8 +124,17 @@ export class Scheduler {
     const now = this.#o.now();
     if (!this.#outage.canStart(now)) return null; // paused by an outage, or its probe is out
     if (now - this.#lastFullScan >= FULL_SCAN_MS) this.#changedAll();
-    const candidates = [...this.#ready.wake(now)];
     const { frontier, policy } = this.#o;
+    // A shared frontier (issue 15): PLDs another worker changed are placed afresh, and entries claimed for this
+    // worker under a lease on their PLD go first (the lease was taken for them).
+    if (frontier.shared !== undefined) {
+      for (const pld of frontier.shared.drainChanged()) this.changed(pld);
+      for (const pld of frontier.shared.claimed()) {
+        const entry = this.#excluded.has(pld) ? null : frontier.next(pld, now);
+        if (entry !== null) return this.#handOut(entry);
+      }
+    }
+    const candidates = [...this.#ready.wake(now)];
     for (;;) {
       if (candidates.length === 0) return null;
       let pld: string;
@@ -140,15 +149,18 @@ export class Scheduler {
         pld = policy.choose(candidates);
       }
       const entry = frontier.next(pld, now);
-      if (entry !== null) {
-        this.#inFlight += 1;
-        this.#inFlightPerPld.set(entry.pld, (this.#inFlightPerPld.get(entry.pld) ?? 0) + 1);
-        return entry; // the caller starts its request (`requestStarted`), then says `changed(entry.pld)`
-      }
+      if (entry !== null) return this.#handOut(entry);
       // Its head waits (a retry back-off: it goes to sleep; a disk read: it stays ready for the next pick).
       this.changed(pld);
       candidates.splice(candidates.indexOf(pld), 1);
     }
+  }
+
+  /** Counts a picked entry in flight; the caller starts its request (`requestStarted`), then says `changed(entry.pld)`. */
+  #handOut(entry: FrontierEntry): FrontierEntry {
+    this.#inFlight += 1;
+    this.#inFlightPerPld.set(entry.pld, (this.#inFlightPerPld.get(entry.pld) ?? 0) + 1);
+    return entry;
   }
 
   /** A picked fetch is no longer in flight (it joined the tally, or was put back): budgets stop counting it. */

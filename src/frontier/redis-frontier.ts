@@ -22,6 +22,11 @@ export interface RedisFrontierOptions extends FrontierIndexOptions {
   timers?: boolean;
   /** How often the mirror of the shared queues is refreshed (ms). Default: 500. */
   refreshMs?: number;
+  /**
+   * A fetch's release is sent when `outcome()` asks for it rather than as soon as its transaction commits (a crawl's
+   * worker: a test can stop it between the two). Default: false.
+   */
+  deferRelease?: boolean;
   now?: () => number;
 }
 
@@ -30,6 +35,8 @@ interface Flight {
   finishing: boolean;
   note: FetchNote;
   outcome?: Promise<'released' | 'stale'>;
+  /** The release, committed and not sent yet (`deferRelease`). */
+  send?: () => void;
 }
 
 /** Writes staged in one transaction: links to add, and the fetch it finishes (if any). */
@@ -53,6 +60,8 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   /** Claimed, not handed out yet, per PLD. */
   readonly #buffer = new Map<string, Array<{ entry: FrontierEntry; token: string }>>();
   readonly #flights = new Map<string, Flight>();
+  /** Releases sent, by URL, until `outcome()` reads them (a crawl's worker reads each). */
+  readonly #outcomes = new Map<string, Promise<'released' | 'stale'>>();
   readonly #claiming = new Set<string>();
   readonly #blocked = new Map<string, number>();
   readonly #reserved = new Set<string>();
@@ -73,6 +82,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
       claimBackoffMs: o.claimBackoffMs ?? 250,
       timers: o.timers ?? false,
       refreshMs: o.refreshMs ?? 500,
+      deferRelease: o.deferRelease ?? false,
     };
   }
 
@@ -198,8 +208,15 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
 
   async outcome(entry: FrontierEntry): Promise<'released' | 'stale'> {
     const f = this.#flights.get(entry.url);
-    if (f?.outcome === undefined) throw new RdfscoutError('RDFSCOUT_INTERNAL', `No release was sent for ${entry.url}: commit its transaction first.`);
-    return f.outcome;
+    const send = f?.send;
+    if (f !== undefined && send !== undefined) {
+      f.send = undefined;
+      send();
+    }
+    const outcome = this.#outcomes.get(entry.url);
+    if (outcome === undefined) throw new RdfscoutError('RDFSCOUT_INTERNAL', `No release was sent for ${entry.url}: commit its transaction first.`);
+    this.#outcomes.delete(entry.url);
+    return outcome;
   }
 
   async giveBack(entry: FrontierEntry): Promise<void> {
@@ -304,6 +321,17 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     }
     const { entry, mode } = finish;
     const flight = this.#flights.get(entry.url) as Flight;
+    if (this.#o.deferRelease && flight.send === undefined && flight.outcome === undefined) {
+      flight.send = () => this.#sendFinish(s, flight, fresh, release);
+      return;
+    }
+    this.#sendFinish(s, flight, fresh, release);
+  }
+
+  #sendFinish(s: Staged, flight: Flight, fresh: readonly NewEntry[], release: () => void): void {
+    const adds = [...s.adds.values()];
+    const { entry, mode } = s.finish as NonNullable<Staged['finish']>;
+    const finish = s.finish as NonNullable<Staged['finish']>;
     const changes = [...fresh.map((e) => ({ pld: pldOf(e.url), queued: 1 })), { pld: entry.pld, inFlight: -1, queued: mode === 'retry' ? 1 : 0, done: mode === 'done' ? 1 : 0 }];
     const delta = this.#mirror.expect(changes);
     const { note } = flight;
@@ -325,6 +353,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     );
     flight.outcome = job.then((r) => (r.kind === 'stale' ? 'stale' : 'released'));
     flight.outcome.catch(() => {});
+    if (this.#o.deferRelease) this.#outcomes.set(entry.url, flight.outcome);
     void this.#track(job.finally(() => {
       release();
       this.#flights.delete(entry.url);

@@ -1,0 +1,104 @@
+// **CrawlRegistry**: a shared crawl's identity, learning log and progress in Redis (issue 15): what workers join and `status` reads.
+import type { Redis } from 'ioredis';
+import { RdfscoutError } from '../errors.ts';
+import { type CrawlKeys, crawlKeys } from './keys.ts';
+
+/** The name every shared crawl uses in its Redis database (one crawl per database: `redis://host:port/DB`). */
+export const SHARED_CRAWL_NAME = 'crawl';
+
+/** What the first worker stores and every later one reads: the crawl's options and its Redis settings. */
+export interface SharedSettings {
+  /** The crawl options (as `optionsToJson` writes them, without seeds or output folder). */
+  options: Record<string, unknown>;
+  /** Seen-set bucket bits. */
+  bucketBits: number;
+  /** Lease length, ms (`--lease-ms`). */
+  leaseMs: number;
+  /** When the crawl was created (ISO time). */
+  created: string;
+}
+
+/** One worker's progress, as `status` prints it. */
+export interface WorkerStatus {
+  worker: string;
+  /** Heartbeat within the last heartbeat timeout (a dead worker is forgotten by the next reclaim). */
+  alive: boolean;
+  /** Epoch ms of its last heartbeat (Redis's clock), null once it was reclaimed. */
+  lastSeen: number | null;
+  fetched: number;
+  rdfDocuments: number;
+  refetched: number;
+}
+
+/** The shared progress of a crawl. */
+export interface SharedStatus {
+  created: string;
+  queued: number;
+  inFlight: number;
+  /** Fetches applied that spent budget. */
+  fetched: number;
+  /** URLs finished (fetched, refused by robots, or done as another URL's alias). */
+  done: number;
+  refetched: number;
+  /** Entries in the shared learning log. */
+  learned: number;
+  workers: WorkerStatus[];
+}
+
+/** A shared crawl's registry in one Redis database. */
+export class CrawlRegistry {
+  readonly keys: CrawlKeys;
+  readonly #client: Redis;
+
+  constructor(client: Redis, name = SHARED_CRAWL_NAME) {
+    this.#client = client;
+    this.keys = crawlKeys(name);
+  }
+
+  /** The stored settings, or undefined when no crawl was created in this database. */
+  async settings(): Promise<SharedSettings | undefined> {
+    const raw = await this.#client.hget(`${this.keys.prefix}meta`, 'settings');
+    if (raw === null) return undefined;
+    try {
+      return JSON.parse(raw) as SharedSettings;
+    } catch (cause) {
+      throw new RdfscoutError('RDFSCOUT_REDIS_FAILED', `The shared crawl's settings in Redis are not JSON (${this.keys.prefix}meta): ${raw.slice(0, 80)}`, { cause });
+    }
+  }
+
+  /** Stores `settings` unless a crawl exists already (atomic: of two first workers, one creates). Returns what is stored now. */
+  async create(settings: SharedSettings): Promise<{ created: boolean; settings: SharedSettings }> {
+    const created = (await this.#client.hsetnx(`${this.keys.prefix}meta`, 'settings', JSON.stringify(settings))) === 1;
+    return { created, settings: created ? settings : ((await this.settings()) as SharedSettings) };
+  }
+
+  /** Entries of the learning log from index `from` on (at most `max`), as JSON strings. */
+  async learnedSince(from: number, max = 10_000): Promise<string[]> {
+    return this.#client.lrange(`${this.keys.prefix}log`, from, from + max - 1);
+  }
+
+  /** The shared progress, per worker and in total. `heartbeatTimeoutMs`: how old a heartbeat may be for a live worker. */
+  async status(heartbeatTimeoutMs: number): Promise<SharedStatus | undefined> {
+    const settings = await this.settings();
+    if (settings === undefined) return undefined;
+    const p = this.keys.prefix;
+    const [stat, names, beats, learned, time] = await Promise.all([
+      this.#client.hgetall(`${p}stat`),
+      this.#client.smembers(`${p}wall`),
+      this.#client.zrange(this.keys.workers, '0', '-1', 'WITHSCORES'),
+      this.#client.llen(`${p}log`),
+      this.#client.time(),
+    ]);
+    const now = Number(time[0]) * 1000 + Math.floor(Number(time[1]) / 1000);
+    const seen = new Map<string, number>();
+    for (let i = 0; i + 1 < beats.length; i += 2) seen.set(String(beats[i]), Number(beats[i + 1]));
+    const workers: WorkerStatus[] = [];
+    for (const worker of names.sort()) {
+      const w = await this.#client.hgetall(`${p}w:${worker}`);
+      const last = seen.get(worker) ?? null;
+      workers.push({ worker, alive: last !== null && now - last < heartbeatTimeoutMs, lastSeen: last, fetched: Number(w.fetched ?? 0), rdfDocuments: Number(w.rdf ?? 0), refetched: Number(w.refetched ?? 0) });
+    }
+    const n = (k: string) => Number(stat[k] ?? 0);
+    return { created: settings.created, queued: n('queued'), inFlight: n('inflight'), fetched: n('spent'), done: n('done'), refetched: n('refetched'), learned, workers };
+  }
+}
