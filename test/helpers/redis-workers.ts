@@ -124,10 +124,12 @@ export async function mergeShards(dirs: readonly string[]): Promise<MergedCrawl>
   };
 }
 
-/** Resolves once `check()` is true (polled every `everyMs`), or rejects after `timeoutMs`. */
-export async function waitFor(what: string, check: () => boolean, timeoutMs = 60_000, everyMs = 20): Promise<void> {
+/** Resolves once `check()` is true (polled every `everyMs`, after `refresh()` if given), or rejects after `timeoutMs`. */
+export async function waitFor(what: string, check: () => boolean, timeoutMs = 60_000, everyMs = 20, refresh?: () => Promise<void>): Promise<void> {
   const until = Date.now() + timeoutMs;
-  while (!check()) {
+  for (;;) {
+    await refresh?.();
+    if (check()) return;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }

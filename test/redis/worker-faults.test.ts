@@ -5,6 +5,9 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SHARED_CRAWL_NAME } from '../../src/redis/crawl-registry.ts';
+import { connectRedis } from '../../src/redis/connect.ts';
+import { crawlKeys } from '../../src/redis/keys.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startHttpServer, type TestServer } from '../helpers/http-server.ts';
@@ -147,11 +150,23 @@ describe.skipIf(!WORKER_MODE)('Redis lost while a document is being fetched', ()
 
   it('the document fetched meanwhile is kept in the shard, and its URL is not fetched again after reconnecting', async () => {
     const redis = await startRedisServer();
+    let joined = 0;
     try {
       const outs = [join(dir, 'a'), join(dir, 'b')];
       const args = [`${site.origin}/`, '--allow-private', '--strategy', 'bfs', '--delay-ms', '0', '--concurrency', '2', '--max-docs', '1000'];
       const workers = outs.map((out) => startWorker(redis.url, out, args));
       await slowArrived;
+      // Both workers must have joined before Redis goes (one still connecting would rightly fail: "unreachable at
+      // start"). A worker's first claim heartbeats it into the workers' set.
+      const probe = await connectRedis(redis.url);
+      try {
+        const workersKey = crawlKeys(SHARED_CRAWL_NAME).workers;
+        await waitFor('both workers to join', () => joined >= 2, 120_000, 50, async () => {
+          joined = await probe.zcard(workersKey);
+        });
+      } finally {
+        probe.disconnect();
+      }
       await redis.kill();
       await sleep(500);
       openGate(); // the response arrives while Redis is down: the worker stores it, its release waits
