@@ -7,6 +7,7 @@ import { joinSharedCrawl, type SharedCrawl } from '../crawl/shared-crawl.ts';
 import { connectRedis } from '../redis/connect.ts';
 import { parseRedisUrl } from '../redis/url.ts';
 import type { Dashboard } from '../dashboard/index.ts';
+import { crawlReferenceCurves, describeSimweb } from './simweb-reference.ts';
 import type { OutageEvent } from '../fetch/outage.ts';
 import type { ExplicitOptions } from '../crawl/crawl-meta.ts';
 import { type SiteRow, stageSites } from '../beebot/index.ts';
@@ -239,7 +240,10 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
     try {
       const { startEndpoint } = await import('../sparql/index.ts'); // Comunica loads only when asked for
       const { createDashboard } = await import('../dashboard/index.ts');
-      dashboard = createDashboard({ state: crawler.state, control, host: '127.0.0.1', token: serveToken ?? null });
+      // On a simulated web, the oracle and breadth-first curves are drawn beside the live one (issue 19).
+      const web = await describeSimweb(crawler.options.proxy);
+      const references = web === null ? [] : crawlReferenceCurves(web, crawler.options);
+      dashboard = createDashboard({ state: crawler.state, control, host: '127.0.0.1', token: serveToken ?? null, references });
       endpoint = await startEndpoint(crawler.state, { port: serve, mount: dashboard.handle, ...(queryMemoryMb === undefined ? {} : { maxQueryMemoryMb: queryMemoryMb }) });
     } catch (err) {
       dashboard?.close();

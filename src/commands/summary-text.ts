@@ -13,6 +13,8 @@ export function describeStop(s: Pick<CrawlSummary, 'stoppedBy'>, o: Pick<Resolve
       return `stopped: no links left within --max-depth ${o.maxDepth} (deeper links were not queued)`;
     case 'signal':
       return 'stopped: interrupted by a signal (run the same command to resume)';
+    case 'stopped':
+      return 'stopped: stopped from the dashboard (run the same command to resume)';
     case 'offline':
       return `stopped: every request failed at the connection level for longer than --max-offline-ms ${o.maxOfflineMs} (what failed is still queued: run the same command to resume)`;
     default:

@@ -16,10 +16,11 @@ export interface PldTally {
 
 /**
  * What ended a crawl: the total budget (`--max-docs`), every PLD with links left at its `--max-docs-per-pld`
- * budget, nothing left to fetch, nothing left within `--max-depth` (deeper links were dropped), a signal, or
+ * budget, nothing left to fetch, nothing left within `--max-depth` (deeper links were dropped), a signal, `stopped`: the
+ * operator's clean stop (the dashboard's stop button, `CrawlControl.stop()`), or
  * `offline`: every request failed at the connection level for longer than `--max-offline-ms` (a resume retries).
  */
-export type StopReason = 'max-docs' | 'max-docs-per-pld' | 'frontier-empty' | 'max-depth' | 'signal' | 'offline';
+export type StopReason = 'max-docs' | 'max-docs-per-pld' | 'frontier-empty' | 'max-depth' | 'signal' | 'stopped' | 'offline';
 
 export interface CrawlSummary extends CrawlFigures {
   byStatus: Record<string, number>;
@@ -41,6 +42,8 @@ export interface StopFacts {
   /** Every request failed at the connection level for longer than `--max-offline-ms`. */
   offline: boolean;
   aborted: boolean;
+  /** The abort came from the operator's stop (`CrawlControl.stop()`), not from a signal. */
+  stopped?: boolean;
   /** Requests still allowed by `--max-docs` (nothing in flight). */
   budgetLeft: number;
   /** Links still queued when nothing more could be served. */
@@ -53,7 +56,7 @@ export interface StopFacts {
 
 /** The cause of a stop, from the facts (pure). A per-PLD budget explains a stop only when links are left queued. */
 export function stopReason(f: StopFacts): StopReason {
-  if (f.aborted) return 'signal';
+  if (f.aborted) return f.stopped === true ? 'stopped' : 'signal';
   if (f.offline) return 'offline';
   if (f.budgetLeft <= 0) return 'max-docs';
   if (f.queued > 0 && f.pldBudgetReached) return 'max-docs-per-pld';

@@ -166,6 +166,7 @@ export class Crawler {
     const started = performance.now();
     // Control hook (dashboard): stop() aborts like the caller's signal; the loop consults pause/seeds/blocks below.
     const control = runOptions.control ?? null;
+    const callerSignal = runOptions.signal;
     if (control) control.view = crawlView(this.#controlled, control);
     const signal = control ? (runOptions.signal ? AbortSignal.any([runOptions.signal, control.stopSignal]) : control.stopSignal) : runOptions.signal;
     runOptions = { ...runOptions, ...(signal ? { signal } : {}) };
@@ -234,6 +235,7 @@ export class Crawler {
     await this.state.indexer.flush(); // a finished crawl is fully indexed for SPARQL (documents are indexed in bulk, issue 18)
     const stoppedBy = sharedEnd !== null && !(signal?.aborted === true) ? sharedEnd : stopReason({
       aborted: signal?.aborted === true,
+      stopped: control?.stopSignal.aborted === true && callerSignal?.aborted !== true, // the operator's stop, not a signal
       offline,
       budgetLeft: scheduler.budgetLeft(),
       queued: this.#frontier.size().queued,

@@ -110,6 +110,7 @@ export function createDashboard(opts: DashboardOptions): Dashboard {
     'api/series': () => live.series,
     'api/arms': () => live.arms,
     'api/learned': () => live.learned(),
+    'api/references': () => references,
     'api/snapshot': snapshot,
   };
 

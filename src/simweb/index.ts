@@ -16,3 +16,6 @@ export { truthForUrl, truthLines, truthRecords, writeTruth } from './truth.ts';
 export type { DocKind, Label, RdfFormat, SimSite, SimWebStats, TruthRecord } from './types.ts';
 export type { WebModel, WebOptions } from './web.ts';
 export { buildWeb, copyHost, linksOf } from './web.ts';
+export { breadthFirstCurve } from './bfs-curve.ts';
+export { type NamedCurve, type ReferenceScope, referenceCurves } from './reference-curves.ts';
+export { SIMWEB_DESCRIPTION_PATH } from './server.ts';

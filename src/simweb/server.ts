@@ -10,6 +10,9 @@ import type { SimSite, SimWebStats, TruthRecord } from './types.ts';
 import type { WebModel, WebOptions } from './web.ts';
 import { buildWeb, describeSite, linksOf } from './web.ts';
 
+/** Where a simulated web says what it is (profiles, seed, scale), on requests to the server itself (not proxied). */
+export const SIMWEB_DESCRIPTION_PATH = '/.well-known/rdfscout-simweb';
+
 /** Options of `startSimweb`. */
 export interface SimWebOptions extends WebOptions {
   /** Port on 127.0.0.1. Default 0 (any free port). */
@@ -49,6 +52,12 @@ export interface SimWeb {
 
 const KNOWN_KEYS = new Set(['profiles', 'seed', 'scale', 'copies', 'port', 'latencyMs', 'slowMs', 'crawlDelay', 'logRequests']);
 
+/** Whether a Host header names this machine's loopback (the server itself, not a simulated host). */
+function isLoopbackHost(host: string | undefined): boolean {
+  const name = (host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  return name === '127.0.0.1' || name === 'localhost' || name === '::1';
+}
+
 function emptyStats(): SimWebStats {
   return { requests: 0, proxyRequests: 0, byStatus: {}, byHost: {}, bytes: 0 };
 }
@@ -61,6 +70,7 @@ export async function startSimweb(options: SimWebOptions): Promise<SimWeb> {
   const latencyMs = options.latencyMs ?? 0;
   const slowMs = options.slowMs ?? 20;
   const model = buildWeb(options);
+  const description: WebOptions = { profiles: options.profiles, seed: options.seed, scale: options.scale ?? 1, copies: options.copies ?? 1 };
   let stats = emptyStats();
   const respondOptions = options.crawlDelay === undefined ? {} : { crawlDelay: options.crawlDelay };
   const log = options.logRequests === true ? new RequestLog() : undefined;
@@ -69,6 +79,13 @@ export async function startSimweb(options: SimWebOptions): Promise<SimWeb> {
     res.sendDate = false; // byte-identical responses for the same seed
     const raw = req.url ?? '/';
     const proxied = /^[a-z]+:\/\//i.test(raw);
+    if (!proxied && raw === SIMWEB_DESCRIPTION_PATH && isLoopbackHost(req.headers.host)) {
+      // Lets a crawl pointed at this web draw the reference curves (oracle, breadth-first) beside its own.
+      const body = Buffer.from(`${JSON.stringify(description)}\n`);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
     const url = proxied ? raw : `http://${(req.headers.host ?? '').replace(/:\d+$/, '')}${raw}`;
     const entry = log?.begin(url, ...hostAndPld(model, url));
     const method = req.method ?? 'GET';

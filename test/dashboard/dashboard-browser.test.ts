@@ -95,7 +95,7 @@ describe('live dashboard in Chromium', () => {
 
     // The same query through the CLI, once the crawl is stopped cleanly and its state closed.
     await live.shutdown();
-    expect((await live.run).stoppedBy).toBe('signal');
+    expect((await live.run).stoppedBy).toBe('stopped'); // the operator's clean stop (CrawlControl.stop), not a signal
     const { stdout } = await run(process.execPath, [CLI, 'query', live.dir, QUERY, '--format', 'csv']);
     const cli = stdout.trim().split(/\r?\n/).slice(1).map((l) => l.split(','));
     expect(cli.length).toBeGreaterThan(0);
