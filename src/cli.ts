@@ -10,6 +10,8 @@ const USAGE = `rdfscout — a focused Linked Data crawler
 Usage: rdfscout <command> [options]     (rdfscout <command> --help for its options)
 
   crawl SEED… --out DIR     crawl, predicting RDF links before fetching; resumes if DIR has a crawl
+                            (with --redis URL: one worker of a crawl shared through Redis)
+  status --redis URL        the shared progress of a distributed crawl, per worker and in total
   export DIR                all stored quads as N-Quads on stdout
   docs DIR                  crawl records as JSON lines, in fetch order
   stats DIR                 a human summary of a crawl
@@ -28,6 +30,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   export: async () => runExportCommand,
   docs: async () => runDocsCommand,
   stats: async () => runStatsCommand,
+  status: async () => (await import('./commands/status.ts')).runStatusCommand,
   query: async () => (await import('./commands/sparql.ts')).runQueryCommand,
   serve: async () => (await import('./commands/sparql.ts')).runServeCommand,
   simweb: async () => (await import('./commands/simweb.ts')).runSimwebCommand,

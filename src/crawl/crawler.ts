@@ -145,7 +145,8 @@ export class Crawler {
       let shared: SharedWorker | null = null;
       if (backends.shared !== undefined && init.frontier.shared !== undefined) {
         const { registry, queue } = backends.shared;
-        const learning = new SharedLearning({ registry, worker: queue.worker, strategy: init.strategy, policy: init.policy });
+        await registry.addSeedPlds(init.seedPlds);
+        const learning = new SharedLearning({ registry, worker: queue.worker, strategy: init.strategy, policy: init.policy, seedPlds: init.seedPlds });
         await learning.catchUp(); // what every worker learned so far (thesis §5: C_HR(t) is a function of the fetched documents)
         shared = new SharedWorker(init.frontier.shared, learning, state);
       }

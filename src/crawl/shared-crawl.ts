@@ -2,6 +2,7 @@
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { ArgumentError, RdfscoutError } from '../errors.ts';
+import { pldOf } from '../links/normalize-url.ts';
 import { bucketBitsFor } from '../redis/fingerprint.ts';
 import { CrawlRegistry, SHARED_CRAWL_NAME, type SharedSettings } from '../redis/crawl-registry.ts';
 import { SharedQueue } from '../redis/shared-queue.ts';
@@ -60,6 +61,14 @@ export async function joinSharedCrawl(client: Redis, redisUrl: string, explicit:
   }
   const merged = { ...stored, ...stripUndefined(explicit), seeds: explicit.seeds ?? [], out: explicit.out } as ExplicitOptions;
   const options = resolveCrawlOptions(merged);
+  // Before any worker judges a link: the scope of a crawl is its seeds' PLDs, whoever gave them (thesis §11).
+  await registry.addSeedPlds(options.seeds.flatMap((url) => {
+    try {
+      return [pldOf(url)];
+    } catch {
+      return []; // a bad seed is reported when the crawl opens
+    }
+  }));
   const worker = `${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 6)}`;
   const queue = new SharedQueue(client, {
     crawl: SHARED_CRAWL_NAME,

@@ -18,7 +18,8 @@ interface LearnedEntry {
  * bandit's arm statistics of the rewards: each applied fetch appends its learning input to the shared log, in the
  * script that releases its lease (so a refused release teaches nothing, and none teaches twice). Each worker learns
  * from its own fetches at once and from the others' when it reads the log: at start (all of it), then every
- * `refreshMs` (default 500 ms) — the freshness of its view of what the others learned.
+ * `refreshMs` (default 500 ms) — the freshness of its view of what the others learned. The seed PLDs that other
+ * workers added (the scope) are read with it.
  */
 export class SharedLearning {
   readonly #registry: CrawlRegistry;
@@ -30,7 +31,11 @@ export class SharedLearning {
   #lastRead = 0;
   #reading: Promise<void> | null = null;
 
-  constructor(o: { registry: CrawlRegistry; worker: string; strategy: Strategy; policy: BanditPolicy | null; refreshMs?: number }) {
+  /** The crawl's seed PLDs (its scope), kept up to date with those of every worker. */
+  readonly #seedPlds: Set<string>;
+
+  constructor(o: { registry: CrawlRegistry; worker: string; strategy: Strategy; policy: BanditPolicy | null; seedPlds: Set<string>; refreshMs?: number }) {
+    this.#seedPlds = o.seedPlds;
     this.#registry = o.registry;
     this.#worker = o.worker;
     this.#strategy = o.strategy;
@@ -47,6 +52,7 @@ export class SharedLearning {
   /** Reads and applies the log entries appended since the last read (other workers' fetches; this worker's are applied already). */
   async catchUp(): Promise<number> {
     let applied = 0;
+    for (const pld of await this.#registry.seedPlds()) this.#seedPlds.add(pld);
     for (;;) {
       const batch = await this.#registry.learnedSince(this.#cursor);
       if (batch.length === 0) break;

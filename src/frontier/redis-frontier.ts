@@ -319,7 +319,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
       void this.#track(this.#run(this.#q.add(adds.map(toAdd), this.#now()), delta).finally(release));
       return;
     }
-    const { entry, mode } = finish;
+    const { entry } = finish;
     const flight = this.#flights.get(entry.url) as Flight;
     if (this.#o.deferRelease && flight.send === undefined && flight.outcome === undefined) {
       flight.send = () => this.#sendFinish(s, flight, fresh, release);

@@ -72,6 +72,17 @@ export class CrawlRegistry {
     return { created, settings: created ? settings : ((await this.settings()) as SharedSettings) };
   }
 
+  /** Adds the PLDs of seeds (the crawl's scope, thesis §11: every worker judges links against all seeds' PLDs). */
+  async addSeedPlds(plds: Iterable<string>): Promise<void> {
+    const list = [...plds];
+    if (list.length > 0) await this.#client.sadd(`${this.keys.prefix}seedplds`, ...list);
+  }
+
+  /** The PLDs of every seed given to any worker. */
+  async seedPlds(): Promise<string[]> {
+    return this.#client.smembers(`${this.keys.prefix}seedplds`);
+  }
+
   /** Entries of the learning log from index `from` on (at most `max`), as JSON strings. */
   async learnedSince(from: number, max = 10_000): Promise<string[]> {
     return this.#client.lrange(`${this.keys.prefix}log`, from, from + max - 1);
