@@ -1,5 +1,6 @@
-// **redis-memory** measures the bytes Redis spends per seen URL (64-bit fingerprints in bucketed hashes) and projects them to 100 M URLs (issue 15).
-// Run: node_modules/.bin/node bench/redis-memory.ts [--urls 1000000] [--digests 200000] [--json out.json]
+// **redis-memory** measures the bytes Redis spends per seen URL (64-bit fingerprints in bucketed hashes) and per queued
+// URL (the shared frontier's entries, built from real links of the simulated web), and projects them to 100 M URLs (issue 15).
+// Run: node_modules/.bin/node bench/redis-memory.ts [--urls 1000000] [--digests 200000] [--queued 200000] [--json out.json]
 import { hash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -8,18 +9,22 @@ import { Prng } from '../src/random/prng.ts';
 import { connectRedis } from '../src/redis/connect.ts';
 import { bucketBitsFor } from '../src/redis/fingerprint.ts';
 import { SeenSet } from '../src/redis/seen-set.ts';
+import { queuedEntries } from './lib/queued-entries.ts';
+import { SharedQueue } from '../src/redis/shared-queue.ts';
 import { startRedisServer } from '../test/helpers/redis-server.ts';
 
 const { values } = parseArgs({
   options: {
     urls: { type: 'string', default: '1000000' },
     digests: { type: 'string', default: '200000' },
+    queued: { type: 'string', default: '200000' },
     batch: { type: 'string', default: '10000' },
     json: { type: 'string' },
   },
 });
 const URLS = Number(values.urls);
 const DIGESTS = Number(values.digests);
+const QUEUED = Number(values.queued);
 const BATCH = Number(values.batch);
 const PROJECTED = 100_000_000;
 
@@ -118,6 +123,27 @@ try {
     rows.push({ what: `set of hex SHA-1 digests, ${DIGESTS} URLs`, urls: DIGESTS, perUrlInfo: used / DIGESTS, perUrlMemoryUsage: k.bytes / DIGESTS, keys: 1, encodings: k.encodings });
     await redis.flushall();
   }
+
+  // 4. Queued URLs: the shared frontier's entries (SharedQueue.add), as the crawl queues them: real links of the
+  //    simulated web with their features (anchor, context, …), over 2 000 PLDs. Per queued URL: its entry header and
+  //    JSON (HASH `e`), its member in its PLD's queue (ZSET `q:PLD`) and the per-PLD counters; the seen set apart.
+  {
+    const entries = queuedEntries(QUEUED);
+    const queue = new SharedQueue(redis, { crawl: 'queued', worker: 'bench', hostConcurrency: 1, delayMs: 0, leaseMs: 30_000, bucketBits: bucketBitsFor(QUEUED) });
+    const before = await usedMemory(redis);
+    for (let i = 0; i < entries.length; i += 1000) await queue.add(entries.slice(i, i + 1000), Date.now());
+    const used = (await usedMemory(redis)) - before;
+    const all = await keyBytes(redis, queue.keys.pattern);
+    const seen = await keyBytes(redis, queue.keys.seenBucket('*'));
+    const json = entries.reduce((n, e) => n + Buffer.byteLength(e.json), 0) / entries.length;
+    const url = entries.reduce((n, e) => n + Buffer.byteLength(e.url), 0) / entries.length;
+    rows.push({
+      what: `queued URLs (entry + PLD queue + seen set), ${entries.length} URLs, mean URL ${url.toFixed(0)} B, mean entry JSON ${json.toFixed(0)} B`,
+      urls: entries.length, perUrlInfo: used / entries.length, perUrlMemoryUsage: all.bytes / entries.length, keys: all.keys, encodings: all.encodings,
+      queuedOnlyPerUrl: (all.bytes - seen.bytes) / entries.length,
+    });
+    await redis.flushall();
+  }
 } finally {
   redis.disconnect();
   await server.stop();
@@ -130,4 +156,12 @@ for (const r of rows) {
 }
 const ratio = (rows[2]!.perUrlInfo as number) / (rows[1]!.perUrlInfo as number);
 console.log(`hex-digest set / bucketed fingerprints at 100 M: ${ratio.toFixed(1)}×`);
+const q = rows[3]!;
+const seenAt100M = rows[1]!.perUrlInfo as number;
+const queuedOnly = q.queuedOnlyPerUrl as number;
+console.log(`per queued URL without its seen-set entry (MEMORY USAGE): ${queuedOnly.toFixed(0)} B`);
+console.log(
+  `100 M URLs seen, of which 10 M queued: ${((seenAt100M * PROJECTED + queuedOnly * 1e7) / 1e9).toFixed(1)} GB; ` +
+    `100 M seen and 100 M queued: ${((seenAt100M + queuedOnly) * PROJECTED / 1e9).toFixed(1)} GB`,
+);
 if (values.json) await writeFile(values.json, `${JSON.stringify(rows, null, 2)}\n`);

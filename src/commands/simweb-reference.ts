@@ -26,7 +26,7 @@ export async function describeSimweb(proxy: string | null, timeoutMs = 2000): Pr
     }
     const body = (await res.body.json()) as Partial<WebOptions>;
     if (body.profiles === undefined || typeof body.seed !== 'number') return null;
-    return { profiles: body.profiles, seed: body.seed, scale: typeof body.scale === 'number' ? body.scale : 1 };
+    return { profiles: body.profiles, seed: body.seed, scale: typeof body.scale === 'number' ? body.scale : 1, copies: typeof body.copies === 'number' ? body.copies : 1 };
   } catch {
     return null;
   }

@@ -7,8 +7,8 @@ import { type FlagSpec, intFlag, parseFlags, strFlag } from './args.ts';
 
 const PROFILE_NAMES = () => [...Object.keys(META_PROFILES), ...PROFILES.keys()].join(', ');
 
-export const SIMWEB_USAGE = `Usage: rdfscout simweb serve [--profile P] [--seed S] [--scale X] [--port N] [--latency-ms N]
-       rdfscout simweb truth [--profile P] [--seed S] [--scale X] [--out FILE]
+export const SIMWEB_USAGE = `Usage: rdfscout simweb serve [--profile P] [--seed S] [--scale X] [--copies N] [--port N] [--latency-ms N]
+       rdfscout simweb truth [--profile P] [--seed S] [--scale X] [--copies N] [--out FILE]
 
 serve: one HTTP server on 127.0.0.1 that is a forward proxy for every simulated host (and answers plain requests
        by Host header). Point any crawler at it: rdfscout crawl URL… --proxy http://127.0.0.1:PORT
@@ -17,6 +17,8 @@ truth: the ground truth as JSON lines (url, label R/HR/H/N, depth, status, tripl
   --profile P          profile or comma-separated profiles (default thesis)
   --seed S             generator seed: the same seed gives a byte-identical web (default 1)
   --scale X            size factor (default 1: sizes of the thesis's and BeeBot's tables)
+  --copies N           serve every site N times, each copy on its own PLD (default 1; e.g. 130 copies of
+                       thesis = 520 PLDs, for distributed crawls)
   --port N             port of serve (default 8080; 0 = any)
   --latency-ms N       delay of every response (default 0)`;
 
@@ -24,12 +26,13 @@ const FLAGS: FlagSpec = {
   profile: { type: 'string' },
   seed: { type: 'string' },
   scale: { type: 'string' },
+  copies: { type: 'string' },
   port: { type: 'string' },
   'latency-ms': { type: 'string' },
   out: { type: 'string' },
 };
 
-function webOptions(values: Record<string, unknown>): { profiles: string; seed: number; scale: number } {
+function webOptions(values: Record<string, unknown>): { profiles: string; seed: number; scale: number; copies: number } {
   const scaleRaw = strFlag(values, 'scale');
   const scale = scaleRaw === undefined ? 1 : Number(scaleRaw);
   if (!(scale > 0)) throw new ArgumentError(`--scale must be a positive number (got ${scaleRaw}).`);
@@ -37,7 +40,8 @@ function webOptions(values: Record<string, unknown>): { profiles: string; seed: 
   for (const p of profiles.split(',')) {
     if (!PROFILES.has(p) && !(p in META_PROFILES)) throw new ArgumentError(`Unknown profile "${p}". Known: ${PROFILE_NAMES()}.`);
   }
-  return { profiles, seed: intFlag(values, 'seed', 0) ?? 1, scale };
+  const copies = intFlag(values, 'copies', 1) ?? 1;
+  return { profiles, seed: intFlag(values, 'seed', 0) ?? 1, scale, copies };
 }
 
 export async function runSimwebCommand(argv: string[]): Promise<number> {

@@ -2,6 +2,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ArgumentError } from '../errors.ts';
+import { pldOf } from '../links/normalize-url.ts';
+import { RequestLog, type RequestLogEntry } from './request-log.ts';
 import { respond } from './respond.ts';
 import { truthForUrl, truthRecords } from './truth.ts';
 import type { SimSite, SimWebStats, TruthRecord } from './types.ts';
@@ -21,6 +23,8 @@ export interface SimWebOptions extends WebOptions {
   slowMs?: number;
   /** Overrides the Crawl-delay (seconds) of sites that declare one. Default: the profile's (0.01). */
   crawlDelay?: number;
+  /** Keep a log of every request (PLD, start, end, in flight; `SimWeb.requestLog()`). Default false. */
+  logRequests?: boolean;
 }
 
 /** A running simulated web. */
@@ -39,10 +43,14 @@ export interface SimWeb {
   links(url: string): string[];
   stats(): SimWebStats;
   resetStats(): void;
+  /** The requests answered so far, in start order (empty unless `logRequests`); see `checkPoliteness`. */
+  requestLog(): RequestLogEntry[];
+  /** Forgets the logged requests. */
+  clearRequestLog(): void;
   close(): Promise<void>;
 }
 
-const KNOWN_KEYS = new Set(['profiles', 'seed', 'scale', 'port', 'latencyMs', 'slowMs', 'crawlDelay']);
+const KNOWN_KEYS = new Set(['profiles', 'seed', 'scale', 'copies', 'port', 'latencyMs', 'slowMs', 'crawlDelay', 'logRequests']);
 
 /** Whether a Host header names this machine's loopback (the server itself, not a simulated host). */
 function isLoopbackHost(host: string | undefined): boolean {
@@ -62,9 +70,10 @@ export async function startSimweb(options: SimWebOptions): Promise<SimWeb> {
   const latencyMs = options.latencyMs ?? 0;
   const slowMs = options.slowMs ?? 20;
   const model = buildWeb(options);
-  const description: WebOptions = { profiles: options.profiles, seed: options.seed, scale: options.scale ?? 1 };
+  const description: WebOptions = { profiles: options.profiles, seed: options.seed, scale: options.scale ?? 1, copies: options.copies ?? 1 };
   let stats = emptyStats();
   const respondOptions = options.crawlDelay === undefined ? {} : { crawlDelay: options.crawlDelay };
+  const log = options.logRequests === true ? new RequestLog() : undefined;
 
   const server = createServer((req, res) => {
     res.sendDate = false; // byte-identical responses for the same seed
@@ -78,6 +87,7 @@ export async function startSimweb(options: SimWebOptions): Promise<SimWeb> {
       return;
     }
     const url = proxied ? raw : `http://${(req.headers.host ?? '').replace(/:\d+$/, '')}${raw}`;
+    const entry = log?.begin(url, ...hostAndPld(model, url));
     const method = req.method ?? 'GET';
     const r =
       method === 'GET' || method === 'HEAD'
@@ -91,8 +101,16 @@ export async function startSimweb(options: SimWebOptions): Promise<SimWeb> {
     const host = r.knownHost ? new URL(url).hostname : '(unknown)';
     stats.byHost[host] = (stats.byHost[host] ?? 0) + 1;
     stats.bytes += r.body.length;
+    // The end is logged just before the response is written, so no client can have read it earlier (a 'finish'
+    // event would come later still when this loop is busy); 'close' ends a request the client gave up on.
+    const location = typeof r.headers.location === 'string' ? absoluteUrl(r.headers.location, url) : undefined;
+    const logEnd = (): void => {
+      if (entry) log?.end(entry, r.status, location);
+    };
+    res.once('close', logEnd);
     const send = (): void => {
       res.writeHead(r.status, { ...r.headers, 'content-length': String(r.body.length) });
+      logEnd();
       res.end(method === 'HEAD' ? undefined : r.body);
     };
     const delay = latencyMs + (r.slow ? slowMs : 0);
@@ -122,10 +140,30 @@ export async function startSimweb(options: SimWebOptions): Promise<SimWeb> {
     resetStats: () => {
       stats = emptyStats();
     },
+    requestLog: () => log?.entries() ?? [],
+    clearRequestLog: () => log?.clear(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),
   };
+}
+
+/** Host and PLD of a requested URL (the site's PLD when the web knows the host). */
+function hostAndPld(model: WebModel, url: string): [string, string] {
+  try {
+    const host = new URL(url).hostname;
+    return [host, model.byHost.get(host)?.pld ?? pldOf(host)];
+  } catch {
+    return ['(invalid)', '(invalid)'];
+  }
+}
+
+function absoluteUrl(location: string, base: string): string | undefined {
+  try {
+    return new URL(location, base).href;
+  } catch {
+    return undefined;
+  }
 }

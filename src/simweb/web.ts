@@ -3,7 +3,7 @@ import { ArgumentError } from '../errors.ts';
 import { pldOf } from '../links/normalize-url.ts';
 import { hashParts, Prng } from '../random/prng.ts';
 import { monthName } from './profiles/noise.ts';
-import { resolveProfiles } from './profiles/index.ts';
+import { type ProfileSite, resolveProfiles } from './profiles/index.ts';
 import { linkTarget, SiteBuilder } from './site-graph.ts';
 import type { SimDoc, SimSite, SiteModel, TruthRecord } from './types.ts';
 
@@ -15,6 +15,11 @@ export interface WebOptions {
   seed: number;
   /** Multiplies every site's size (1 = the sources' sizes: thesis Table 4-3, BeeBot Table 1). Default 1. */
   scale?: number;
+  /**
+   * Serves every profile site this many times, each copy on its own PLD with its own seed (`dbtune-sim.org`,
+   * `dbtune-sim-c2.org`, …): a web of many PLDs for distributed crawls (issue 15: ≥ 500 PLDs). Default 1.
+   */
+  copies?: number;
 }
 
 /** A built web: sites by host. */
@@ -29,32 +34,49 @@ export function buildWeb(options: WebOptions): WebModel {
   const scale = options.scale ?? 1;
   if (!Number.isFinite(scale) || scale <= 0) throw new ArgumentError(`simweb scale must be a positive number, got ${options.scale}`);
   if (!Number.isInteger(options.seed)) throw new ArgumentError(`simweb seed must be an integer, got ${options.seed}`);
+  const copies = options.copies ?? 1;
+  if (!Number.isSafeInteger(copies) || copies < 1) throw new ArgumentError(`simweb copies must be an integer ≥ 1, got ${options.copies}`);
   const sites: SiteModel[] = [];
   const byHost = new Map<string, SiteModel>();
-  for (const profile of resolveProfiles(options.profiles)) {
-    for (const spec of profile.sites) {
-      const seed = hashParts(options.seed, profile.name, spec.host);
-      const b = new SiteBuilder();
-      spec.build(b, new Prng(seed), Math.max(30, Math.round(spec.size * scale)));
-      const built = b.finish();
-      const site: SiteModel = {
-        host: spec.host,
-        pld: pldOf(spec.host),
-        startUrl: `http://${spec.host}/`,
-        profile: profile.name,
-        name: spec.name,
-        shortName: spec.shortName,
-        seed,
-        docs: built.docs,
-        byPath: built.byPath,
-        robots: built.robots,
-        ...(built.calendar ? { calendar: built.calendar } : {}),
-      };
-      sites.push(site);
-      byHost.set(site.host, site);
+  const profiles = resolveProfiles(options.profiles);
+  for (let copy = 1; copy <= copies; copy++) {
+    for (const profile of profiles) {
+      for (const base of profile.sites) {
+        const spec = copy === 1 ? base : { ...base, host: copyHost(base.host, copy), shortName: `${base.shortName}-c${copy}` };
+        const site = buildSite(options.seed, profile.name, spec, scale);
+        sites.push(site);
+        byHost.set(site.host, site);
+      }
     }
   }
   return { seed: options.seed, sites, byHost };
+}
+
+/** The host of copy `copy` of a site: its PLD's first label gets `-cN` (`www.zin-sim.ru` → `www.zin-sim-c2.ru`). */
+export function copyHost(host: string, copy: number): string {
+  const pld = pldOf(host);
+  const dot = pld.indexOf('.');
+  return `${host.slice(0, host.length - pld.length)}${pld.slice(0, dot)}-c${copy}${pld.slice(dot)}`;
+}
+
+function buildSite(webSeed: number, profileName: string, spec: ProfileSite, scale: number): SiteModel {
+  const seed = hashParts(webSeed, profileName, spec.host);
+  const b = new SiteBuilder();
+  spec.build(b, new Prng(seed), Math.max(30, Math.round(spec.size * scale)));
+  const built = b.finish();
+  return {
+    host: spec.host,
+    pld: pldOf(spec.host),
+    startUrl: `http://${spec.host}/`,
+    profile: profileName,
+    name: spec.name,
+    shortName: spec.shortName,
+    seed,
+    docs: built.docs,
+    byPath: built.byPath,
+    robots: built.robots,
+    ...(built.calendar ? { calendar: built.calendar } : {}),
+  };
 }
 
 /** The public description of a site. */

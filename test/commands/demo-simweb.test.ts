@@ -76,6 +76,17 @@ describe('rdfscout simweb', () => {
     }
   });
 
+  it('truth --copies N: every site N times, each copy on its own PLD', async () => {
+    const base = [CLI, 'simweb', 'truth', '--profile', 'deri-like', '--seed', '2', '--scale', '0.05'];
+    const one = (await run(process.execPath, base, { maxBuffer: 64 << 20 })).stdout.trim().split('\n');
+    const three = (await run(process.execPath, [...base, '--copies', '3'], { maxBuffer: 64 << 20 })).stdout.trim().split('\n');
+    const plds = new Set(three.map((l) => (JSON.parse(l) as { pld: string }).pld));
+    expect(plds.size).toBe(3);
+    expect(three.slice(0, one.length)).toEqual(one); // copy 1 is the web without copies
+    expect(three.length).toBeGreaterThan(2 * one.length);
+    await expect(run(process.execPath, [...base, '--copies', '0'])).rejects.toMatchObject({ code: 2 });
+  });
+
   it('rejects an unknown profile with exit code 2', async () => {
     await expect(run(process.execPath, [CLI, 'simweb', 'truth', '--profile', 'nowhere'])).rejects.toMatchObject({ code: 2 });
   });

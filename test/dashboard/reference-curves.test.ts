@@ -39,7 +39,7 @@ describe('reference curves on the simulated web', () => {
   });
 
   it('a simulated web describes itself to a loopback client; another server or a remote proxy is not a simulated web', async () => {
-    expect(await describeSimweb(web.proxyUrl)).toEqual(WEB);
+    expect(await describeSimweb(web.proxyUrl)).toEqual({ ...WEB, copies: 1 });
     expect(await describeSimweb(null)).toBeNull();
     expect(await describeSimweb('http://192.0.2.1:3128')).toBeNull(); // not asked at all: not a loopback address
     const other: Server = createServer((_req, res) => res.writeHead(404).end());

@@ -1,0 +1,177 @@
+// **distributed** measures the Redis worker mode on a latency-bound simulated web (issue 15): pages/s with 1, 2 and 4
+// workers and the speed-up vs N (goal ≥ 0.8 × N), CPU per page of a Redis worker vs the LevelDB mode (goal ≤ 1.3×),
+// and Redis operations per page (INFO commandstats). Every crawl is a CLI child process (`rdfscout crawl … --redis
+// URL --out DIR`), against one real redis-server (no AOF) and one simulated web in its own process.
+// Run: npm run bench:distributed [-- --workers 1,2,4 --pages 3000 --copies 130 --latency-ms 100 --concurrency 8
+//      --delay-ms 200 --json FILE]
+// Method: the web is the thesis profile at scale 0.01, served `--copies` times (130 → 520 PLDs), each response held
+// `--latency-ms`. All runs crawl breadth-first with the same shared budget (`--max-docs`, counted once across
+// workers). pages/s = pages fetched (sum of the workers' `fetched`) / the span from the first request the web saw
+// to the last response it wrote (process start-up and shutdown are left out; they are in `wall`). CPU per page:
+// user + system time of the crawl processes, start-up included, / pages.
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Redis } from 'ioredis';
+import { CRAWL_USAGE } from '../src/commands/crawl.ts';
+import { connectRedis } from '../src/redis/connect.ts';
+import { startRedisServer } from '../test/helpers/redis-server.ts';
+import { type CliCrawl, cliCrawl } from './lib/cli-crawl.ts';
+
+const { values } = parseArgs({
+  options: {
+    workers: { type: 'string', default: '1,2,4' },
+    pages: { type: 'string', default: '3000' },
+    copies: { type: 'string', default: '130' },
+    scale: { type: 'string', default: '0.01' },
+    'latency-ms': { type: 'string', default: '100' },
+    concurrency: { type: 'string', default: '8' },
+    'delay-ms': { type: 'string', default: '200' },
+    json: { type: 'string' },
+  },
+});
+const WORKERS = values.workers.split(',').map(Number);
+const PAGES = Number(values.pages);
+
+interface WebReport {
+  report: { requests: number; fetches: number; plds: number; maxInFlight: number; minIdleGapMs?: number; minStartGapMs?: number };
+  firstStart: number;
+  lastEnd: number;
+}
+
+/** One measured configuration. */
+interface Row {
+  mode: string;
+  workers: number;
+  pages: number;
+  requests: number;
+  spanS: number;
+  wallS: number;
+  pagesPerSec: number;
+  cpuMsPerPage: number;
+  maxRssMb: number;
+  maxInFlight: number;
+  minIdleGapMs: number | null;
+  redisOpsPerPage?: number;
+  redisCpuMsPerPage?: number;
+  redisOps?: Record<string, number>;
+}
+
+function ask<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMsg = (m: { type?: string }) => {
+      if (m.type !== type) return;
+      child.off('message', onMsg);
+      resolve(m as T);
+    };
+    child.on('message', onMsg);
+    child.once('exit', (code) => reject(new Error(`simweb exited (${code}) before "${type}"`)));
+    if (type !== 'ready') child.send({ type });
+  });
+}
+
+/** Calls per command since the last CONFIG RESETSTAT, without the benchmark's own (INFO, CONFIG, FLUSHALL). */
+async function commandCalls(redis: Redis): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const m of (await redis.info('commandstats')).matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) {
+    if (!['info', 'config', 'flushall'].includes(m[1] as string)) out[m[1] as string] = Number(m[2]);
+  }
+  return out;
+}
+
+async function redisCpuMs(redis: Redis): Promise<number> {
+  const info = await redis.info('cpu');
+  const n = (k: string) => Number(new RegExp(`${k}:([\\d.]+)`).exec(info)?.[1] ?? 0);
+  return (n('used_cpu_user') + n('used_cpu_sys')) * 1000;
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'rdfscout-distributed-'));
+const web = fork(
+  join(import.meta.dirname, 'lib/simweb-process.ts'),
+  ['--profiles', 'thesis', '--scale', values.scale, '--copies', values.copies, '--latency-ms', values['latency-ms'], '--log-requests'],
+  { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+);
+const ready = await ask<{ proxyUrl: string; seeds: string[]; documents: number }>(web, 'ready');
+const seedsFile = join(dir, 'seeds.txt');
+await writeFile(seedsFile, `${ready.seeds.join('\n')}\n`);
+const common = [
+  '--seeds-file', seedsFile, '--proxy', ready.proxyUrl, '--strategy', 'bfs', '--max-docs', String(PAGES),
+  '--concurrency', values.concurrency, '--host-concurrency', '1', '--delay-ms', values['delay-ms'],
+];
+console.log(
+  `web: ${ready.seeds.length} PLDs, ${ready.documents} documents, ${values['latency-ms']} ms per response; budget ${PAGES} pages, ` +
+    `--concurrency ${values.concurrency} per process, --delay-ms ${values['delay-ms']}; ${cpus().length} cores, load ${loadavg()[0]?.toFixed(1)}`,
+);
+
+/** Runs `n` crawl processes at once (`extra(i)` = their own flags) and measures them against the web's log. */
+async function measure(mode: string, n: number, extra: (i: number) => string[]): Promise<{ row: Row; runs: CliCrawl[] }> {
+  await ask(web, 'reset');
+  const runs = await Promise.all(Array.from({ length: n }, (_, i) => cliCrawl([...common, ...extra(i)], join(dir, `${mode}-${n}-${i}.cpu.json`))));
+  runs.forEach((r, i) => {
+    if (r.code !== 0) throw new Error(`${mode} process ${i} of ${n} ended with ${r.code}:\n${r.stderr.slice(-2000)}`);
+  });
+  const w = await ask<WebReport>(web, 'politeness');
+  const pages = runs.reduce((s, r) => s + Number(r.summary?.fetched ?? 0), 0);
+  const spanS = (w.lastEnd - w.firstStart) / 1000;
+  const row: Row = {
+    mode,
+    workers: n,
+    pages,
+    requests: w.report.requests,
+    spanS: round(spanS, 2),
+    wallS: round(Math.max(...runs.map((r) => r.wallMs)) / 1000, 2),
+    pagesPerSec: round(pages / spanS, 1),
+    cpuMsPerPage: round(runs.reduce((s, r) => s + r.cpuMs, 0) / pages, 2),
+    maxRssMb: Math.max(...runs.map((r) => r.maxRssMb)),
+    maxInFlight: w.report.maxInFlight,
+    minIdleGapMs: w.report.minIdleGapMs === undefined ? null : round(w.report.minIdleGapMs, 1),
+  };
+  return { row, runs };
+}
+
+const round = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d;
+const rows: Row[] = [];
+try {
+  rows.push((await measure('leveldb', 1, () => ['--out', join(dir, 'leveldb')])).row);
+  if (!CRAWL_USAGE.includes('--redis')) {
+    console.log('This checkout\'s crawl has no --redis (the worker mode of issue 15): only the LevelDB mode was measured.');
+  } else {
+    const server = await startRedisServer({ appendOnly: false });
+    const redis = await connectRedis(server.url);
+    try {
+      for (const n of WORKERS) {
+        await redis.flushall();
+        await redis.config('RESETSTAT');
+        const cpu0 = await redisCpuMs(redis);
+        const { row } = await measure('redis', n, (i) => ['--redis', server.url, '--out', join(dir, `redis-${n}-${i}`)]);
+        const calls = await commandCalls(redis);
+        const total = Object.values(calls).reduce((a, b) => a + b, 0);
+        row.redisOpsPerPage = round(total / row.pages, 1);
+        row.redisCpuMsPerPage = round(((await redisCpuMs(redis)) - cpu0) / row.pages, 3);
+        row.redisOps = calls;
+        rows.push(row);
+      }
+    } finally {
+      redis.disconnect();
+      await server.stop();
+    }
+  }
+} finally {
+  web.send({ type: 'close' });
+  await rm(dir, { recursive: true, force: true });
+}
+
+console.log('\nmode    | workers | pages | pages/s | speed-up | CPU ms/page | peak RSS MB | Redis ops/page | Redis CPU ms/page | max in flight/PLD | min idle gap ms | span s | wall s');
+const base = rows.find((r) => r.mode === 'redis' && r.workers === 1);
+for (const r of rows) {
+  const speedUp = base && r.mode === 'redis' ? `${round(r.pagesPerSec / base.pagesPerSec, 2)}× (goal ≥ ${round(0.8 * r.workers, 1)})` : '';
+  console.log(
+    [r.mode.padEnd(7), r.workers, r.pages, r.pagesPerSec, speedUp, r.cpuMsPerPage, r.maxRssMb, r.redisOpsPerPage ?? '', r.redisCpuMsPerPage ?? '', r.maxInFlight, r.minIdleGapMs ?? '', r.spanS, r.wallS].join(' | '),
+  );
+}
+const level = rows.find((r) => r.mode === 'leveldb');
+if (base && level) console.log(`\nCPU per page, 1 Redis worker / LevelDB mode: ${round(base.cpuMsPerPage / level.cpuMsPerPage, 2)}× (goal ≤ 1.3)`);
+if (base?.redisOps) console.log(`Redis commands of 1 worker: ${JSON.stringify(base.redisOps)}`);
+if (values.json) await writeFile(values.json, `${JSON.stringify({ options: values, rows }, null, 2)}\n`);
