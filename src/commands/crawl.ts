@@ -281,7 +281,19 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
       // On a simulated web, the oracle and breadth-first curves are drawn beside the live one (issue 19).
       const web = await describeSimweb(crawler.options.proxy);
       const references = web === null ? [] : crawlReferenceCurves(web, crawler.options);
-      dashboard = createDashboard({ state: crawler.state, control, host: '127.0.0.1', token: serveToken ?? null, references });
+      // In a distributed crawl the page also shows the whole crawl, per worker and in total, as `status --redis` does.
+      const sharedCrawl = shared?.crawl;
+      const cluster =
+        sharedCrawl === undefined
+          ? {}
+          : {
+              cluster: async () => {
+                const status = await sharedCrawl.registry.status(3 * sharedCrawl.settings.leaseMs);
+                if (status === undefined) throw new Error('the crawl is no longer in Redis');
+                return status;
+              },
+            };
+      dashboard = createDashboard({ state: crawler.state, control, host: '127.0.0.1', token: serveToken ?? null, references, ...cluster });
       endpoint = await startEndpoint(crawler.state, { port: serve, mount: dashboard.handle, ...(queryMemoryMb === undefined ? {} : { maxQueryMemoryMb: queryMemoryMb }) });
     } catch (err) {
       dashboard?.close();

@@ -11,6 +11,7 @@ import { EventStream } from './event-stream.ts';
 import { readLinkTable } from './link-table-api.ts';
 import { LiveState } from './live-state.ts';
 import { StaticAssets } from './static-assets.ts';
+import { type ClusterSource, ClusterView } from './cluster-view.ts';
 import { curvePoints, type ReferenceCurve } from '../report/report-data.ts';
 
 /** Options of {@link createDashboard}. */
@@ -28,6 +29,11 @@ export interface DashboardOptions {
    * (`curve[k − 1]` = RDF documents after k fetches). Default: none.
    */
   references?: readonly ReferenceCurve[];
+  /**
+   * In a distributed crawl (`crawl --redis … --serve`), the whole crawl's progress per worker and in total, read
+   * once a tick (`/api/cluster`, and the page's cluster panel). Default: none (one process).
+   */
+  cluster?: ClusterSource;
 }
 
 /** A running dashboard: give `handle` to the endpoint's `mount` hook; `close` ends its streams and timer. */
@@ -50,6 +56,8 @@ export function createDashboard(opts: DashboardOptions): Dashboard {
   const token = opts.token ?? null;
   const live = new LiveState(control);
   const references = (opts.references ?? []).map((r) => ({ name: r.name, points: curvePoints(r.curve) }));
+  const cluster = opts.cluster === undefined ? null : new ClusterView(opts.cluster);
+  void cluster?.refresh();
   const assets = new StaticAssets();
   const stream = new EventStream();
   const onRecord = (message: unknown) => live.addRecord(message as CrawlRecord);
@@ -60,6 +68,7 @@ export function createDashboard(opts: DashboardOptions): Dashboard {
   let sentSeq = 0;
   let sentFetched = 0;
   const timer = setInterval(() => {
+    void cluster?.refresh();
     live.sample();
     tick += 1;
     if (stream.size === 0) return;
@@ -82,6 +91,7 @@ export function createDashboard(opts: DashboardOptions): Dashboard {
       series: live.series.slice(-1),
       arms: t === undefined ? [] : live.arms.filter((a) => a.t === t),
       errorKinds: Object.fromEntries(live.errorKinds),
+      cluster: cluster?.snapshot ?? null,
       ...(withLearned ? { learned: live.learned() } : {}),
     };
   }
@@ -98,6 +108,7 @@ export function createDashboard(opts: DashboardOptions): Dashboard {
       arms: live.arms,
       learned: live.learned(),
       references,
+      cluster: cluster?.snapshot ?? null,
     };
   }
 
@@ -111,6 +122,7 @@ export function createDashboard(opts: DashboardOptions): Dashboard {
     'api/arms': () => live.arms,
     'api/learned': () => live.learned(),
     'api/references': () => references,
+    'api/cluster': () => cluster?.snapshot ?? null,
     'api/snapshot': snapshot,
   };
 

@@ -75,6 +75,7 @@ describe('reference curves on the simulated web', () => {
       expect(refs.map((r) => r.name)).toEqual(['oracle', 'breadth-first']);
       expect(refs.map((r) => r.points)).toEqual(expected.map((c) => curvePoints(c.curve)));
       const [oracle, bfs] = expected.map((c) => c.curve) as [number[], number[]];
+      expect(await api<unknown>('api/cluster')).toBeNull(); // one process: no cluster
       expect(oracle.at(-1)).toBeGreaterThan(bfs.at(-1) as number); // within 600 fetches the oracle is ahead
 
       // In Chromium: three lines; once paused, each reference line has a vertex per API point up to `fetched`.

@@ -5,7 +5,7 @@ import { armsChart, harvestChart, queueChart } from './charts.js';
 
 const Plot = window.Plot;
 const $ = (id) => document.getElementById(id);
-const model = { status: null, plds: [], log: [], errors: [], errorKinds: {}, harvest: [], series: [], arms: [], learned: null, references: [] };
+const model = { status: null, plds: [], log: [], errors: [], errorKinds: {}, harvest: [], series: [], arms: [], learned: null, references: [], cluster: null };
 const sort = { key: 'fetched', dir: -1 };
 const fmt = new Intl.NumberFormat('en');
 const pct = (x) => (x === null || x === undefined ? '–' : `${(x * 100).toFixed(1)}%`);
@@ -111,8 +111,29 @@ function renderLists() {
   }
 }
 
+// A distributed crawl (crawl --redis … --serve): the shared progress, per worker and in total.
+function renderCluster() {
+  const c = model.cluster;
+  $('cluster').hidden = !c;
+  if (!c) return;
+  $('cluster-error').textContent = c.error ? `Redis: ${c.error}` : '';
+  const s = c.status;
+  if (!s) return;
+  $('cluster-workers-count').textContent = String(s.workers.length);
+  $('cluster-totals').textContent =
+    `fetched ${fmt.format(s.fetched)} · queued ${fmt.format(s.queued)} · in flight ${fmt.format(s.inFlight)} · done ${fmt.format(s.done)} · refetched ${fmt.format(s.refetched)}`;
+  $('cluster-workers').tBodies[0].replaceChildren(
+    ...s.workers.map((w) => {
+      const tr = document.createElement('tr');
+      tr.append(cell(w.worker), cell(w.alive ? 'alive' : 'gone'), cell(fmt.format(w.fetched)), cell(fmt.format(w.rdfDocuments)), cell(fmt.format(w.refetched)));
+      return tr;
+    }),
+  );
+}
+
 function render() {
   renderCounters();
+  renderCluster();
   renderCharts();
   renderPlds();
   renderLists();
@@ -121,7 +142,7 @@ function render() {
 function apply(data, full) {
   if (full) Object.assign(model, data);
   else {
-    for (const k of ['status', 'plds', 'errorKinds', 'learned']) if (data[k] !== undefined) model[k] = data[k];
+    for (const k of ['status', 'plds', 'errorKinds', 'learned', 'cluster']) if (data[k] !== undefined) model[k] = data[k];
     // Deltas are shared by every open page: keep only what is newer than what this page holds.
     if (data.log) {
       const lastSeq = model.log.at(-1)?.seq ?? 0;
