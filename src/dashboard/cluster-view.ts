@@ -1,25 +1,9 @@
 // **ClusterView**: the whole distributed crawl's progress for the dashboard (issue 19 in `--redis` mode), polled from
-// a source the crawl command wires to Redis; the dashboard itself knows no Redis.
+// a source the crawl command wires to Redis (the dashboard only reads its types).
+import type { SharedStatus as ClusterStatus } from '../redis/crawl-registry.ts';
 
-/** One worker of a distributed crawl, as the shared registry counts it (issue 15). */
-export interface ClusterWorker {
-  worker: string;
-  alive: boolean;
-  fetched: number;
-  rdfDocuments: number;
-  refetched: number;
-}
-
-/** The whole crawl: shared queue, budgets spent, and every worker (`rdfscout status --redis` prints the same). */
-export interface ClusterStatus {
-  queued: number;
-  inFlight: number;
-  fetched: number;
-  done: number;
-  refetched: number;
-  learned: number;
-  workers: ClusterWorker[];
-}
+/** One worker of a distributed crawl and the whole crawl, as the shared registry counts them (issue 15). */
+export type { WorkerStatus as ClusterWorker, SharedStatus as ClusterStatus } from '../redis/crawl-registry.ts';
 
 /** Reads the shared progress (one round trip to Redis); may reject while Redis is away. */
 export type ClusterSource = () => Promise<ClusterStatus>;

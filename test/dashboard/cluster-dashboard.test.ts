@@ -8,21 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClusterSnapshot, type ClusterStatus, ClusterView } from '../../src/dashboard/index.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { guardedPage, launchBrowser } from '../helpers/browser.ts';
+import { until } from '../helpers/until.ts';
 import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { startWorker } from '../helpers/workers.ts';
 
-async function until(what: () => Promise<boolean>, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await what())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('ClusterView', () => {
   it('keeps the last status, reports an error without losing it, and starts no second read while one is under way', async () => {
-    const status: ClusterStatus = { queued: 3, inFlight: 1, fetched: 5, done: 5, refetched: 0, learned: 2, workers: [] };
+    const status: ClusterStatus = { created: '2026-11-23T12:00:00.000Z', queued: 3, inFlight: 1, fetched: 5, done: 5, refetched: 0, learned: 2, workers: [] };
     let calls = 0;
     let fail = false;
     let release: () => void = () => {};
@@ -76,7 +69,7 @@ describe('dashboard of a distributed crawl', () => {
       await until(async () => {
         const s = (await cluster()).status;
         return s !== null && s.workers.length === 2 && s.workers.every((w) => w.fetched > 0);
-      });
+      }, 60_000);
       const shown = (await cluster()).status as ClusterStatus;
       const cli = JSON.parse((await runCli(['status', '--redis', redis.url, '--json'])).stdout) as ClusterStatus;
       expect(shown.workers.map((w) => w.worker).sort()).toEqual(cli.workers.map((w) => w.worker).sort());

@@ -13,18 +13,11 @@ import type { LiveStatus } from '../../src/dashboard/index.ts';
 import { curvePoints } from '../../src/report/index.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { guardedPage, launchBrowser } from '../helpers/browser.ts';
+import { until } from '../helpers/until.ts';
 import { CLI } from '../helpers/run-cli.ts';
 
 const WEB = { profiles: 'thesis', seed: 3, scale: 0.1 };
 const MAX_DOCS = 600;
-
-async function until(what: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await what())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('reference curves on the simulated web', () => {
   let web: SimWeb;
