@@ -1,16 +1,9 @@
 // Crawl workers of the Redis mode as real CLI child processes (`rdfscout crawl … --redis URL --out DIR`), and the merged reading of their shards.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { CRAWL_USAGE } from '../../src/commands/crawl.ts';
 import { CLI } from './run-cli.ts';
 
 const run = promisify(execFile);
-
-/**
- * Whether this checkout's `crawl` has the worker mode (`--redis`, issue 15). The fault and politeness tests of the
- * worker mode are written against its command-line contract and run as soon as it is there.
- */
-export const WORKER_MODE = CRAWL_USAGE.includes('--redis');
 
 /** How a worker ended. */
 export interface WorkerExit {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkPoliteness, type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
-import { allExitZero, mergeShards, startWorker, WORKER_MODE } from '../helpers/redis-workers.ts';
+import { allExitZero, mergeShards, startWorker } from '../helpers/redis-workers.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 describe('politeness of one process (LevelDB mode), from the request log: the baseline of the check', () => {
@@ -33,7 +33,7 @@ describe('politeness of one process (LevelDB mode), from the request log: the ba
   }, 120_000);
 });
 
-describe.skipIf(!WORKER_MODE)('politeness across three workers, from the request log', () => {
+describe('politeness across three workers, from the request log', () => {
   let redis: RedisTestServer;
   let web: SimWeb | undefined;
   let dir: string;

@@ -12,7 +12,7 @@ import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startHttpServer, type TestServer } from '../helpers/http-server.ts';
 import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
-import { allExitZero, type MergedCrawl, mergeShards, startWorker, WORKER_MODE, waitFor } from '../helpers/redis-workers.ts';
+import { allExitZero, type MergedCrawl, mergeShards, startWorker, waitFor } from '../helpers/redis-workers.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -25,7 +25,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!WORKER_MODE)('Redis unreachable at start', () => {
+describe('Redis unreachable at start', () => {
   let site: TestServer;
   beforeEach(async () => {
     site = await startHttpServer((_req, res) => res.end('<a href="/x">x</a>'));
@@ -60,7 +60,7 @@ describe.skipIf(!WORKER_MODE)('Redis unreachable at start', () => {
 /** Three sites of the simulated web with no calendar trap: a bounded web that a budget larger than it crawls whole. */
 const BOUNDED = { profiles: 'dbtune-like,openlylocal-like,rossetti-like', seed: 4, scale: 0.02, slowMs: 0 };
 
-describe.skipIf(!WORKER_MODE)('Redis killed and restarted from its AOF mid-crawl', () => {
+describe('Redis killed and restarted from its AOF mid-crawl', () => {
   let web: SimWeb;
   beforeEach(async () => {
     web = await startSimweb({ ...BOUNDED, latencyMs: 20, logRequests: true });
@@ -110,7 +110,7 @@ describe.skipIf(!WORKER_MODE)('Redis killed and restarted from its AOF mid-crawl
   }, 300_000);
 });
 
-describe.skipIf(!WORKER_MODE)('Redis lost while a document is being fetched', () => {
+describe('Redis lost while a document is being fetched', () => {
   let site: TestServer;
   let arrived: () => void;
   let slowArrived: Promise<void>;
