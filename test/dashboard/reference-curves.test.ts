@@ -85,8 +85,10 @@ describe('reference curves on the simulated web', () => {
       await until(async () => (await g.page.textContent('#c-fetched'))?.replace(/,/g, '') === String(fetched));
       await until(async () => (await g.page.$$('#chart-harvest svg g[aria-label="line"] path')).length === 3);
       const upTo = live.at(-1)?.[0] ?? 0;
-      const vertices = await g.page.$$eval('#chart-harvest svg g[aria-label="line"] path', (ps) => ps.map((p) => (p.getAttribute('d') ?? '').split(/[ML]/).filter(Boolean).length));
-      expect(vertices).toEqual([live.length, ...refs.map((r) => r.points.filter(([k]) => k <= upTo).length)]);
+      const drawn = () => g.page.$$eval('#chart-harvest svg g[aria-label="line"] path', (ps) => ps.map((p) => (p.getAttribute('d') ?? '').split(/[ML]/).filter(Boolean).length));
+      // The pause's answer updates the counters at once; the curve points come with the next delta: wait for them.
+      await until(async () => (await drawn())[0] === live.length);
+      expect(await drawn()).toEqual([live.length, ...refs.map((r) => r.points.filter(([k]) => k <= upTo).length)]);
       await g.screenshot('dashboard-reference-curves');
       expect(g.blocked).toEqual([]);
       expect(g.errors).toEqual([]);
