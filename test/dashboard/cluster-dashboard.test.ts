@@ -75,7 +75,8 @@ describe('dashboard of a distributed crawl', () => {
       expect(shown.workers.map((w) => w.worker).sort()).toEqual(cli.workers.map((w) => w.worker).sort());
       expect(shown.fetched).toBeGreaterThan(0);
       expect(shown.fetched).toBeLessThanOrEqual(cli.fetched); // read before the CLI: the crawl only moves on
-      expect(shown.fetched).toBe(shown.workers.reduce((n, w) => n + w.fetched, 0));
+      // The totals and the per-worker counts are separate reads in Redis: a fetch may land between them (CI saw 69 vs 70).
+      expect(Math.abs(shown.fetched - shown.workers.reduce((n, w) => n + w.fetched, 0))).toBeLessThanOrEqual(shown.workers.length);
 
       const g = await guardedPage(browser.browser, new URL(base).origin);
       await g.page.goto(base);
