@@ -29,18 +29,18 @@ export interface ReferenceScope {
 export function referenceCurves(web: WebOptions, scope: ReferenceScope): NamedCurve[] {
   const model = buildWeb(web);
   const seedPlds = new Set(scope.seeds.map((u) => pldOf(u)));
+  const truth = [...truthRecords(model)]; // built once: the budget, the oracle and breadth-first all read it
   const hosts = scope.seedPldsOnly ? model.sites.map((s) => s.host).filter((h) => seedPlds.has(pldOf(h))) : undefined;
   const source: OracleSource = {
     sites: scope.seeds.map((u) => ({ host: new URL(u).hostname, startUrl: u })),
-    truth: () => truthRecords(model),
+    truth: () => truth,
     links: (url) => linksOf(model, url),
   };
   const options = { htmlVariants: true, ...(hosts === undefined ? {} : { hosts }) };
   let maxK = scope.maxFetches;
   if (!Number.isFinite(maxK)) {
     const inScope = hosts === undefined ? null : new Set(hosts);
-    maxK = 0;
-    for (const rec of truthRecords(model)) if (inScope === null || inScope.has(rec.host)) maxK++;
+    maxK = inScope === null ? truth.length : truth.filter((rec) => inScope.has(rec.host)).length;
   }
   return [
     { name: 'oracle', curve: oracleCurve(source, maxK, options).slice(1) },
