@@ -74,7 +74,22 @@ export class RobotsCache {
 
   /** Whether `url` may be fetched, loading the origin's robots.txt if it is not cached or has expired. */
   async check(url: URL): Promise<RobotsVerdict> {
-    const entry = await this.#entryFor(url);
+    return (await this.checkGated(url)).verdict;
+  }
+
+  /**
+   * `check`, for a caller that sends no request before a politeness gate: when this call has to send the origin's
+   * robots.txt request itself, it first awaits `gate` (and looks again: another call may have started the load
+   * meanwhile, which it then joins). `sentLoad`: this call sent the robots.txt request, right after its gate, so
+   * the caller's next request to the origin continues that politeness slot (issue 15). A rejected `gate` rejects
+   * this call only.
+   */
+  async checkGated(url: URL, gate?: () => Promise<void>): Promise<{ verdict: RobotsVerdict; sentLoad: boolean }> {
+    const { entry, sentLoad } = await this.#entryFor(url, gate);
+    return { verdict: this.#verdictOf(entry, url), sentLoad };
+  }
+
+  #verdictOf(entry: Entry, url: URL): RobotsVerdict {
     if (entry.unavailable !== null) return { kind: 'unavailable', reason: entry.unavailable, network: entry.network, retryAt: entry.expiresAt };
     if (entry.robot === null) return { kind: 'allowed' };
     // robots-parser answers undefined for a URL of another origin; the entry is per origin, so that is "allowed".
@@ -110,16 +125,23 @@ export class RobotsCache {
     return this.#entries.size;
   }
 
-  async #entryFor(url: URL): Promise<Entry> {
+  async #entryFor(url: URL, gate?: () => Promise<void>): Promise<{ entry: Entry; sentLoad: boolean }> {
     const origin = url.origin;
-    const cached = this.#entries.get(origin);
-    if (cached !== undefined && cached.expiresAt > this.#now()) return cached;
-    let loading = this.#loading.get(origin);
-    if (loading === undefined) {
-      loading = this.#load(origin).finally(() => this.#loading.delete(origin));
-      this.#loading.set(origin, loading);
+    let gated = gate === undefined;
+    for (;;) {
+      const cached = this.#entries.get(origin);
+      if (cached !== undefined && cached.expiresAt > this.#now()) return { entry: cached, sentLoad: false };
+      const loading = this.#loading.get(origin);
+      if (loading !== undefined) return { entry: await loading, sentLoad: false };
+      if (!gated) {
+        await (gate as () => Promise<void>)();
+        gated = true;
+        continue; // the wait may have let another call load it
+      }
+      const load = this.#load(origin).finally(() => this.#loading.delete(origin));
+      this.#loading.set(origin, load);
+      return { entry: await load, sentLoad: true };
     }
-    return loading;
   }
 
   async #load(origin: string): Promise<Entry> {
