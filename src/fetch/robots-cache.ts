@@ -60,12 +60,15 @@ interface Entry {
   network: boolean;
 }
 
+/** What a shared load answers when its caller's politeness gate failed before any request: the others try again. */
+const GATE_REFUSED = Symbol('gate refused');
+
 /** Caches robots.txt per origin (scheme, host, port); concurrent checks of one origin share one load. */
 export class RobotsCache {
   #options: RobotsCacheOptions;
   #now: () => number;
   #entries = new Map<string, Entry>();
-  #loading = new Map<string, Promise<Entry>>();
+  #loading = new Map<string, Promise<Entry | typeof GATE_REFUSED>>();
 
   constructor(options: RobotsCacheOptions) {
     this.#options = options;
@@ -79,10 +82,10 @@ export class RobotsCache {
 
   /**
    * `check`, for a caller that sends no request before a politeness gate: when this call has to send the origin's
-   * robots.txt request itself, it first awaits `gate` (and looks again: another call may have started the load
-   * meanwhile, which it then joins). `sentLoad`: this call sent the robots.txt request, right after its gate, so
-   * the caller's next request to the origin continues that politeness slot (issue 15). A rejected `gate` rejects
-   * this call only.
+   * robots.txt request itself, it first awaits `gate` (calls for the origin meanwhile wait for that load).
+   * `sentLoad`: this call sent the robots.txt request, right after its gate, so the caller's next request to the
+   * origin continues that politeness slot (issue 15). A rejected `gate` rejects this call only; a waiting call then
+   * loads it itself.
    */
   async checkGated(url: URL, gate?: () => Promise<void>): Promise<{ verdict: RobotsVerdict; sentLoad: boolean }> {
     const { entry, sentLoad } = await this.#entryFor(url, gate);
@@ -127,20 +130,31 @@ export class RobotsCache {
 
   async #entryFor(url: URL, gate?: () => Promise<void>): Promise<{ entry: Entry; sentLoad: boolean }> {
     const origin = url.origin;
-    let gated = gate === undefined;
     for (;;) {
       const cached = this.#entries.get(origin);
       if (cached !== undefined && cached.expiresAt > this.#now()) return { entry: cached, sentLoad: false };
       const loading = this.#loading.get(origin);
-      if (loading !== undefined) return { entry: await loading, sentLoad: false };
-      if (!gated) {
-        await (gate as () => Promise<void>)();
-        gated = true;
-        continue; // the wait may have let another call load it
+      if (loading !== undefined) {
+        const entry = await loading;
+        if (entry !== GATE_REFUSED) return { entry, sentLoad: false };
+        continue; // the loader's gate failed (its fetch was aborted): load it ourselves
       }
-      const load = this.#load(origin).finally(() => this.#loading.delete(origin));
+      // The load is shared from the moment it is decided, its gate wait included: no other call starts one
+      // meanwhile, so every gate pass is followed by its request at once.
+      let refusal: unknown;
+      const load = (async () => {
+        try {
+          await gate?.();
+        } catch (err) {
+          refusal = err;
+          return GATE_REFUSED;
+        }
+        return this.#load(origin);
+      })().finally(() => this.#loading.delete(origin));
       this.#loading.set(origin, load);
-      return { entry: await load, sentLoad: true };
+      const entry = await load;
+      if (entry === GATE_REFUSED) throw refusal;
+      return { entry, sentLoad: true };
     }
   }
 

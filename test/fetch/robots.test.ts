@@ -183,20 +183,29 @@ describe('the politeness gate of a fetch (issue 15)', () => {
     expect(passes.at(-1)).toBe('c /c');
   });
 
-  it('waits for the gate before sending anything, and a rejected gate fails only its own fetch', async () => {
+  it('waits for the gate before sending anything; a rejected gate fails only its own fetch, and a waiting one loads robots.txt itself', async () => {
     const server = await site((_q, res) => void res.writeHead(404).end());
     const f = fetcher();
-    let open = () => {};
-    const opened = new Promise<void>((r) => {
-      open = r;
+    let refuse = (_err: Error) => {};
+    const refused = f.fetch(`${server.origin}/x`, {
+      gate: () =>
+        new Promise<void>((_resolve, reject) => {
+          refuse = reject;
+        }),
     });
-    const waiting = f.fetch(`${server.origin}/x`, { gate: () => opened });
-    const refused = f.fetch(`${server.origin}/y`, { gate: () => Promise.reject(new Error('gate closed')) });
-    expect((await refused).kind).toBe('failed');
+    const passes: string[] = [];
+    const waiting = f.fetch(`${server.origin}/y`, {
+      gate: async (url) => {
+        passes.push(new URL(url).pathname);
+      },
+    });
     await new Promise((r) => setTimeout(r, 50));
-    expect(pathsAsked(server)).toEqual([]); // x's robots.txt waits for its gate
-    open();
+    expect(pathsAsked(server)).toEqual([]); // x's robots.txt waits for its gate; y waits for that load
+    expect(passes).toEqual([]);
+    refuse(new Error('gate closed'));
+    expect((await refused).kind).toBe('failed');
     expect(kindOf(await waiting)).toBe('ok:200');
-    expect(pathsAsked(server)).toEqual(['/robots.txt', '/x']);
+    expect(passes).toEqual(['/robots.txt']); // y's own load, then its page in the same slot
+    expect(pathsAsked(server)).toEqual(['/robots.txt', '/y']);
   });
 });
