@@ -26,7 +26,7 @@ import type { ExplicitOptions } from './crawl-meta.ts';
 import { fetcherOptions, type ResolvedCrawlOptions } from './options.ts';
 import { type PlanDeps, planFetch } from './plan-fetch.ts';
 import { archiveInfo } from './replay-source.ts';
-import { type RestoredCrawl, restoreCrawl, shouldRejudge } from './restore-crawl.ts';
+import { createLearners, type RestoredCrawl, restoreCrawl, shouldRejudge } from './restore-crawl.ts';
 import { retryAfter } from './retry.ts';
 import { rewardOf } from './reward.ts';
 import { Scheduler } from './scheduler.ts';
@@ -169,7 +169,9 @@ export class Crawler {
       if (sharedBackend !== undefined && init.frontier.shared !== undefined) {
         const { registry, queue } = sharedBackend;
         await registry.addSeedPlds(init.seedPlds);
-        const learning = new SharedLearning({ registry, worker: queue.worker, strategy: init.strategy, policy: init.policy, seedPlds: init.seedPlds });
+        const options = init.options;
+        const staleAfterMs = 3 * queue.leases.leaseMs; // a worker silent that long is dead to the leases too
+        const learning = new SharedLearning({ registry, worker: queue.worker, strategy: init.strategy, policy: init.policy, seedPlds: init.seedPlds, fresh: () => createLearners(options), staleAfterMs });
         await learning.catchUp(); // what every worker learned so far (thesis §5: C_HR(t) is a function of the fetched documents)
         shared = new SharedWorker(init.frontier.shared, learning, state, queue.leases);
       }

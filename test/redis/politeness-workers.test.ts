@@ -4,6 +4,8 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectRedis } from '../../src/redis/connect.ts';
+import { CrawlRegistry } from '../../src/redis/crawl-registry.ts';
 import { checkGateSpacing, checkPoliteness, type GatePass, type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
 import { allExitZero, type MergedCrawl, mergeShards, startRedisWorker, startWorker, type WorkerProcess } from '../helpers/workers.ts';
@@ -118,6 +120,16 @@ describe('politeness across three Redis workers, from the request log', () => {
       // The work was shared (at least two workers fetched), and each URL was fetched once.
       expect(merged.perShard.filter((n) => n > 0).length).toBeGreaterThanOrEqual(2);
       expect(merged.repeated).toEqual([]);
+      // The shared learning log's cost per fetch (README "Learning"): one entry per applied fetch, below a fold.
+      const client = await connectRedis(redis.url);
+      try {
+        const log = new CrawlRegistry(client).log;
+        const entries = await log.total();
+        expect(entries).toBe(merged.records.length);
+        process.stdout.write(`learning log: ${entries} entries, ${((await log.bytes()) / entries).toFixed(0)} bytes per fetch\n`);
+      } finally {
+        client.disconnect();
+      }
     }, 180_000);
   }
 });
