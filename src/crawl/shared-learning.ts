@@ -104,7 +104,9 @@ export class SharedLearning {
       }
     }
     this.#lastRead = Date.now();
-    await this.#fold();
+    // A fold only keeps the log small: one that fails (e.g. a snapshot written by another version) leaves the log
+    // as it is — correct, only longer — and the crawl goes on.
+    await this.#fold().catch(() => false);
     return applied;
   }
 
