@@ -112,4 +112,24 @@ describe('DocumentWriter', () => {
     expect(await isPending(state, DOC)).toBe(false);
     expect(await hasGraph(state, DOC)).toBe(false);
   });
+  it('restart forgets the chunks written so far and their pending mark; the document then holds only what came after', async () => {
+    const writer = await parseInto(turtle(6000));
+    const first = writer.spilledChunks;
+    expect(first).toBeGreaterThanOrEqual(3);
+    await writer.restart();
+    expect(await state.docs.keys().all()).toEqual([]);
+    expect(await isPending(state, DOC)).toBe(false);
+    expect(writer.count).toBe(0);
+    const { error } = await parseRdfDocumentInto(turtle(1500), 'text/turtle', DOC, writer); // fewer chunks than the first pass
+    expect(error).toBeNull();
+    await writer.drained();
+    const txn = state.txn();
+    expect(writer.stage(txn)).toBe(4_500);
+    await txn.commit();
+    expect(((await state.docs.keys().all()) as string[]).length).toBeLessThan(first);
+    expect(await isPending(state, DOC)).toBe(false);
+    const lines = (await exportText()).split('\n').filter(Boolean);
+    expect(lines).toHaveLength(4_500);
+    expect(lines.some((l) => l.includes('Person 1500"'))).toBe(false); // the first pass's people beyond 1,500 are gone
+  });
 });
