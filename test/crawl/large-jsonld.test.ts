@@ -3,14 +3,13 @@
 // which is parsed again; a malformed one that keeps nothing. Real server, real store, the export read back.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
-import { DOC_CHUNK_CHARS, exportNQuads } from '../../src/rdf/index.ts';
+import { DOC_CHUNK_CHARS } from '../../src/rdf/index.ts';
 import { graphOfDocKey } from '../../src/state/document-keys.ts';
-import { makeTempDir } from '../rdf/helpers.ts';
+import { exportText, makeTempDir } from '../rdf/helpers.ts';
 
 const NODES = 1000;
 const CONTEXT = '{"ex": "http://ex.example/", "ex:note": null}';
@@ -56,15 +55,7 @@ beforeAll(async () => {
     await crawler.run();
     records = [];
     for await (const r of readRecords(crawler.state)) records.push(r);
-    const parts: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, cb) {
-        parts.push(chunk.toString());
-        cb();
-      },
-    });
-    await exportNQuads(crawler.state, sink);
-    exported = parts.join('').split('\n');
+    exported = (await exportText(crawler.state)).split('\n');
     docKeys = (await crawler.state.docs.keys().all()) as string[];
     pending = await crawler.state.sub['docs-pending'].keys().all();
   } finally {

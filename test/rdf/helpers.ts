@@ -5,6 +5,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { exportNQuads } from '../../src/rdf/index.ts';
+import type { CrawlState } from '../../src/state/open-state.ts';
 
 export function fixture(name: string): string {
   return readFileSync(new URL(`../fixtures/rdf/${name}`, import.meta.url), 'utf8');
@@ -26,4 +29,17 @@ export async function startCountingServer(): Promise<{ port: number; hits: () =>
 export async function makeTempDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'rdfscout-'));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The whole store exported as N-Quads text. */
+export async function exportText(state: CrawlState): Promise<string> {
+  const parts: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      parts.push(chunk.toString());
+      cb();
+    },
+  });
+  await exportNQuads(state, sink);
+  return parts.join('');
 }
