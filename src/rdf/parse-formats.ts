@@ -111,10 +111,11 @@ function read(source: TextSource): TextInput {
 /**
  * Characters of JSON-LD written to the parser at once. jsonld-streaming-parser queues a job for every value of a
  * chunk before it runs any, so a large chunk keeps thousands of them alive long enough to reach V8's old generation:
- * 64k-character chunks added 13.8 MB of RSS parsing a 1 MB document, 4k ones 7.5 MB, 1k ones 5.2 MB, at the same CPU
- * time within noise (issue 16 item 14; the CLI's V8 flags, one run each on the loaded machine).
+ * 64k-character chunks added 13.8 MB of RSS parsing a 1 MB document alone, 4k ones 7.5 MB, 1k ones 5.2 MB; in a crawl
+ * (bench:memory, 3 runs each) 4k gave 21x the document's size, 1k 17x, at the same CPU time within noise (issue 16
+ * item 14; the CLI's V8 flags, the loaded machine).
  */
-const JSONLD_CHUNK_CHARS = 4 * 1024;
+const JSONLD_CHUNK_CHARS = 1024;
 
 /** jsonld-context-parser's codes of the errors a streamed parse may hit where a buffered one would not. */
 const STREAMING_KEY_ORDER = 'invalid streaming key order';
