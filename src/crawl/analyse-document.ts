@@ -149,8 +149,8 @@ async function parseRdfStream(
   const writer = await openDocument(base);
   a.document = writer;
   a.storedAlready = writer === null;
-  const links = opts.followRdfLinks ? new RdfLinkCollector(base, opts.maxLinksPerDoc) : null;
-  const voids = new VoidCollector();
+  let links = opts.followRdfLinks ? new RdfLinkCollector(base, opts.maxLinksPerDoc) : null;
+  let voids = new VoidCollector();
   const partial: Quad[] = [];
   const target = {
     add(q: Quad): void {
@@ -160,9 +160,16 @@ async function parseRdfStream(
       if (partial.length < MAX_PARTIAL_QUADS) partial.push(q);
     },
     drained: async (): Promise<void> => writer?.drained(),
+    // A JSON-LD document parsed again (it left the streaming profile): what came of the first pass is forgotten.
+    restart: async (): Promise<void> => {
+      await writer?.restart();
+      links = opts.followRdfLinks ? new RdfLinkCollector(base, opts.maxLinksPerDoc) : null;
+      voids = new VoidCollector();
+      partial.length = 0;
+    },
   };
   const charset = chooseCharset(body, contentType);
-  const parsed = await parseRdfDocumentInto(decodeChunks(body, charset), mediaType, base, target);
+  const parsed = await parseRdfDocumentInto(() => decodeChunks(body, charset), mediaType, base, target);
   await writer?.drained(); // a chunk the store could not take fails the crawl (RDFSCOUT_STORE_FAILED), not the document
   if (parsed.error !== null) {
     a.error = parsed.error.code;

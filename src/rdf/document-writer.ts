@@ -1,11 +1,11 @@
 // **DocumentWriter** stores a document's quads as they are parsed, in bounded chunks, committed with its record.
-import { hash } from 'node:crypto';
 import type { Quad } from '@rdfjs/types';
 import { Writer } from 'n3';
 import { RdfscoutError } from '../errors.ts';
 import { docKey } from '../state/document-keys.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import { levelTxn, type Txn } from '../state/txn.ts';
+import { FingerprintSet } from './fingerprint-set.ts';
 import type { QuadTarget } from './run-parser.ts';
 
 /** Characters of N-Triples per stored value: a big document is several values, read back one at a time. */
@@ -41,8 +41,8 @@ export class DocumentWriter implements QuadTarget {
   readonly #state: CrawlState;
   readonly #spill: boolean;
   readonly #writer = new Writer({ format: 'N-Triples' });
-  /** MD5 (base64) of each line stored: duplicates are dropped without keeping the lines themselves. */
-  readonly #seen = new Set<string>();
+  /** Fingerprints of the lines stored: duplicates are dropped without keeping the lines themselves. */
+  readonly #seen = new FingerprintSet();
   #lines: string[] = [];
   /** Full chunks waiting for the transaction (when not spilling). */
   #held: string[] = [];
@@ -73,9 +73,7 @@ export class DocumentWriter implements QuadTarget {
   add(q: Quad): void {
     if (this.#closed) throw new RdfscoutError('RDFSCOUT_INTERNAL', `The document ${this.graph} was staged already; no quad may be added.`);
     const line = this.#writer.quadToString(q.subject, q.predicate, q.object);
-    const key = hash('md5', line, 'base64');
-    if (this.#seen.has(key)) return;
-    this.#seen.add(key);
+    if (!this.#seen.add(line)) return;
     this.#lines.push(line);
     this.#chars += line.length;
     if (this.#chars < DOC_CHUNK_CHARS) return;
@@ -105,6 +103,32 @@ export class DocumentWriter implements QuadTarget {
     }
     if (this.#spill) t.del(this.#state.sub['docs-pending'], this.graph);
     return this.#seen.size;
+  }
+
+  /**
+   * Forgets every quad received: the chunks written so far and their pending mark are deleted (one batch), and the
+   * writer starts over as if new (the document is parsed again from its start; nothing of the first pass is stored).
+   * Rejects (RDFSCOUT_STORE_FAILED) if a chunk could not be written or deleted.
+   */
+  async restart(): Promise<void> {
+    if (this.#closed) throw new RdfscoutError('RDFSCOUT_INTERNAL', `The document ${this.graph} was staged already; it cannot restart.`);
+    await this.drained();
+    const state = this.#state;
+    const ops: Array<{ type: 'del'; key: string; sublevel: CrawlState['docs'] }> = [];
+    for (let n = 0; n < this.#spilled; n++) ops.push({ type: 'del', key: docKey(this.graph, n), sublevel: state.docs });
+    if (this.#spilled > 0) ops.push({ type: 'del', key: this.graph, sublevel: state.sub['docs-pending'] });
+    this.#seen.clear();
+    this.#lines = [];
+    this.#held = [];
+    this.#chars = 0;
+    this.#spilled = 0;
+    if (ops.length === 0) return;
+    try {
+      await state.db.batch(ops as never);
+    } catch (err) {
+      this.#failure = new RdfscoutError('RDFSCOUT_STORE_FAILED', `Could not delete the chunks of ${this.graph} from the crawl store: ${(err as Error).message}`, { cause: err });
+      throw this.#failure;
+    }
   }
 
   /** Stages the deletion of whatever was spilled (the document is not stored after all). Call after `drained()` settled. */

@@ -3,7 +3,7 @@ import { RdfscoutError } from '../errors.ts';
 import { parseEmbeddedWith } from './parse-embedded.ts';
 import { parseRdfInto, parseRdfText } from './parse-formats.ts';
 import { type ParseOptions, resolveParseOptions } from './parse-options.ts';
-import { BlankNodeRelabeller, blankNodePrefix, createBudget, type QuadTarget, type TextInput } from './run-parser.ts';
+import { BlankNodeRelabeller, blankNodePrefix, createBudget, type QuadTarget, type TextSource } from './run-parser.ts';
 import type { Detected, ParsedDocument, ParseProblem } from './types.ts';
 
 /**
@@ -32,13 +32,15 @@ export async function parseDocument(text: string, detected: Detected, baseIRI: s
 }
 
 /**
- * Parses an RDF document of `mediaType` as a stream (issue 16 item 14): `input` is its text or its chunks as they are
- * decoded, and each quad goes to `target` as it is parsed (blank nodes relabelled as {@link parseDocument} does).
+ * Parses an RDF document of `mediaType` as a stream (issue 16 item 14): `input` is its text, its chunks as they are
+ * decoded, or a function returning a fresh reading of them (a JSON-LD document may be read twice: see
+ * `parseRdfInto`), and each quad goes to `target` as it is parsed (blank nodes relabelled as {@link parseDocument}
+ * does). After `target.restart()` the quads received before it are not part of the document.
  * All or nothing is the caller's part: when `error` is set, `target` has received the `count` quads parsed before
  * the error, which must not be stored as the document. Never rejects for bad content (ArgumentError for options).
  */
 export async function parseRdfDocumentInto(
-  input: TextInput,
+  input: TextSource,
   mediaType: string,
   baseIRI: string,
   target: QuadTarget,

@@ -5,8 +5,9 @@ import { StreamParser } from 'n3';
 import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import { RdfscoutError } from '../errors.ts';
 import { LocalContextLoader } from './context-loader.ts';
+import { nameRootGraph, releaseReadNodes, RootGraphTarget } from './jsonld-streaming.ts';
 import type { ParseConfig } from './parse-options.ts';
-import { type BlankNodeRelabeller, type Budget, BudgetExceededError, type QuadTarget, runParserInto, type StreamingParser, type TextInput } from './run-parser.ts';
+import { type BlankNodeRelabeller, type Budget, BudgetExceededError, type QuadTarget, runParserInto, type StreamingParser, type TextInput, type TextSource } from './run-parser.ts';
 import type { ParseProblem } from './types.ts';
 import { RDF_NS } from './sniff.ts';
 import { checkXmlEntities, findRootElement } from './xml-entity-guard.ts';
@@ -41,19 +42,26 @@ export async function parseRdfText(
   relabeller: BlankNodeRelabeller,
 ): Promise<TextParseResult> {
   const quads: Quad[] = [];
-  const { problem, budgetExceeded } = await parseRdfInto(text, mediaType, baseIRI, config, budget, relabeller, { add: (q) => quads.push(q) });
+  const collect: QuadTarget = {
+    add: (q) => quads.push(q),
+    restart: async () => {
+      quads.length = 0;
+    },
+  };
+  const { problem, budgetExceeded } = await parseRdfInto(text, mediaType, baseIRI, config, budget, relabeller, collect);
   return { quads, problem, budgetExceeded };
 }
 
 /**
- * Parses `input` (the text, or its chunks as they are decoded) as `mediaType` and hands each quad to `target` as it
+ * Parses `source` (the text, or its chunks as they are decoded) as `mediaType` and hands each quad to `target` as it
  * is parsed: no array of the document's quads and, for Turtle, N-Triples, N-Quads, TriG, N3, JSON-LD and RDF/XML
  * without DTD entities, no string of the whole text (issue 16 item 14). RDF/XML whose prolog declares entities is
  * read whole first, as the entity guard counts references over the whole document before any parser sees it.
- * `count` is the number of quads handed over (on error: before it). Never rejects.
+ * JSON-LD is parsed with the streaming profile when `source` can be read again and `target` can restart (see
+ * {@link parseJsonLd}). `count` is the number of quads handed over (on error: before it). Never rejects.
  */
 export async function parseRdfInto(
-  input: TextInput,
+  source: TextSource,
   mediaType: string,
   baseIRI: string,
   config: ParseConfig,
@@ -62,31 +70,27 @@ export async function parseRdfInto(
   target: QuadTarget,
 ): Promise<{ count: number; problem: ParseProblem | null; budgetExceeded: boolean }> {
   const window = new TextWindow();
-  let parser: StreamingParser;
-  let loader: LocalContextLoader | null = null;
-  let fed: AsyncIterable<string>;
+  let run: { count: number; error: Error | null; refused?: readonly string[] };
   if (N3_TYPES.has(mediaType)) {
-    parser = new StreamParser({ format: mediaType, baseIRI }) as unknown as StreamingParser;
-    fed = window.track(withoutBom(input));
+    const parser = new StreamParser({ format: mediaType, baseIRI }) as unknown as StreamingParser;
+    run = await runParserInto(parser, window.track(withoutBom(read(source))), relabeller, budget, target);
   } else if (mediaType === 'application/rdf+xml') {
-    const prepared = await prepareRdfXml(withoutBom(input), config);
+    const prepared = await prepareRdfXml(withoutBom(read(source)), config);
     if ('problem' in prepared) return { count: 0, problem: prepared.problem, budgetExceeded: false };
-    parser = new RdfXmlParser({ baseIRI, trackPosition: true }) as unknown as StreamingParser;
-    fed = window.track(prepared.chunks);
+    const parser = new RdfXmlParser({ baseIRI, trackPosition: true }) as unknown as StreamingParser;
+    run = await runParserInto(parser, window.track(prepared.chunks), relabeller, budget, target);
   } else if (mediaType === 'application/ld+json') {
-    loader = new LocalContextLoader(config.contexts);
-    parser = new JsonLdParser({ baseIRI, documentLoader: loader }) as unknown as StreamingParser;
-    fed = window.track(withoutBom(input));
+    run = await parseJsonLd(source, baseIRI, config, budget, relabeller, target, window);
   } else {
     const problem: ParseProblem = { code: 'RDFSCOUT_PARSE_FAILED', message: `rdfscout cannot parse RDF as ${mediaType}.` };
     return { count: 0, problem, budgetExceeded: false };
   }
-  const { count, error } = await runParserInto(parser, fed, relabeller, budget, target);
+  const { count, error } = run;
   if (error === null) return { count, problem: null, budgetExceeded: false };
-  if (loader !== null && loader.refused.length > 0) {
+  if (run.refused !== undefined && run.refused.length > 0) {
     const problem: ParseProblem = {
       code: 'RDFSCOUT_REMOTE_CONTEXT',
-      message: `The JSON-LD document uses the remote context ${loader.refused[0]}, which rdfscout does not ship and never fetches.`,
+      message: `The JSON-LD document uses the remote context ${run.refused[0]}, which rdfscout does not ship and never fetches.`,
     };
     return { count, problem, budgetExceeded: false };
   }
@@ -97,6 +101,66 @@ export async function parseRdfInto(
   const line = errorLine(error, window);
   if (line !== undefined) problem.line = line;
   return { count, problem, budgetExceeded: error instanceof BudgetExceededError };
+}
+
+/** A fresh reading of `source`. */
+function read(source: TextSource): TextInput {
+  return typeof source === 'function' ? source() : source;
+}
+
+/**
+ * Characters of JSON-LD written to the parser at once. jsonld-streaming-parser queues a job for every value of a
+ * chunk before it runs any, so a large chunk keeps thousands of them alive long enough to reach V8's old generation:
+ * 64k-character chunks added 13.8 MB of RSS parsing a 1 MB document alone, 4k ones 7.5 MB, 1k ones 5.2 MB; in a crawl
+ * (bench:memory, 3 runs each) 4k gave 21x the document's size, 1k 17x, at the same CPU time within noise (issue 16
+ * item 14; the CLI's V8 flags, the loaded machine).
+ */
+const JSONLD_CHUNK_CHARS = 1024;
+
+/** jsonld-context-parser's codes of the errors a streamed parse may hit where a buffered one would not. */
+const STREAMING_KEY_ORDER = 'invalid streaming key order';
+const COLLIDING_KEYWORDS = 'colliding keywords';
+
+/**
+ * JSON-LD, streamed when it can be (issue 16 item 14). Without the streaming profile jsonld-streaming-parser holds
+ * every value of the top-level object until it ends (an `@context` may come last), and even with it the quads of a
+ * top-level `@graph` (which an `@id` further on would name): 30x the document's size. So the document is first
+ * parsed with the profile (a plain `@type` may come anywhere) and its top-level `@graph` named ({@link nameRootGraph}),
+ * which makes quads come out as the text is read. A document that this does not fit (keys out of the profile's
+ * order: `@context` after other keys, a type-scoped `@type` after properties; the top-level object with an `@id` or
+ * properties besides its `@graph`) fails or shows it; the target then forgets what it received (`restart`: nothing
+ * of the first pass is kept), blank-node labels and the quad budget start over (the CPU time budget does not), and
+ * the document is parsed again as it was before, buffered. A source that can be read once only, or a target that
+ * cannot restart, is parsed buffered at once.
+ */
+async function parseJsonLd(
+  source: TextSource,
+  baseIRI: string,
+  config: ParseConfig,
+  budget: Budget,
+  relabeller: BlankNodeRelabeller,
+  target: QuadTarget,
+  window: TextWindow,
+): Promise<{ count: number; error: Error | null; refused: readonly string[] }> {
+  const attempt = async (streamingProfile: boolean) => {
+    window.reset();
+    const loader = new LocalContextLoader(config.contexts);
+    const parser = new JsonLdParser({ baseIRI, documentLoader: loader, streamingProfile, streamingProfileAllowOutOfOrderPlainType: true });
+    if (streamingProfile) releaseReadNodes(parser);
+    const text = withoutBom(read(source));
+    const into = streamingProfile ? new RootGraphTarget(target) : target;
+    const run = await runParserInto(parser as unknown as StreamingParser, window.track(streamingProfile ? nameRootGraph(text) : text), relabeller, budget, into, JSONLD_CHUNK_CHARS);
+    return { ...run, refused: loader.refused, diverged: into instanceof RootGraphTarget && into.diverged };
+  };
+  const rereadable = typeof source === 'string' || typeof source === 'function';
+  if (!rereadable || target.restart === undefined) return attempt(false);
+  const streamed = await attempt(true);
+  const code = (streamed.error as { code?: unknown } | null)?.code;
+  if (!streamed.diverged && code !== STREAMING_KEY_ORDER && code !== COLLIDING_KEYWORDS) return streamed;
+  await target.restart();
+  relabeller.reset();
+  budget.quadsLeft += streamed.count;
+  return attempt(false);
 }
 
 /** The input as chunks, a leading byte-order mark dropped. */
@@ -176,6 +240,13 @@ class TextWindow {
   readonly #recent: Array<{ start: number; line: number; text: string }> = [];
   #offset = 0;
   #line = 1;
+
+  /** Forgets the chunks: the text is read again from its start. */
+  reset(): void {
+    this.#recent.length = 0;
+    this.#offset = 0;
+    this.#line = 1;
+  }
 
   async *track(input: AsyncIterable<string>): AsyncGenerator<string> {
     for await (const text of input) {

@@ -8,7 +8,7 @@ import { RdfscoutError } from '../errors.ts';
 const factory = new DataFactory();
 
 /** Characters written to a parser at once; between chunks the parser yields to the event loop and checks its budget. */
-const CHUNK_CHARS = 64 * 1024;
+export const CHUNK_CHARS = 64 * 1024;
 
 /** Milliseconds of CPU time the calling thread has used (user + system), or wall time where Node cannot tell. */
 export function threadCpuMs(): number {
@@ -64,11 +64,22 @@ export interface RunResult {
 /** Text to feed a parser: one string, or its chunks as they come (e.g. a body decoded as it arrives). */
 export type TextInput = string | Iterable<string> | AsyncIterable<string>;
 
+/**
+ * Text a parser may read more than once: a string, or a function that returns a fresh reading of the same text each
+ * time it is called (e.g. a body decoded again from its bytes). A one-shot iterable can be read once only.
+ */
+export type TextSource = TextInput | (() => TextInput);
+
 /** Where a parser run puts its quads, one at a time (the document store, the link and VoID collectors). */
 export interface QuadTarget {
   add(q: Quad): void;
   /** Resolves when the target has written what it buffered (back-pressure: the next chunk waits for it). */
   drained?(): Promise<void>;
+  /**
+   * Forgets every quad received so far, as if none had come: the document is about to be parsed again from its
+   * start (a JSON-LD document that left the streaming profile). A target without it is never parsed twice.
+   */
+  restart?(): Promise<void>;
 }
 
 /**
@@ -82,6 +93,11 @@ export class BlankNodeRelabeller {
 
   constructor(prefix: string) {
     this.#prefix = prefix;
+  }
+
+  /** Forgets the labels seen: the next run numbers them from 0 again (a document parsed again yields the same quads). */
+  reset(): void {
+    this.#labels.clear();
   }
 
   relabel(q: Quad): Quad {
@@ -132,7 +148,7 @@ export async function runParser(parser: StreamingParser, text: TextInput, relabe
 }
 
 /**
- * Feeds `input` to `parser` chunk by chunk (at most {@link CHUNK_CHARS} characters each, never splitting a surrogate
+ * Feeds `input` to `parser` chunk by chunk (at most `chunkChars` characters each, default {@link CHUNK_CHARS}, never splitting a surrogate
  * pair) and hands each quad, relabelled, to `target`; after each chunk it waits for `target.drained()`, so a large
  * document is never held whole. Stops at the first error, when the budget's quad count is exhausted, or when the
  * document's CPU time passes its budget. A parser that stops answering (no progress for `timeBudgetMs` of wall time
@@ -145,6 +161,7 @@ export async function runParserInto(
   relabeller: BlankNodeRelabeller,
   budget: Budget,
   target: QuadTarget,
+  chunkChars = CHUNK_CHARS,
 ): Promise<{ count: number; error: Error | null }> {
   let count = 0;
   let settled = false;
@@ -184,7 +201,7 @@ export async function runParserInto(
   parser.on('end', () => finish(null));
 
   const feed = async (): Promise<void> => {
-    for await (const chunk of pieces(input)) {
+    for await (const chunk of pieces(input, chunkChars)) {
       if (settled) return;
       const t0 = budget.clock();
       arm();
@@ -207,24 +224,24 @@ export async function runParserInto(
   return done;
 }
 
-/** The input cut into pieces of at most CHUNK_CHARS characters, never between the halves of a surrogate pair. */
-async function* pieces(input: TextInput): AsyncGenerator<string> {
+/** The input cut into pieces of at most `size` characters, never between the halves of a surrogate pair. */
+async function* pieces(input: TextInput, size: number): AsyncGenerator<string> {
   if (typeof input === 'string') {
-    yield* split(input);
+    yield* split(input, size);
     return;
   }
   let carry = '';
   for await (const part of input) {
     const text = carry + part;
     carry = text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1)) ? text.slice(-1) : '';
-    yield* split(carry === '' ? text : text.slice(0, -1));
+    yield* split(carry === '' ? text : text.slice(0, -1), size);
   }
   if (carry !== '') yield carry;
 }
 
-function* split(text: string): Generator<string> {
+function* split(text: string, size: number): Generator<string> {
   for (let i = 0; i < text.length; ) {
-    let j = Math.min(text.length, i + CHUNK_CHARS);
+    let j = Math.min(text.length, i + size);
     if (j < text.length && isHighSurrogate(text.charCodeAt(j - 1))) j--;
     yield text.slice(i, j);
     i = j;

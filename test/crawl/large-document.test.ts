@@ -2,13 +2,12 @@
 // and VoID facts taken from the quad stream, a document that fails late keeps nothing, no pending chunks left.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
-import { DOC_CHUNK_CHARS, exportNQuads, readPartial } from '../../src/rdf/index.ts';
-import { makeTempDir } from '../rdf/helpers.ts';
+import { DOC_CHUNK_CHARS, readPartial } from '../../src/rdf/index.ts';
+import { exportText, makeTempDir } from '../rdf/helpers.ts';
 
 const PEOPLE = 8000;
 
@@ -53,15 +52,7 @@ beforeAll(async () => {
     await crawler.run();
     records = [];
     for await (const r of readRecords(crawler.state)) records.push(r);
-    const parts: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, cb) {
-        parts.push(chunk.toString());
-        cb();
-      },
-    });
-    await exportNQuads(crawler.state, sink);
-    exported = parts.join('');
+    exported = await exportText(crawler.state);
     partial = await readPartial(crawler.state, `${origin}/broken.ttl`);
     expect(await crawler.state.sub['docs-pending'].keys().all()).toEqual([]);
   } finally {

@@ -1,9 +1,9 @@
 // DocumentWriter on a real LevelDB: chunks spilled under a pending mark, committed with the record or not at all (issue 16 item 14).
 import { fork } from 'node:child_process';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { DOC_CHUNK_CHARS, DocumentWriter, exportNQuads, hasGraph, isPending, parseRdfDocumentInto } from '../../src/rdf/index.ts';
+import { DOC_CHUNK_CHARS, DocumentWriter, hasGraph, isPending, parseRdfDocumentInto } from '../../src/rdf/index.ts';
 import { useTempState } from '../helpers/temp-state.ts';
+import { exportText } from './helpers.ts';
 
 const DOC = 'http://big.example.org/data.ttl';
 
@@ -14,20 +14,6 @@ function turtle(n: number): string {
   const lines = ['@prefix ex: <http://ex.example/> .', 'ex:p0 ex:name "Person 0" .'];
   for (let i = 0; i < n; i++) lines.push(`ex:p${i} ex:name "Person ${i}" ; ex:knows ex:p${i + 1} ; ex:note "${'x'.repeat(40)} ${i}" .`);
   return lines.join('\n');
-}
-
-async function exportText(): Promise<string> {
-  const chunks: string[] = [];
-  await exportNQuads(
-    t.state,
-    new Writable({
-      write(chunk, _enc, cb) {
-        chunks.push(chunk.toString());
-        cb();
-      },
-    }),
-  );
-  return chunks.join('');
 }
 
 /** Parses `text` into a new writer for DOC, as the crawl does (streamed, with back-pressure). */
@@ -45,12 +31,12 @@ describe('DocumentWriter', () => {
     const spilled = (await t.state.docs.keys().all()) as string[];
     expect(spilled.length).toBeGreaterThanOrEqual(3); // ~1.5 MB of N-Triples, 256k characters a chunk
     expect(await isPending(t.state, DOC)).toBe(true);
-    expect(await exportText()).toBe(''); // in flight: not part of the store yet
+    expect(await exportText(t.state)).toBe(''); // in flight: not part of the store yet
     const txn = t.state.txn();
     expect(writer.stage(txn)).toBe(18_000); // the duplicate triple counted once
     await txn.commit();
     expect(await isPending(t.state, DOC)).toBe(false);
-    const lines = (await exportText()).split('\n').filter(Boolean);
+    const lines = (await exportText(t.state)).split('\n').filter(Boolean);
     expect(lines).toHaveLength(18_000);
     expect(lines.filter((l) => l.includes('"Person 0"'))).toHaveLength(1);
     for (const v of (await t.state.docs.values().all()) as string[]) expect(v.length).toBeLessThan(DOC_CHUNK_CHARS + 1000);
@@ -82,7 +68,7 @@ describe('DocumentWriter', () => {
     expect(await isPending(t.state, DOC)).toBe(false);
     const keys = (await t.state.docs.keys().all()) as string[];
     expect(keys.every((k) => k.startsWith('http://small.example.org/'))).toBe(true);
-    expect(await exportText()).toBe('<http://s.example/a> <http://s.example/p> "o" <http://small.example.org/> .\n');
+    expect(await exportText(t.state)).toBe('<http://s.example/a> <http://s.example/p> "o" <http://small.example.org/> .\n');
   });
 
   it('SIGKILL while a large document is being written: the next open finds no trace of it', async () => {
@@ -100,5 +86,25 @@ describe('DocumentWriter', () => {
     expect(await t.state.docs.keys().all()).toEqual([]);
     expect(await isPending(t.state, DOC)).toBe(false);
     expect(await hasGraph(t.state, DOC)).toBe(false);
+  });
+  it('restart forgets the chunks written so far and their pending mark; the document then holds only what came after', async () => {
+    const writer = await parseInto(turtle(6000));
+    const first = writer.spilledChunks;
+    expect(first).toBeGreaterThanOrEqual(3);
+    await writer.restart();
+    expect(await t.state.docs.keys().all()).toEqual([]);
+    expect(await isPending(t.state, DOC)).toBe(false);
+    expect(writer.count).toBe(0);
+    const { error } = await parseRdfDocumentInto(turtle(1500), 'text/turtle', DOC, writer); // fewer chunks than the first pass
+    expect(error).toBeNull();
+    await writer.drained();
+    const txn = t.state.txn();
+    expect(writer.stage(txn)).toBe(4_500);
+    await txn.commit();
+    expect(((await t.state.docs.keys().all()) as string[]).length).toBeLessThan(first);
+    expect(await isPending(t.state, DOC)).toBe(false);
+    const lines = (await exportText(t.state)).split('\n').filter(Boolean);
+    expect(lines).toHaveLength(4_500);
+    expect(lines.some((l) => l.includes('Person 1500"'))).toBe(false); // the first pass's people beyond 1,500 are gone
   });
 });

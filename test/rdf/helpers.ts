@@ -2,6 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { exportNQuads } from '../../src/rdf/index.ts';
+import type { CrawlState } from '../../src/state/open-state.ts';
 
 export function fixture(name: string): string {
   return readFileSync(new URL(`../fixtures/rdf/${name}`, import.meta.url), 'utf8');
@@ -21,3 +24,16 @@ export async function startCountingServer(): Promise<{ port: number; hits: () =>
 }
 
 export { makeTempDir } from '../helpers/temp-state.ts';
+
+/** The whole store exported as N-Quads text. */
+export async function exportText(state: CrawlState): Promise<string> {
+  const parts: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      parts.push(chunk.toString());
+      cb();
+    },
+  });
+  await exportNQuads(state, sink);
+  return parts.join('');
+}

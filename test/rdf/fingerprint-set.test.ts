@@ -1,0 +1,30 @@
+// FingerprintSet: the lines a document has stated, as 64-bit fingerprints in a growing typed array (issue 16 item 14).
+import { describe, expect, it } from 'vitest';
+import { FingerprintSet } from '../../src/rdf/fingerprint-set.ts';
+
+describe('FingerprintSet', () => {
+  it('adds each distinct line once, across many growths of its table', () => {
+    const set = new FingerprintSet();
+    for (let i = 0; i < 50_000; i++) expect(set.add(`<http://ex.example/s${i}> <http://ex.example/p> "${i}" .\n`)).toBe(true);
+    expect(set.size).toBe(50_000);
+    for (let i = 0; i < 50_000; i += 7) expect(set.add(`<http://ex.example/s${i}> <http://ex.example/p> "${i}" .\n`)).toBe(false);
+    expect(set.size).toBe(50_000);
+  });
+
+  it('tells lines apart that differ in one character, and the empty line from none', () => {
+    const set = new FingerprintSet();
+    expect(set.add('')).toBe(true);
+    expect(set.add('')).toBe(false);
+    expect(set.add('"a"')).toBe(true);
+    expect(set.add('"b"')).toBe(true);
+    expect(set.size).toBe(3);
+  });
+
+  it('clear forgets every line', () => {
+    const set = new FingerprintSet();
+    set.add('x');
+    set.clear();
+    expect(set.size).toBe(0);
+    expect(set.add('x')).toBe(true);
+  });
+});
