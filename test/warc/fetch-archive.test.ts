@@ -55,7 +55,7 @@ describe('FetchArchive', () => {
     void archive.finish('6', 'http://a.example/doc/6', { outcome: 'recorded', seq: 6 });
     await archive.close();
     const seqs: number[] = [];
-    for await (const item of readArchive([file])) if (item.kind === 'fetch') seqs.push(item.meta.seq as number);
+    for await (const item of readArchive([file])) if (item.kind === 'fetch') seqs.push((item.meta as { seq: number }).seq);
     expect(seqs).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
