@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WARCParser, WARCRecord, WARCSerializer } from 'warcio';
+import { HeadersMultiMap, StatusAndHeaders, WARCParser, WARCRecord, WARCSerializer } from 'warcio';
 import type { HttpExchange } from '../../src/fetch/types.ts';
 import { exchangeRecords, WarcWriter } from '../../src/warc/index.ts';
+import { headText } from '../../src/warc/warc-records.ts';
 
 const exchange = (i: number): HttpExchange => ({
   fetchId: `f${i}`,
@@ -30,6 +31,17 @@ afterAll(async () => {
 });
 
 describe('WarcWriter', () => {
+  it("frames heads as warcio's StatusAndHeaders does", () => {
+    for (const x of [exchange(1), { ...exchange(2), headers: {}, statusText: '' }]) {
+      for (const r of exchangeRecords(x)) {
+        const head = r.httpHead;
+        if (head === null) throw new Error('request and response records have an HTTP head');
+        const theirs = new StatusAndHeaders({ statusline: head.statusline, headers: new HeadersMultiMap(head.headers.map(([k, v]) => [k, v])) }).toString();
+        expect(headText(head)).toBe(theirs);
+      }
+    }
+  });
+
   it('writes records warcio reads back, with the digests warcio computes, one gzip member per record', async () => {
     const file = join(tmp, 'one.warc.gz');
     const writer = await WarcWriter.open({ target: file, info: { note: 'test' } });
