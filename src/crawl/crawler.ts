@@ -15,6 +15,7 @@ import type { CrawlControl } from './control.ts';
 import { applyControl, type ControlledCrawl, crawlView, idleUntil, sleepUntil, WAKE } from './control-hooks.ts';
 import type { ExplicitOptions } from './crawl-meta.ts';
 import { fetcherOptions, type ResolvedCrawlOptions } from './options.ts';
+import { Doorbell } from './doorbell.ts';
 import { FetchRunner } from './fetch-runner.ts';
 import { archiveInfo } from './replay-source.ts';
 import { type RestoredCrawl, restoreCrawl, shouldRejudge } from './restore-crawl.ts';
@@ -172,6 +173,7 @@ export class Crawler {
     runOptions = { ...runOptions, ...(signal ? { signal } : {}) };
     const scheduler = this.#scheduler;
     const active = new Set<Promise<void>>();
+    const finished = new Doorbell(); // rung by each fetch as it ends: one wait per loop turn, not one per fetch in flight
     const wakeUp = new AbortController();
     signal?.addEventListener('abort', () => wakeUp.abort(), { once: true });
     let offline = false;
@@ -188,7 +190,7 @@ export class Crawler {
         if (active.size === 0) break;
         // The budget is held by fetches in flight; one may yet give its slot back (a robots refusal, a retry put
         // back in the queue): wait for them rather than stop one short of --max-docs (issue 16 item 10).
-        await Promise.race(active);
+        await finished.next();
         continue;
       }
       if (control?.hasRequests) await applyControl(control, this.#controlled);
@@ -201,7 +203,10 @@ export class Crawler {
         const entry = scheduler.pick(); // null too while an outage pauses the crawl
         if (entry === null) break;
         dispatched = true;
-        const job = this.#runOne(entry, runOptions).finally(() => active.delete(job));
+        const job = this.#runOne(entry, runOptions).finally(() => {
+          active.delete(job);
+          finished.ring();
+        });
         active.add(job);
         scheduler.changed(entry.pld); // started: politeness delay, host concurrency, budget
       }
@@ -219,12 +224,14 @@ export class Crawler {
       }
       // Wait for a fetch to finish or for a PLD to wake up, whichever comes first; cancel the timer after.
       const wake = active.size < this.options.concurrency && !control?.paused ? scheduler.nextWake() : null;
+      if (wake === null) {
+        await finished.next();
+        continue;
+      }
       const timer = new AbortController();
       const cancel = () => timer.abort(WAKE);
       wakeUp.signal.addEventListener('abort', cancel, { once: true });
-      const waits: Promise<unknown>[] = [...active];
-      if (wake !== null) waits.push(sleepUntil(wake, timer.signal));
-      await Promise.race(waits);
+      await Promise.race([finished.next(), sleepUntil(wake, timer.signal)]);
       timer.abort(WAKE); // a preset reason: no DOMException built on every loop
       wakeUp.signal.removeEventListener('abort', cancel);
     }
