@@ -18,7 +18,7 @@ import { fetcherOptions, type ResolvedCrawlOptions } from './options.ts';
 import { Doorbell } from './doorbell.ts';
 import { FetchRunner } from './fetch-runner.ts';
 import { archiveInfo } from './replay-source.ts';
-import { type RestoredCrawl, restoreCrawl, shouldRejudge } from './restore-crawl.ts';
+import { createLearners, type RestoredCrawl, restoreCrawl, shouldRejudge } from './restore-crawl.ts';
 import { Scheduler } from './scheduler.ts';
 import type { RefusedSeed } from './seed-list.ts';
 import { SharedLearning } from './shared-learning.ts';
@@ -144,9 +144,11 @@ export class Crawler {
       if (sharedBackend !== undefined && init.frontier.shared !== undefined) {
         const { registry, queue } = sharedBackend;
         await registry.addSeedPlds(init.seedPlds);
-        const learning = new SharedLearning({ registry, worker: queue.worker, strategy: init.strategy, policy: init.policy, seedPlds: init.seedPlds });
+        const options = init.options;
+        const staleAfterMs = 3 * queue.leases.leaseMs; // a worker silent that long is dead to the leases too
+        const learning = new SharedLearning({ registry, worker: queue.worker, strategy: init.strategy, policy: init.policy, seedPlds: init.seedPlds, fresh: () => createLearners(options), staleAfterMs });
         await learning.catchUp(); // what every worker learned so far (thesis §5: C_HR(t) is a function of the fetched documents)
-        shared = new SharedWorker(init.frontier.shared, learning, state);
+        shared = new SharedWorker(init.frontier.shared, learning, state, queue.leases);
       }
       if (warc) archive = new FetchArchive(await WarcWriter.open({ ...warc, info: archiveInfo(init.options, init.seedPlds) }));
       return new Crawler(state, init, notAvailable, hooks, archive, shared);

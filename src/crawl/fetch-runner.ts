@@ -1,5 +1,6 @@
 // **FetchRunner** takes one frontier entry through a fetch: politeness, fetch, retry or plan, commit, archive (design.md).
 import diagnostics from 'node:diagnostics_channel';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import type { CrawlTally } from '../crawl-log/tally.ts';
 import { RdfscoutError } from '../errors.ts';
@@ -21,6 +22,7 @@ import { retryAfter } from './retry.ts';
 import { rewardOf } from './reward.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { SharedWorker } from './shared-worker.ts';
+import { logGatePass } from './test-gate-log.ts';
 import { pauseArmed, testPause } from './test-pause.ts';
 
 // The fetcher publishes rdfscout:fetch:start / rdfscout:fetch:end; the crawl adds what it stored and recorded.
@@ -179,6 +181,23 @@ export class FetchRunner {
     return { kind: 'retry' };
   }
 
+  /**
+   * Waits at the send gate until the request of `entry` to `url` may leave (issue 15): successive requests to one PLD
+   * leave ≥ --delay-ms apart whatever the host concurrency — in Redis across all workers, else in the scheduler.
+   */
+  async #passGate(entry: FrontierEntry, url: string, signal: AbortSignal | undefined): Promise<void> {
+    const { shared, scheduler, fetcher } = this.#d;
+    for (;;) {
+      signal?.throwIfAborted();
+      const { waitMs, at } = shared === null ? scheduler.gate(entry) : await shared.gate(entry, fetcher.crawlDelayMs(entry.url));
+      if (waitMs <= 0) {
+        logGatePass(url, entry.pld, at);
+        return;
+      }
+      await sleep(waitMs, undefined, signal ? { signal } : {});
+    }
+  }
+
   /** Fetches under politeness (one PLD's delay and concurrency), reading the body if it is worth reading. */
   async #fetch(entry: FrontierEntry, signal: AbortSignal | undefined, archiveId: string): Promise<FetchResult> {
     const { scheduler, fetcher, frontier } = this.#d;
@@ -192,6 +211,7 @@ export class FetchRunner {
         ...(signal ? { signal } : {}),
         ...(this.#d.archive ? { archiveId } : {}),
         ...(isHtmlVariant(entry.url) ? { accept: HTML_VARIANT_ACCEPT } : {}), // issue 17 item 3: HTML first
+        gate: (url) => this.#passGate(entry, url, signal),
       });
     } finally {
       const crawlDelayMs = fetcher.crawlDelayMs(entry.url);
