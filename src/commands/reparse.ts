@@ -32,7 +32,8 @@ export async function runReparseCommand(argv: string[]): Promise<number> {
     const f = summary.figures;
     process.stdout.write(
       `Re-parsed ${summary.files} WARC file(s): ${summary.records} records, ${f.rdfDocuments} RDF documents, ${f.triples} triples` +
-        ` (${summary.retriesSkipped} fetches put back for a retry skipped, ${summary.warnings} warnings). State: ${out}\n`,
+        ` (${summary.retriesSkipped} fetches put back for a retry skipped, ${summary.warnings} warnings). State: ${out}\n` +
+        (summary.seqs === null ? '' : `The archive holds the crawl's records with seq ${summary.seqs.first} to ${summary.seqs.last}, ${summary.seqs.missing.length} missing between; a crawl killed with SIGKILL may have committed later ones (rdfscout stats CRAWL).\n`),
     );
   }
   return 0;

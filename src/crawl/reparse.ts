@@ -34,6 +34,27 @@ export interface ReparseSummary {
   retriesSkipped: number;
   warnings: number;
   figures: CrawlFigures;
+  /**
+   * rdfscout's WARCs: the first and last record seq archived, and the seqs between them with no fetch in the archive
+   * (a crawl killed before its archive caught up: the records of its last committed fetches are written after their
+   * commit, README "Raw responses (WARC)"; fetches committed after `last` are not known here). Null for other WARCs.
+   */
+  seqs: { first: number; last: number; missing: number[] } | null;
+}
+
+/** The range of `seqs` and the numbers in it that are not there. */
+export function seqCoverage(seqs: readonly number[]): { first: number; last: number; missing: number[] } | null {
+  if (seqs.length === 0) return null;
+  const sorted = [...new Set(seqs)].sort((a, b) => a - b);
+  const first = sorted[0] as number;
+  const last = sorted[sorted.length - 1] as number;
+  const missing: number[] = [];
+  let i = 0;
+  for (let n = first; n <= last; n++) {
+    if (sorted[i] === n) i++;
+    else missing.push(n);
+  }
+  return { first, last, missing };
 }
 
 /** The crawl's options and seeds' PLDs from the first warcinfo of rdfscout's, or (another tool's WARC) the first URL. */
@@ -80,7 +101,8 @@ export async function reparseArchive(o: ReparseOptions): Promise<ReparseSummary>
     const rejudge = shouldRejudge(options, strategy);
     const committer = new Committer({ state, frontier, strategy, policy: init.policy, reward: options.reward, rejudge, seq: 0, hooks: options.linkTables ? [linkTablesHook(state)] : [] });
     const deps: PlanDeps = { state, committer, strategy, options, scope: compileScope(options, init.seedPlds), rejudge };
-    const summary: ReparseSummary = { files: files.length, records: 0, retriesSkipped: 0, warnings: 0, figures: tally.figures };
+    const summary: ReparseSummary = { files: files.length, records: 0, retriesSkipped: 0, warnings: 0, figures: tally.figures, seqs: null };
+    const archivedSeqs: number[] = [];
     const warn = (message: string) => {
       summary.warnings += 1;
       o.onWarning?.(message);
@@ -100,6 +122,7 @@ export async function reparseArchive(o: ReparseOptions): Promise<ReparseSummary>
         continue;
       }
       const { entry, result, facts } = step;
+      if (facts.seq !== null) archivedSeqs.push(facts.seq);
       seq = facts.seq ?? seq + 1;
       const stamp = { seq, ms: facts.ms, fetchedAt: facts.fetchedAt };
       const { plan, txn } = await planFetch(deps, entry, result, { robotsSitemaps: facts.robotsSitemaps, stamp: () => stamp });
@@ -108,6 +131,9 @@ export async function reparseArchive(o: ReparseOptions): Promise<ReparseSummary>
       await committer.afterCommit(plan.record, options, () => {});
       summary.records += 1;
     }
+    summary.seqs = seqCoverage(archivedSeqs);
+    const missing = summary.seqs?.missing ?? [];
+    if (missing.length > 0) warn(`no archived fetch for the crawl's records with seq ${missing.join(', ')} (the crawl was stopped before its archive caught up)`);
     await committer.persistLearned(seq);
     await state.indexer.flush();
     return summary;

@@ -5,15 +5,21 @@ import type { WarcWriter } from './warc-writer.ts';
 
 /**
  * Groups the fetcher's exchanges by fetch (`archiveId`) and writes a fetch's request/response pairs, then its metadata
- * record, in one go when the crawl says the fetch is done; robots.txt exchanges are written as they come. The
+ * record, in one go when the crawl says the fetch is done (after its commit: off the commit's path; after a kill,
+ * the records of at most `maxPending` + concurrency fetches committed last may be missing); robots.txt exchanges
+ * are written as they come. The
  * metadata (JSON, opaque here) gets `responses`: the record IDs of the fetch's responses, in hop order.
  */
 export class FetchArchive {
   readonly #writer: WarcWriter;
   readonly #open = new Map<string, HttpExchange[]>();
+  readonly #maxPending: number;
+  #pending = 0;
 
-  constructor(writer: WarcWriter) {
+  /** `maxPending`: fetches whose records may wait to be written before `finish` waits for the write. Default: 64. */
+  constructor(writer: WarcWriter, opts: { maxPending?: number } = {}) {
     this.#writer = writer;
+    this.#maxPending = opts.maxPending ?? 64;
     this.onExchange = this.onExchange.bind(this);
   }
 
@@ -34,20 +40,32 @@ export class FetchArchive {
   }
 
   /**
-   * The fetch `fetchId` of `url` is done; `meta` says what the crawl made of it. Written after the bodies still
-   * closing have reported (their close events come before the next turn of the event loop); resolves once written
-   * (the crawl commits a fetch after its records, so the archive holds every committed fetch after a kill).
+   * The fetch `fetchId` of `url` is done; `meta` says what the crawl made of it. Its records are built and written in
+   * the background, after the bodies still closing have reported (their close events come before the next turn of
+   * the event loop). Resolves at once while fewer than `maxPending` fetches wait to be written; past that, once this
+   * fetch's records are written (a bounded queue: a slow disk slows the crawl down rather than filling memory).
    */
   finish(fetchId: string, url: string, meta: Record<string, unknown>): Promise<void> {
-    return new Promise((resolve) => setImmediate(resolve)).then(() => {
-      const exchanges = this.#open.get(fetchId) ?? [];
-      this.#open.delete(fetchId);
-      const records = exchanges.flatMap((x) => exchangeRecords(x));
-      const responses = records.filter((r) => r.type === 'response').map((r) => r.id);
-      const date = exchanges.at(-1)?.date ?? new Date().toISOString();
-      records.push(fetchMetadataRecord(url, date, { ...meta, responses }, responses.at(-1) ?? null));
-      return this.#writer.write(records);
-    });
+    this.#pending++;
+    const written = new Promise((resolve) => setImmediate(resolve))
+      .then(() => {
+        const exchanges = this.#open.get(fetchId) ?? [];
+        this.#open.delete(fetchId);
+        const records = exchanges.flatMap((x) => exchangeRecords(x));
+        const responses = records.filter((r) => r.type === 'response').map((r) => r.id);
+        const date = exchanges.at(-1)?.date ?? new Date().toISOString();
+        records.push(fetchMetadataRecord(url, date, { ...meta, responses }, responses.at(-1) ?? null));
+        return this.#writer.write(records);
+      })
+      .finally(() => {
+        this.#pending--;
+      });
+    return this.#pending > this.#maxPending ? written : Promise.resolve();
+  }
+
+  /** Fetches finished and not written yet. */
+  get pending(): number {
+    return this.#pending;
   }
 
   /** Waits for everything finished so far to be written, then closes the writer. */

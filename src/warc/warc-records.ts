@@ -1,6 +1,5 @@
 // **WARC records** of a crawl (WARC 1.1 §6): request/response pairs, a fetch's metadata, warcinfo; framed as bytes.
 import { createHash, randomUUID } from 'node:crypto';
-import { HeadersMultiMap, StatusAndHeaders } from 'warcio';
 import type { HttpExchange } from '../fetch/types.ts';
 
 export const WARC_VERSION = 'WARC/1.1';
@@ -10,14 +9,31 @@ export const FETCH_METADATA_TYPE = 'application/vnd.rdfscout.fetch+json';
 /** Response headers undici has already undone: the archived body is no longer chunked. */
 const UNDONE_HEADERS = new Set(['transfer-encoding']);
 
+/** A status line and its header lines, in order (a WARC record's head, or the HTTP head in its block). */
+export interface HeadLines {
+  statusline: string;
+  headers: readonly (readonly [string, string])[];
+}
+
 /** One record before framing: its named fields (WARC 1.1 §5) and its block (an HTTP head, then the payload). */
 export interface WarcRecordParts {
   type: 'warcinfo' | 'request' | 'response' | 'metadata';
   id: string;
   fields: [string, string][];
   /** The HTTP status line and headers (request and response records), or null. */
-  httpHead: StatusAndHeaders | null;
+  httpHead: HeadLines | null;
   payload: readonly Buffer[];
+}
+
+/**
+ * `statusline CRLF (name: value CRLF)*`, as warcio's `StatusAndHeaders.toString()` writes it for headers without
+ * repeated names (a test compares the two); built here because warcio's Map-based header classes were ~0.06 ms of
+ * CPU per archived page in bench:throughput's profile.
+ */
+export function headText(h: HeadLines): string {
+  let out = `${h.statusline}\r\n`;
+  for (const [name, value] of h.headers) out += `${name}: ${value}\r\n`;
+  return out;
 }
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -44,23 +60,24 @@ function digestOf(parts: readonly Buffer[]): string {
 
 /**
  * The bytes of one record (WARC 1.1 §4): version line, named fields with `Content-Length` and digests, a blank line,
- * the block, and the closing CRLF CRLF. Headers are serialised by warcio's `StatusAndHeaders`; warcio's own
- * serialiser (async iterators, WASM hashing, a CompressionStream per record) cost 1.1–4.3 ms of CPU per page here,
- * against ~0.2 ms for this framing with node:crypto and zlib (see README "Raw responses (WARC)").
+ * the block, and the closing CRLF CRLF. warcio's own serialiser (async iterators, WASM hashing, a CompressionStream
+ * per record) cost 1.1–4.3 ms of CPU per page here, against ~0.2 ms for this framing with node:crypto and zlib
+ * (see README "Raw responses (WARC)").
  */
 export function frameRecord(r: WarcRecordParts): Buffer[] {
-  const head = r.httpHead === null ? null : Buffer.from(`${r.httpHead.toString()}\r\n`, 'latin1');
+  const head = r.httpHead === null ? null : Buffer.from(`${headText(r.httpHead)}\r\n`, 'latin1');
   const block = head === null ? r.payload : [head, ...r.payload];
   const length = block.reduce((n, p) => n + p.length, 0);
-  const fields = new HeadersMultiMap([['WARC-Type', r.type], ['WARC-Record-ID', r.id], ...r.fields]);
+  const fields: [string, string][] = [['WARC-Type', r.type], ['WARC-Record-ID', r.id], ...r.fields];
   if (r.type === 'request' || r.type === 'response') {
-    fields.set('WARC-Block-Digest', digestOf(block));
-    if (r.type === 'response') fields.set('WARC-Payload-Digest', digestOf(r.payload));
+    fields.push(['WARC-Block-Digest', digestOf(block)]);
+    if (r.type === 'response') fields.push(['WARC-Payload-Digest', digestOf(r.payload)]);
   }
-  fields.set('Content-Length', String(length));
-  const warcHead = new StatusAndHeaders({ statusline: WARC_VERSION, headers: fields }).toString();
-  return [Buffer.from(`${warcHead}\r\n`, 'utf8'), ...block, Buffer.from('\r\n\r\n')];
+  fields.push(['Content-Length', String(length)]);
+  return [Buffer.from(`${headText({ statusline: WARC_VERSION, headers: fields })}\r\n`, 'utf8'), ...block, CRLFCRLF];
 }
+
+const CRLFCRLF = Buffer.from('\r\n\r\n');
 
 const newId = (): string => `<urn:uuid:${randomUUID()}>`;
 
@@ -77,19 +94,19 @@ export function exchangeRecords(x: HttpExchange): [WarcRecordParts, WarcRecordPa
     ['WARC-Target-URI', x.url],
     ['WARC-Date', x.date],
   ];
-  const responseHeaders = new HeadersMultiMap(Object.entries(x.headers).filter(([name]) => !UNDONE_HEADERS.has(name)));
+  const responseHeaders = Object.entries(x.headers).filter(([name]) => !UNDONE_HEADERS.has(name));
   const response: WarcRecordParts = {
     type: 'response',
     id: responseId,
     fields: [...common, ['Content-Type', 'application/http; msgtype=response'], ...(x.truncated === null ? [] : [['WARC-Truncated', x.truncated] as [string, string]])],
-    httpHead: new StatusAndHeaders({ statusline: `HTTP/1.1 ${x.status} ${x.statusText}`.trimEnd(), headers: responseHeaders }),
+    httpHead: { statusline: `HTTP/1.1 ${x.status} ${x.statusText}`.trimEnd(), headers: responseHeaders },
     payload: x.body,
   };
   const request: WarcRecordParts = {
     type: 'request',
     id: newId(),
     fields: [...common, ['Content-Type', 'application/http; msgtype=request'], ['WARC-Concurrent-To', responseId]],
-    httpHead: new StatusAndHeaders({ statusline: `GET ${url.pathname}${url.search} HTTP/1.1`, headers: new HeadersMultiMap([['host', url.host], ...Object.entries(x.requestHeaders)]) }),
+    httpHead: { statusline: `GET ${url.pathname}${url.search} HTTP/1.1`, headers: [['host', url.host], ...Object.entries(x.requestHeaders).filter(([name]) => name !== 'host')] },
     payload: [],
   };
   return [request, response];

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
-import { reparseArchive } from '../../src/crawl/reparse.ts';
+import { reparseArchive, seqCoverage } from '../../src/crawl/reparse.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { openState } from '../../src/state/open-state.ts';
@@ -103,5 +103,13 @@ describe('crawl --warc, then reparse', () => {
   it('refuses a folder that holds a crawl already, and leaves it as it was', async () => {
     await expect(reparseArchive({ out: crawled, warc: [warcDir] })).rejects.toThrow(/holds a crawl already/);
     expect((await recordsOf(crawled)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('seqCoverage (what reparse reports of rdfscout archives)', () => {
+  it('gives the first and last seq and the numbers missing between them', () => {
+    expect(seqCoverage([])).toBeNull();
+    expect(seqCoverage([7, 5, 9, 5, 10])).toEqual({ first: 5, last: 10, missing: [6, 8] });
+    expect(seqCoverage([3])).toEqual({ first: 3, last: 3, missing: [] });
   });
 });

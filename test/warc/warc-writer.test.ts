@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WARCParser, WARCRecord, WARCSerializer } from 'warcio';
+import { HeadersMultiMap, StatusAndHeaders, WARCParser, WARCRecord, WARCSerializer } from 'warcio';
 import type { HttpExchange } from '../../src/fetch/types.ts';
 import { exchangeRecords, WarcWriter } from '../../src/warc/index.ts';
+import { headText } from '../../src/warc/warc-records.ts';
+import { storedGzip } from '../../src/warc/warc-writer.ts';
 
 const exchange = (i: number): HttpExchange => ({
   fetchId: `f${i}`,
@@ -30,6 +32,17 @@ afterAll(async () => {
 });
 
 describe('WarcWriter', () => {
+  it("frames heads as warcio's StatusAndHeaders does", () => {
+    for (const x of [exchange(1), { ...exchange(2), headers: {}, statusText: '' }]) {
+      for (const r of exchangeRecords(x)) {
+        const head = r.httpHead;
+        if (head === null) throw new Error('request and response records have an HTTP head');
+        const theirs = new StatusAndHeaders({ statusline: head.statusline, headers: new HeadersMultiMap(head.headers.map(([k, v]) => [k, v])) }).toString();
+        expect(headText(head)).toBe(theirs);
+      }
+    }
+  });
+
   it('writes records warcio reads back, with the digests warcio computes, one gzip member per record', async () => {
     const file = join(tmp, 'one.warc.gz');
     const writer = await WarcWriter.open({ target: file, info: { note: 'test' } });
@@ -65,5 +78,24 @@ describe('WarcWriter', () => {
     for (const f of files) expect(gunzipSync(await readFile(join(dir, f))).toString('utf8')).toMatch(/^WARC\/1\.1\r\nWARC-Type: warcinfo/);
     await writeFile(join(tmp, 'plain'), 'x');
     await expect(WarcWriter.open({ target: join(tmp, 'plain', 'sub.warc.gz') })).rejects.toMatchObject({ code: 'RDFSCOUT_WARC_FAILED' });
+  });
+});
+
+describe('storedGzip (--warc-gzip-level 0)', () => {
+  it('builds gzip members that zlib and warcio read back, for empty, small and multi-block records', async () => {
+    for (const size of [0, 10, 65_535, 65_536, 200_000]) {
+      const data = Buffer.alloc(size);
+      for (let i = 0; i < size; i++) data[i] = (i * 7919) & 0xff;
+      const parts = [data.subarray(0, size >> 1), data.subarray(size >> 1)];
+      expect(gunzipSync(storedGzip(parts)).equals(data), `size ${size}`).toBe(true);
+    }
+    const file = join(tmp, 'stored.warc.gz');
+    const writer = await WarcWriter.open({ target: file, gzipLevel: 0 });
+    writer.write(exchangeRecords(exchange(3)));
+    await writer.close();
+    const payloads: string[] = [];
+    for await (const r of new WARCParser(createReadStream(file))) payloads.push(Buffer.from(await r.readFully(false)).toString('utf8'));
+    expect(payloads).toHaveLength(3);
+    expect(payloads[2]).toBe(Buffer.concat(exchange(3).body).toString('utf8'));
   });
 });
