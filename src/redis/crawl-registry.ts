@@ -2,6 +2,7 @@
 import type { Redis } from 'ioredis';
 import { RdfscoutError } from '../errors.ts';
 import { type CrawlKeys, crawlKeys } from './keys.ts';
+import { LearningLog } from './learning-log.ts';
 
 /** The name every shared crawl uses in its Redis database (one crawl per database: `redis://host:port/DB`). */
 export const SHARED_CRAWL_NAME = 'crawl';
@@ -40,7 +41,7 @@ export interface SharedStatus {
   /** URLs finished (fetched, refused by robots, or done as another URL's alias). */
   done: number;
   refetched: number;
-  /** Entries in the shared learning log. */
+  /** Entries ever appended to the shared learning log (folded ones included). */
   learned: number;
   workers: WorkerStatus[];
 }
@@ -48,11 +49,14 @@ export interface SharedStatus {
 /** A shared crawl's registry in one Redis database. */
 export class CrawlRegistry {
   readonly keys: CrawlKeys;
+  /** The shared learning log (read by position, folded into a snapshot once every live worker has read it). */
+  readonly log: LearningLog;
   readonly #client: Redis;
 
   constructor(client: Redis, name = SHARED_CRAWL_NAME) {
     this.#client = client;
     this.keys = crawlKeys(name);
+    this.log = new LearningLog(client, this.keys.prefix);
   }
 
   /** The stored settings, or undefined when no crawl was created in this database. */
@@ -83,11 +87,6 @@ export class CrawlRegistry {
     return this.#client.smembers(`${this.keys.prefix}seedplds`);
   }
 
-  /** Entries of the learning log from index `from` on (at most `max`), as JSON strings. */
-  async learnedSince(from: number, max = 10_000): Promise<string[]> {
-    return this.#client.lrange(`${this.keys.prefix}log`, from, from + max - 1);
-  }
-
   /** The shared progress, per worker and in total. `heartbeatTimeoutMs`: how old a heartbeat may be for a live worker. */
   async status(heartbeatTimeoutMs: number): Promise<SharedStatus | undefined> {
     const settings = await this.settings();
@@ -97,7 +96,7 @@ export class CrawlRegistry {
       this.#client.hgetall(`${p}stat`),
       this.#client.smembers(`${p}wall`),
       this.#client.zrange(this.keys.workers, '0', '-1', 'WITHSCORES'),
-      this.#client.llen(`${p}log`),
+      this.log.total(),
       this.#client.time(),
     ]);
     const now = Number(time[0]) * 1000 + Math.floor(Number(time[1]) / 1000);
