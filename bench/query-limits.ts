@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Quad } from '@rdfjs/types';
 import { RdfscoutError } from '../src/errors.ts';
+import { stageDocument } from '../src/rdf/index.ts';
 import { startEndpoint } from '../src/sparql/endpoint.ts';
 import { runQuery } from '../src/sparql/query-engine.ts';
 import { openState } from '../src/state/open-state.ts';
@@ -41,12 +42,14 @@ for (let i = 0; i < QUADS; i++) {
   // every triple is stated by two documents (as vocabularies are), so the default graph's merge has work to do
   const t = Math.floor(i / 2);
   batch.push(df.quad(df.namedNode(`${BASE}s${t % 5000}`), df.namedNode(`${BASE}p${t % 37}`), df.literal(`v${t}`), df.namedNode(`${BASE}doc${doc}`)));
-  if (batch.length === 10_000) {
-    await state.txn().putQuads(batch).commit();
+  if (i % PER_DOC === PER_DOC - 1 || i === QUADS - 1) {
+    // one document per transaction, as a crawl stores them
+    const txn = state.txn();
+    stageDocument(state, txn, `${BASE}doc${doc}`, batch);
+    await txn.commit();
     batch = [];
   }
 }
-if (batch.length) await state.txn().putQuads(batch).commit();
 console.log(`store: ${QUADS} quads in ${Math.ceil(QUADS / PER_DOC)} documents (${dir})`);
 
 const CROSS = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f }';

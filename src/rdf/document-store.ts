@@ -1,6 +1,7 @@
 // **stageDocument** and friends: a document's quads in the store, one named graph per document (graph = URL).
 import type { Quad } from '@rdfjs/types';
 import { Writer } from 'n3';
+import { RdfscoutError } from '../errors.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import { type Txn, levelTxn } from '../state/txn.ts';
 import { docKeyRange } from '../state/document-keys.ts';
@@ -39,6 +40,25 @@ export function stageDocument(state: CrawlState, txn: Txn, graphIri: string, qua
   const writer = new DocumentWriter(state, graphIri, { spill: false });
   for (const q of quads) writer.add(q);
   return writer.stage(txn);
+}
+
+/**
+ * Stages quads of several named graphs as one document per graph ({@link stageDocument}; for tests and benchmarks
+ * that build a store from quads). Each graph must not be stored yet: a document is stored once. A quad in the
+ * default graph is refused (RDFSCOUT_INVALID_ARGUMENT): the store holds documents, each a named graph. Returns the
+ * number of distinct quads staged.
+ */
+export function stageDocuments(state: CrawlState, txn: Txn, quads: readonly Quad[]): number {
+  const byGraph = new Map<string, Quad[]>();
+  for (const q of quads) {
+    if (q.graph.termType !== 'NamedNode') throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `Only quads of named graphs are stored (one document per graph); got one in the ${q.graph.termType}.`);
+    const list = byGraph.get(q.graph.value);
+    if (list === undefined) byGraph.set(q.graph.value, [q]);
+    else list.push(q);
+  }
+  let n = 0;
+  for (const [graph, list] of byGraph) n += stageDocument(state, txn, graph, list);
+  return n;
 }
 
 /**

@@ -16,6 +16,7 @@ export {
   readDocumentText,
   readPartial,
   stageDocument,
+  stageDocuments,
   stagePartial,
 } from './document-store.ts';
 export { DOC_CHUNK_CHARS, DocumentWriter, type DocumentWriterOptions, isPending } from './document-writer.ts';

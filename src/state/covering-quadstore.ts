@@ -1,21 +1,27 @@
-// **CoveringQuadstore**: quadstore over four SPARQL indexes instead of six; the two patterns none covers are read through one that covers part of them.
+// **CoveringQuadstore**: quadstore over three SPARQL indexes instead of six; a document's own quads are read from its stored values.
 import type { Quad, Term } from '@rdfjs/types';
-import { Quadstore } from 'quadstore';
+import { Readable } from 'node:stream';
+import { wrap } from 'asynciterator';
+import { Quadstore, ResultType, type StoreOpts } from 'quadstore';
+import { docKeyRange } from './document-keys.ts';
+import { type StoredDocuments, storedQuads } from './stored-triples.ts';
+import type { AnySublevel } from './txn.ts';
 
 type TermName = 'subject' | 'predicate' | 'object' | 'graph';
 type Pattern = Parameters<Quadstore['getStream']>[0];
 type GetOpts = NonNullable<Parameters<Quadstore['getStream']>[1]>;
 
 /**
- * The indexes written for every quad (issue 18). Each costs one LevelDB key per quad, and indexing was the largest
- * cost of a bulk load (one scratch run, 240k quads: 19.3k quads per CPU second with quadstore's six, 27.2k with these
- * four). Their two-term prefixes cover SP, GS, PO and OG, and every set of one, three or four bound terms; the two
- * pairs left, SO and PG, are read through S (SPOG) and G (GSPO) and filtered (see {@link coverPattern}). The four are
- * among quadstore's default six, so a store written with six is read with these as it is.
+ * The indexes written for every quad (issue 18). Each costs one LevelDB key per quad, and writing and compacting
+ * those keys is most of a bulk load's CPU (bench:store, README "Storage"). Quadstore's six became four (SPOG, GSPO,
+ * POGS, OGSP), then three: GSPO is left out because the stored documents are a graph index already (one value range
+ * per graph, document-keys.ts), and patterns led by the graph are read there ({@link readsDocument}). The three
+ * two-term prefixes cover SP, PO and OG, and every set of one, three or four bound terms but G alone and PG; SO is
+ * read through S (SPOG) and filtered (see {@link coverPattern}). The three are among quadstore's default six, so a
+ * store written with six (or the four) is read with these as it is.
  */
 export const INDEXES: readonly (readonly TermName[])[] = [
   ['subject', 'predicate', 'object', 'graph'],
-  ['graph', 'subject', 'predicate', 'object'],
   ['predicate', 'object', 'graph', 'subject'],
   ['object', 'graph', 'subject', 'predicate'],
 ];
@@ -25,9 +31,8 @@ const NAMES: readonly TermName[] = ['subject', 'predicate', 'object', 'graph'];
 /**
  * Splits a pattern into the part an index reads as a key prefix (`covered`) and the bound terms left to filter
  * (`rest`): the index whose leading terms are all bound and most numerous wins, the first listed on a tie (SO → S via
- * SPOG, PG → G via GSPO: one document's quads, then the predicate). Quadstore reads a literal (or a range) only as
- * the last term of a prefix, so a prefix ends at one; a literal object bound with the graph alone (`GRAPH <g> { ?s ?p
- * 42 }`, which quadstore's six indexes refused) is read through G. A range is never left to filter.
+ * SPOG). Quadstore reads a literal (or a range) only as the last term of a prefix, so a prefix ends at one. A range
+ * is never left to filter.
  */
 export function coverPattern(pattern: Pattern, indexes: readonly (readonly TermName[])[]): { covered: Pattern; rest: TermName[] } {
   const bound = NAMES.filter((n) => pattern[n] !== undefined && pattern[n] !== null);
@@ -51,10 +56,48 @@ export function coverPattern(pattern: Pattern, indexes: readonly (readonly TermN
   return { covered, rest };
 }
 
-/** A Quadstore whose reads accept every pattern with {@link INDEXES}: an uncovered pair is read by its covered part, then filtered. */
+/**
+ * Whether a pattern is read from the stored document of its graph rather than from an index: the graph is a named
+ * node, the subject is free, and no index prefix reaches the graph (G, PG, and a literal object with the graph, which
+ * quadstore's six indexes refused). One document's values are a bounded read, where the best index prefix (P, or a
+ * literal object) may span every document. A range is left to the indexes.
+ */
+export function readsDocument(pattern: Pattern, covered: Pattern): boolean {
+  const graph = pattern.graph as Term | undefined | null;
+  if (graph?.termType !== 'NamedNode' || (pattern.subject ?? null) !== null) return false;
+  if ((pattern.object as { termType?: string } | undefined)?.termType === 'Range') return false;
+  return covered.graph === undefined;
+}
+
+/** The stored documents and their pending marks (rdf/document-writer.ts), for the reads {@link readsDocument} picks. */
+export interface DocumentSource extends StoredDocuments {
+  /** Documents whose values are being written by a fetch that has not committed: read as empty. */
+  readonly pending: AnySublevel;
+}
+
+/**
+ * A Quadstore whose reads accept every pattern with {@link INDEXES}: a pattern led by the graph is read from that
+ * document's stored values, an uncovered pair by its covered part; both are then filtered. Without `documents` (a
+ * bare index, as in the tests of old stores) a graph-led pattern is a scan of SPOG, filtered.
+ */
 export class CoveringQuadstore extends Quadstore {
+  readonly #documents: DocumentSource | null;
+
+  constructor(opts: StoreOpts, documents: DocumentSource | null = null) {
+    super(opts);
+    this.#documents = documents;
+  }
+
   override async getStream(pattern: Pattern, opts: GetOpts = {}): ReturnType<Quadstore['getStream']> {
     const { covered, rest } = coverPattern(pattern, this.indexes.map((i) => i.terms));
+    const documents = this.#documents;
+    if (documents !== null && readsDocument(pattern, covered)) {
+      const graph = (pattern.graph as Term).value;
+      const want = (['predicate', 'object'] as const).filter((n) => pattern[n] !== undefined && pattern[n] !== null).map((n) => [n, pattern[n] as Term] as const);
+      let iterator = wrap<Quad>(Readable.from(documentQuads(documents, graph))).filter((q: Quad) => want.every(([n, t]) => q[n].equals(t)));
+      if (opts.limit !== undefined) iterator = iterator.take(opts.limit);
+      return { type: ResultType.QUADS, order: [], iterator, index: [], resorted: false };
+    }
     if (rest.length === 0) return super.getStream(pattern, opts);
     const { limit, ...unlimited } = opts;
     const result = await super.getStream(covered, unlimited);
@@ -64,8 +107,27 @@ export class CoveringQuadstore extends Quadstore {
     return { ...result, iterator };
   }
 
-  /** An upper bound, as quadstore's own: the size of the covered part's key range. */
+  /** An upper bound, as quadstore's own (bytes of a key range): of the document's values, or of the covered part's keys. */
   override async getApproximateSize(pattern: Pattern, opts: GetOpts = {}): ReturnType<Quadstore['getApproximateSize']> {
-    return super.getApproximateSize(coverPattern(pattern, this.indexes.map((i) => i.terms)).covered, opts);
+    const { covered } = coverPattern(pattern, this.indexes.map((i) => i.terms));
+    const documents = this.#documents;
+    if (documents !== null && readsDocument(pattern, covered)) {
+      const db = this.db as { approximateSize?: (start: string, end: string) => Promise<number> };
+      if (db.approximateSize === undefined) return { type: ResultType.APPROXIMATE_SIZE, approximateSize: Number.POSITIVE_INFINITY };
+      const range = docKeyRange((pattern.graph as Term).value);
+      const size = await db.approximateSize(documents.docs.prefixKey(range.gte, 'utf8'), documents.docs.prefixKey(range.lt, 'utf8'));
+      return { type: ResultType.APPROXIMATE_SIZE, approximateSize: Math.max(1, size) };
+    }
+    return super.getApproximateSize(covered, opts);
+  }
+}
+
+/** The quads of one stored document, none while a fetch is still writing it (its pending mark, checked after the first value as export does). */
+async function* documentQuads(documents: DocumentSource, graph: string): AsyncGenerator<Quad> {
+  let first = true;
+  for await (const quads of storedQuads(documents, graph)) {
+    if (first && (await documents.pending.get(graph)) !== undefined) return;
+    first = false;
+    yield* quads;
   }
 }

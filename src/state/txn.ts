@@ -1,8 +1,6 @@
 // **Txn** collects writes to several parts of the crawl state so that they become durable in one LevelDB batch.
-import type { Quad } from '@rdfjs/types';
 import type { AbstractChainedBatch, AbstractSublevel } from 'abstract-level';
 import type { ClassicLevel } from 'classic-level';
-import type { Quadstore } from 'quadstore';
 import { RdfscoutError } from '../errors.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: sublevels of any key/value encoding may be written in one batch
@@ -46,14 +44,13 @@ export function levelTxn(txn: Txn): LevelTxn {
 }
 
 /**
- * A write transaction over the LevelDB crawl state. Stage writes with `put`/`del`/`putQuads`, register in-memory updates
+ * A write transaction over the LevelDB crawl state. Stage writes with `put`/`del`, register in-memory updates
  * with `onCommit`, then `commit()` once: either every staged write is durable or none is (LevelDB batches are
  * atomic), and the `onCommit` callbacks run only after success. Transactions of one store are written one after
  * the other, in `commit()` order, several in one batch when they are ready together (GroupCommitter).
  */
 export class LevelTxn implements Txn {
   #ops: Op[] = [];
-  #quads: Quad[] = [];
   #beforeWrite: Array<() => void> = [];
   #afterCommit: Array<() => void> = [];
   #done = false;
@@ -73,11 +70,6 @@ export class LevelTxn implements Txn {
     return this;
   }
 
-  /** Stages quads for the quadstore (graph terms must already be set). */
-  putQuads(quads: readonly Quad[]): this {
-    for (const q of quads) this.#quads.push(q);
-    return this;
-  }
 
   /** As `Txn.beforeWrite`; `fn` may `put`/`del`. */
   beforeWrite(fn: () => void): this {
@@ -91,7 +83,7 @@ export class LevelTxn implements Txn {
   }
 
   get size(): number {
-    return this.#ops.length + this.#quads.length;
+    return this.#ops.length;
   }
 
   async commit(): Promise<void> {
@@ -109,11 +101,6 @@ export class LevelTxn implements Txn {
     }
   }
 
-  /** GroupCommitter's side. */
-  get quads(): readonly Quad[] {
-    return this.#quads;
-  }
-
   /** GroupCommitter's side: the in-memory updates, once written. */
   committed(): void {
     for (const fn of this.#afterCommit) fn();
@@ -122,19 +109,17 @@ export class LevelTxn implements Txn {
 
 /**
  * Writes the transactions of one store in commit order. While a batch is being written, transactions that
- * commit queue up and go together in the next batch: one LevelDB write (and one quadstore `multiPut`) for many
+ * commit queue up and go together in the next batch: one LevelDB write for many
  * fetches when the crawl is fast (issue 8's profile: a write per fetch). A group is atomic as a whole; a
  * failure fails every transaction in it with RDFSCOUT_STORE_FAILED, and nothing of them is written.
  */
 export class GroupCommitter implements CommitSink {
   readonly #db: ClassicLevel<string, string>;
-  readonly #quadstore: Quadstore;
   #queue: Array<{ txn: LevelTxn; resolve: () => void; reject: (err: unknown) => void }> = [];
   #writing = false;
 
-  constructor(db: ClassicLevel<string, string>, quadstore: Quadstore) {
+  constructor(db: ClassicLevel<string, string>) {
     this.#db = db;
-    this.#quadstore = quadstore;
   }
 
   submit(txn: LevelTxn): Promise<void> {
@@ -166,18 +151,9 @@ export class GroupCommitter implements CommitSink {
   }
 
   async #write(txns: readonly LevelTxn[]): Promise<void> {
-    const stage = (batch: Batch): void => {
-      for (const t of txns) t.stageInto(batch);
-    };
-    const quads = txns.length === 1 ? (txns[0] as LevelTxn).quads : txns.flatMap((t) => t.quads);
-    if (quads.length > 0) {
-      // quadstore writes its index entries and lets us add ours to the same batch (preWrite).
-      await this.#quadstore.multiPut(quads as Quad[], { preWrite: async (batch) => stage(batch as unknown as Batch) });
-    } else {
-      const batch = this.#db.batch();
-      stage(batch);
-      if (batch.length > 0) await batch.write();
-      else await batch.close();
-    }
+    const batch = this.#db.batch();
+    for (const t of txns) t.stageInto(batch);
+    if (batch.length > 0) await batch.write();
+    else await batch.close();
   }
 }

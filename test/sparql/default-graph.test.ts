@@ -1,5 +1,6 @@
 // Issue 16 item 7: the default graph is the RDF merge of all documents (a set), CONSTRUCT/DESCRIBE results are sets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stageDocuments } from '../../src/rdf/index.ts';
 import { runQuery } from '../../src/sparql/query-engine.ts';
 import { termToNt } from '../../src/sparql/format-results.ts';
 import { type Fixture, makeFixture } from './fixture.ts';
@@ -20,7 +21,9 @@ beforeAll(async () => {
     ...(i < 2 ? [df.quad(n(ONT), n('http://www.w3.org/2000/01/rdf-schema#label'), df.literal('Ont', 'en'), n(doc))] : []),
     ...(i === 3 ? [df.quad(n(`${ONT}#C`), n(RDF_TYPE), n(`${OWL}Class`), n(doc))] : []),
   ]);
-  await fx.state.txn().putQuads(quads).commit();
+  const txn = fx.state.txn();
+  stageDocuments(fx.state, txn, quads);
+  await txn.commit();
 });
 afterAll(async () => {
   await fx.cleanup();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Quad } from '@rdfjs/types';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { stageRecordWrite } from '../../src/crawl-log/record-store.ts';
+import { stageDocuments } from '../../src/rdf/index.ts';
 import { type CrawlState, openState } from '../../src/state/open-state.ts';
 
 export const EX = 'http://ex.org/';
@@ -57,7 +58,8 @@ export async function makeFixture(): Promise<Fixture> {
     redirects: [{ from: `${EX}doc2-alias`, to: DOC2, status: 303 }], fetchedAt: '2024-05-01T10:00:01.000Z',
   });
   for (const [quads, record] of [[doc1, r1], [doc2, r2]] as const) {
-    const txn = state.txn().putQuads(quads);
+    const txn = state.txn();
+    stageDocuments(state, txn, quads);
     stageRecordWrite(state, txn, record); // as the crawler does: the crawl graph is a view over the records
     await txn.commit();
   }
@@ -77,5 +79,7 @@ export async function addHeavyGraph(state: CrawlState, n = 40): Promise<void> {
   const df = state.dataFactory;
   const quads: Quad[] = [];
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) quads.push(df.quad(df.namedNode(`${EX}h${i}`), df.namedNode(`${EX}hp${j}`), df.literal(String(i * j)), df.namedNode(`${EX}heavy`)));
-  await state.txn().putQuads(quads).commit();
+  const txn = state.txn();
+  stageDocuments(state, txn, quads);
+  await txn.commit();
 }

@@ -2,6 +2,7 @@ import type { Quad } from '@rdfjs/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RdfscoutError } from '../../src/errors.ts';
 import { CRAWL_GRAPH, recordToQuads } from '../../src/crawl-log/crawl-vocab.ts';
+import { stageDocuments } from '../../src/rdf/index.ts';
 import { termToNt } from '../../src/sparql/format-results.ts';
 import { QueryRefusedError, type QueryResult, runQuery } from '../../src/sparql/query-engine.ts';
 import { addHeavyGraph, DOC1, DOC2, EX, type Fixture, makeFixture, PREFIXES, TRICKY } from './fixture.ts';
@@ -189,7 +190,9 @@ describe('runQuery', () => {
   it('ends a query that outgrows its memory cap with RDFSCOUT_QUERY_MEMORY; the next query runs', async () => {
     const df = fx.state.dataFactory;
     const big = Array.from({ length: 50 }, (_, i) => df.quad(df.namedNode(`${EX}b${i}`), df.namedNode(`${EX}text`), df.literal(String(i).padEnd(100_000, 'x')), df.namedNode(`${EX}big`)));
-    await fx.state.txn().putQuads(big).commit();
+    const txn = fx.state.txn();
+    stageDocuments(fx.state, txn, big);
+    await txn.commit();
     const err = await rejection(
       (async () => {
         // ORDER BY keeps every solution, and sorting makes each 200 kB concatenation real: 2 500 of them ≫ the cap.

@@ -1,13 +1,18 @@
-// Four SPARQL indexes instead of six, on a real LevelDB: every pattern answers exactly what a scan would.
+// Three SPARQL indexes instead of six and graph-led reads from the stored documents, on a real LevelDB: every pattern answers exactly what a scan would.
 import type { Quad, Term } from '@rdfjs/types';
 import { ClassicLevel } from 'classic-level';
 import { join } from 'node:path';
 import { Quadstore } from 'quadstore';
 import { DataFactory } from 'rdf-data-factory';
-import { describe, expect, it } from 'vitest';
-import { CoveringQuadstore, coverPattern, INDEXES } from '../../src/state/covering-quadstore.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Writer } from 'n3';
+import { stageDocuments } from '../../src/rdf/index.ts';
+import { CoveringQuadstore, coverPattern, INDEXES, readsDocument } from '../../src/state/covering-quadstore.ts';
+import { docKey } from '../../src/state/document-keys.ts';
+import type { CrawlState } from '../../src/state/open-state.ts';
+import { openState } from '../../src/state/open-state.ts';
 import { runQuery } from '../../src/sparql/query-engine.ts';
-import { useTempState } from '../helpers/temp-state.ts';
+import { makeTempDir } from '../rdf/helpers.ts';
 
 const df = new DataFactory();
 const NAMES = ['subject', 'predicate', 'object', 'graph'] as const;
@@ -42,86 +47,147 @@ function patternsOf(probe: Quad): Array<Partial<Record<Name, Term>>> {
   return out;
 }
 
-const t = useTempState({ open: false });
+let tmp: Awaited<ReturnType<typeof makeTempDir>>;
+beforeEach(async () => {
+  tmp = await makeTempDir();
+});
+afterEach(async () => {
+  await tmp.remove();
+});
 
-describe('coverPattern', () => {
-  it('reads SO through S and PG through G; any other set of bound terms is a key prefix of one index', () => {
+/** Stores the quads as documents (one per graph) and waits for the indexer. */
+async function storeAll(state: CrawlState, quads: readonly Quad[]): Promise<void> {
+  const txn = state.txn();
+  stageDocuments(state, txn, quads);
+  await txn.commit();
+  await state.indexer.flush();
+}
+
+describe('coverPattern and readsDocument', () => {
+  it('reads SO through S; G, PG and a literal object with G from the document; any other set of bound terms is a key prefix of one index', () => {
     const [s, p, o, g] = [df.namedNode('http://s'), df.namedNode('http://p'), df.namedNode('http://o'), df.namedNode('http://g')];
-    expect(coverPattern({ subject: s, object: o }, INDEXES)).toEqual({ covered: { subject: s }, rest: ['object'] });
-    expect(coverPattern({ predicate: p, graph: g }, INDEXES)).toEqual({ covered: { graph: g }, rest: ['predicate'] });
     const lit = df.literal('42', df.namedNode('http://www.w3.org/2001/XMLSchema#integer'));
-    expect(coverPattern({ object: lit, graph: g }, INDEXES)).toEqual({ covered: { graph: g }, rest: ['object'] });
-    expect(coverPattern({ subject: s, predicate: p, object: lit, graph: g }, INDEXES)).toEqual({ covered: { subject: s, predicate: p, object: lit, graph: g }, rest: [] });
+    expect(coverPattern({ subject: s, object: o }, INDEXES)).toEqual({ covered: { subject: s }, rest: ['object'] });
+    expect(coverPattern({ predicate: p, graph: g }, INDEXES)).toEqual({ covered: { predicate: p }, rest: ['graph'] });
+    // nothing follows a literal in a key prefix: SPO, then the graph filtered
+    expect(coverPattern({ subject: s, predicate: p, object: lit, graph: g }, INDEXES)).toEqual({ covered: { subject: s, predicate: p, object: lit }, rest: ['graph'] });
+    expect(coverPattern({ subject: s, predicate: p, object: o, graph: g }, INDEXES)).toEqual({ covered: { subject: s, predicate: p, object: o, graph: g }, rest: [] });
+    const fromDocument = (pattern: Record<string, Term>): boolean => readsDocument(pattern as never, coverPattern(pattern as never, INDEXES).covered);
+    expect(fromDocument({ graph: g })).toBe(true);
+    expect(fromDocument({ predicate: p, graph: g })).toBe(true);
+    expect(fromDocument({ object: lit, graph: g })).toBe(true);
+    expect(fromDocument({ predicate: p, object: lit, graph: g })).toBe(true);
+    expect(fromDocument({ object: o, graph: g })).toBe(false); // OG prefix of OGSP
+    expect(fromDocument({ predicate: p, object: o, graph: g })).toBe(false); // POG prefix of POGS
+    expect(fromDocument({ subject: s, graph: g })).toBe(false); // S of SPOG, then the graph filtered
+    expect(fromDocument({ predicate: p })).toBe(false);
     for (const probe of patternsOf(df.quad(s, p, o, g))) {
-      const n = Object.keys(probe).length;
-      const { rest } = coverPattern(probe as never, INDEXES);
-      const pair = n === 2 && ((probe.subject && probe.object) || (probe.predicate && probe.graph));
-      expect(rest.length, JSON.stringify(Object.keys(probe))).toBe(pair ? 1 : 0);
+      const { covered, rest } = coverPattern(probe as never, INDEXES);
+      if (readsDocument(probe as never, covered)) continue;
+      const keys = Object.keys(probe).sort().join(',');
+      // what an index prefix leaves to filter: SO → O; a graph after S or SP → G
+      const filtered = ['object,subject', 'graph,subject', 'graph,predicate,subject'].includes(keys);
+      expect(rest.length, keys).toBe(filtered ? 1 : 0);
     }
   });
 });
 
-describe('CoveringQuadstore (issue 18: four indexes)', () => {
-  it('the crawl state writes four index keys per quad, and every pattern answers what a scan answers', async () => {
-    const state = await t.open();
-    const quads = sampleQuads();
-    await state.quadstore.multiPut(quads);
-    expect(state.quadstore.indexes.map((i) => i.terms.map((t) => t[0]?.toUpperCase()).join(''))).toEqual(['SPOG', 'GSPO', 'POGS', 'OGSP']);
-    let keys = 0;
-    for await (const k of state.db.keys()) if (!k.startsWith('!')) keys++; // sublevel keys start with '!'
-    expect(keys).toBe(quads.length * 4);
-    for (const probe of [quads[5], quads[40]] as Quad[]) {
-      for (const pattern of patternsOf(probe)) {
-        const expected = quads.filter((q) => NAMES.every((n) => pattern[n] === undefined || q[n].equals(pattern[n] as Term))).map(key).sort();
-        const { items } = await state.quadstore.get(pattern as never);
-        expect(items.map(key).sort(), JSON.stringify(Object.keys(pattern))).toEqual(expected);
-        const size = await state.quadstore.countQuads(pattern.subject as never, pattern.predicate as never, pattern.object as never, pattern.graph as never);
-        expect(size).toBeGreaterThanOrEqual(1);
+describe('CoveringQuadstore (issue 18: three indexes and the stored documents)', () => {
+  it('the crawl state writes three index keys per quad, and every pattern answers what a scan answers', async () => {
+    const state = await openState(tmp.dir);
+    try {
+      const quads = sampleQuads();
+      await storeAll(state, quads);
+      expect(state.quadstore.indexes.map((i) => i.terms.map((t) => t[0]?.toUpperCase()).join(''))).toEqual(['SPOG', 'POGS', 'OGSP']);
+      let keys = 0;
+      for await (const k of state.db.keys()) if (!k.startsWith('!')) keys++; // sublevel keys start with '!'
+      expect(keys).toBe(quads.length * 3);
+      for (const probe of [quads[5], quads[40]] as Quad[]) {
+        for (const pattern of patternsOf(probe)) {
+          const expected = quads.filter((q) => NAMES.every((n) => pattern[n] === undefined || q[n].equals(pattern[n] as Term))).map(key).sort();
+          const { items } = await state.quadstore.get(pattern as never);
+          expect(items.map(key).sort(), JSON.stringify(Object.keys(pattern))).toEqual(expected);
+          const size = await state.quadstore.countQuads(pattern.subject as never, pattern.predicate as never, pattern.object as never, pattern.graph as never);
+          expect(size).toBeGreaterThanOrEqual(1);
+        }
       }
+    } finally {
+      await state.close();
     }
   });
 
   it('SPARQL: a literal object inside GRAPH <g> (a pattern quadstore’s six indexes refused) and the SO and PG pairs', async () => {
-    const state = await t.open();
-    await state.quadstore.multiPut(sampleQuads());
-    const rows = async (q: string): Promise<string[]> => {
-      const r = await runQuery(state, q);
-      if (r.kind !== 'bindings') throw new Error('expected bindings');
-      const out: string[] = [];
-      for await (const b of r.rows) out.push(Object.values(b).map((t) => (t as { value: string }).value).join(' '));
-      return out.sort();
-    };
-    const X = 'http://x.example/';
-    expect(await rows(`SELECT ?s ?p WHERE { GRAPH <${X}g1> { ?s ?p 6 } }`)).toEqual([`${X}s3 ${X}p2`]);
-    expect(await rows(`SELECT ?p WHERE { GRAPH <${X}g0> { <${X}s1> ?p <${X}o0> } }`)).toEqual([`${X}p2`]);
-    expect(await rows(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${X}g2> { ?s <${X}p0> ?o } }`)).toEqual(['8']);
+    const state = await openState(tmp.dir);
+    try {
+      await storeAll(state, sampleQuads());
+      const rows = async (q: string): Promise<string[]> => {
+        const r = await runQuery(state, q);
+        if (r.kind !== 'bindings') throw new Error('expected bindings');
+        const out: string[] = [];
+        for await (const b of r.rows) out.push(Object.values(b).map((t) => (t as { value: string }).value).join(' '));
+        return out.sort();
+      };
+      const X = 'http://x.example/';
+      expect(await rows(`SELECT ?s ?p WHERE { GRAPH <${X}g1> { ?s ?p 6 } }`)).toEqual([`${X}s3 ${X}p2`]);
+      expect(await rows(`SELECT ?p WHERE { GRAPH <${X}g0> { <${X}s1> ?p <${X}o0> } }`)).toEqual([`${X}p2`]);
+      expect(await rows(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${X}g2> { ?s <${X}p0> ?o } }`)).toEqual(['8']);
+    } finally {
+      await state.close();
+    }
   });
 
   it('an uncovered pattern with a limit filters first, then limits', async () => {
-    const state = await t.open();
-    await state.quadstore.multiPut(sampleQuads());
-    const { items } = await state.quadstore.get({ predicate: df.namedNode('http://x.example/p1'), graph: df.namedNode('http://x.example/g2') }, { limit: 3 });
-    expect(items).toHaveLength(3);
-    for (const q of items) expect([q.predicate.value, q.graph.value]).toEqual(['http://x.example/p1', 'http://x.example/g2']);
+    const state = await openState(tmp.dir);
+    try {
+      await storeAll(state, sampleQuads());
+      for (const pattern of [{ predicate: df.namedNode('http://x.example/p1'), graph: df.namedNode('http://x.example/g2') }, { subject: df.namedNode('http://x.example/s1'), graph: df.namedNode('http://x.example/g2') }]) {
+        const { items } = await state.quadstore.get(pattern, { limit: 3 });
+        expect(items).toHaveLength(3);
+        for (const q of items) expect(q.graph.value).toBe('http://x.example/g2');
+      }
+    } finally {
+      await state.close();
+    }
+  });
+
+  it('a graph-led pattern reads the stored values (indexed or not), and nothing of a document a fetch is still writing', async () => {
+    const state = await openState(tmp.dir);
+    try {
+      const g = 'http://x.example/unindexed';
+      const writer = new Writer({ format: 'N-Triples' });
+      const lines = (n: number) => Array.from({ length: n }, (_, i) => writer.quadToString(df.namedNode(`http://x.example/s${i}`), df.namedNode('http://x.example/p'), df.literal(String(i)))).join('');
+      // two values and no mark for the indexer: the indexes never hold them, the document's read does
+      await state.docs.put(docKey(g, 0), lines(3));
+      await state.docs.put(docKey(g, 1), lines(5));
+      const graph = df.namedNode(g);
+      expect((await state.quadstore.get({ graph })).items).toHaveLength(8);
+      expect((await state.quadstore.get({ graph, object: df.literal('4') })).items.map((q) => q.subject.value)).toEqual(['http://x.example/s4']);
+      expect((await state.quadstore.get({})).items).toHaveLength(0);
+      expect(await state.quadstore.countQuads(undefined, undefined, undefined, graph)).toBeGreaterThanOrEqual(1);
+      await state.sub['docs-pending'].put(g, true);
+      expect((await state.quadstore.get({ graph })).items).toHaveLength(0);
+    } finally {
+      await state.close();
+    }
   });
 
   it('reads a store written with quadstore’s default six indexes (crawls made before issue 18)', async () => {
-    const db = new ClassicLevel<string, string>(join(t.dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+    const db = new ClassicLevel<string, string>(join(tmp.dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
     const six = new Quadstore({ backend: db, dataFactory: df });
     await six.open();
     const quads = sampleQuads();
     await six.multiPut(quads);
     await six.close();
-    const reopened = new ClassicLevel<string, string>(join(t.dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
-    const four = new CoveringQuadstore({ backend: reopened, dataFactory: df, indexes: INDEXES.map((i) => [...i]) });
-    await four.open();
+    const reopened = new ClassicLevel<string, string>(join(tmp.dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+    const three = new CoveringQuadstore({ backend: reopened, dataFactory: df, indexes: INDEXES.map((i) => [...i]) });
+    await three.open();
     try {
       for (const pattern of patternsOf(quads[7] as Quad)) {
         const expected = quads.filter((q) => NAMES.every((n) => pattern[n] === undefined || q[n].equals(pattern[n] as Term))).length;
-        expect((await four.get(pattern as never)).items).toHaveLength(expected);
+        expect((await three.get(pattern as never)).items).toHaveLength(expected);
       }
     } finally {
-      await four.close();
+      await three.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 // Txn and GroupCommitter on a real LevelDB: commit order, grouping, late writes, all-or-nothing failure.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stageDocument } from '../../src/rdf/index.ts';
 import type { CrawlState } from '../../src/state/open-state.ts';
 import { tempState } from '../frontier/helpers.ts';
 
@@ -16,12 +17,15 @@ const quad = (s: string, g: string) => {
 };
 
 describe('GroupCommitter', () => {
-  it('writes transactions in commit order, whether or not they carry quads', async () => {
-    const a = state.txn().put(state.sub.meta, 'k', 'a').putQuads([quad('http://x/a', 'http://x/g')]);
+  it('writes transactions in commit order, whether or not they carry documents', async () => {
+    const a = state.txn().put(state.sub.meta, 'k', 'a');
+    stageDocument(state, a, 'http://x/ga', [quad('http://x/a', 'http://x/ga')]);
     const b = state.txn().put(state.sub.meta, 'k', 'b');
-    const c = state.txn().put(state.sub.meta, 'k', 'c').putQuads([quad('http://x/c', 'http://x/g')]);
+    const c = state.txn().put(state.sub.meta, 'k', 'c');
+    stageDocument(state, c, 'http://x/gc', [quad('http://x/c', 'http://x/gc')]);
     await Promise.all([a.commit(), b.commit(), c.commit()]);
     expect(await state.sub.meta.get('k')).toBe('c');
+    await state.indexer.flush();
     const { items } = await state.quadstore.get({});
     expect(items.map((q) => q.subject.value).sort()).toEqual(['http://x/a', 'http://x/c']);
   });
