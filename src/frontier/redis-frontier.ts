@@ -1,9 +1,11 @@
 // **RedisFrontier**: the `Frontier` shared by worker processes through Redis — claims under PLD leases, a local mirror for the sync calls (issue 15).
 import { RdfscoutError } from '../errors.ts';
-import { hostOf, pldOf } from '../links/normalize-url.ts';
-import type { QueueAdd, QueueAnswer, QueueEntry, SharedQueue } from '../redis/shared-queue.ts';
+import { pldOf } from '../links/normalize-url.ts';
+import type { QueueAnswer, SharedQueue } from '../redis/shared-queue.ts';
 import type { SeenSet } from '../redis/seen-set.ts';
 import type { Txn } from '../state/txn.ts';
+import { ClaimBatcher } from './claim-batch.ts';
+import { toFrontierEntry, toQueueAdd } from './shared-entry.ts';
 import { SharedMirror } from './shared-mirror.ts';
 import { RejudgingFrontier } from './similar-queued.ts';
 import type { FetchNote, Frontier, FrontierEntry, FrontierIndexOptions, NewEntry, PldQueue, SharedEnd, SharedFrontier } from './types.ts';
@@ -20,7 +22,7 @@ export interface RedisFrontierOptions extends FrontierIndexOptions {
   claimBackoffMs?: number;
   /** Timers (renew, reclaim, refresh) run: a crawl's worker. Off in the contract tests. Default: false. */
   timers?: boolean;
-  /** How often the mirror of the shared queues is refreshed (ms). Default: 500. */
+  /** How often the mirror reads the PLDs the other workers changed (ms). Default: 500. */
   refreshMs?: number;
   /**
    * A fetch's release is sent when `outcome()` asks for it rather than as soon as its transaction commits (a crawl's
@@ -47,9 +49,10 @@ interface Staged {
 
 /**
  * A `Frontier` over the shared queue. `next(pld)` hands out an entry claimed for this worker under a lease on
- * `pld` (claims run in the background, as LevelFrontier reads heads from disk: `loading`/`settled()`); the sync
- * calls read a mirror refreshed by every answer from Redis. Writes staged in a `Txn` go to Redis when it commits,
- * a fetch's in one script with its lease's release (so links, counts and learning apply once, or not at all).
+ * `pld` (claims run in the background, batched per scheduling pass, as LevelFrontier reads heads from disk:
+ * `loading`/`settled()`); the sync calls read a mirror refreshed by every answer from Redis and, every `refreshMs`,
+ * by the PLDs other workers changed. Writes staged in a `Txn` go to Redis when it commits, a fetch's in one script
+ * with its lease's release (so links, counts and learning apply once, or not at all).
  */
 export class RedisFrontier extends RejudgingFrontier implements Frontier, SharedFrontier {
   readonly #q: SharedQueue;
@@ -57,13 +60,10 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   readonly #mirror = new SharedMirror();
   readonly #now: () => number;
   readonly #o: Required<Omit<RedisFrontierOptions, 'queue' | 'rejudge' | 'now'>>;
-  /** Claimed, not handed out yet, per PLD. */
-  readonly #buffer = new Map<string, Array<{ entry: FrontierEntry; token: string }>>();
+  readonly #claims: ClaimBatcher;
   readonly #flights = new Map<string, Flight>();
   /** Releases sent, by URL, until `outcome()` reads them (a crawl's worker reads each). */
   readonly #outcomes = new Map<string, Promise<'released' | 'stale'>>();
-  readonly #claiming = new Set<string>();
-  readonly #blocked = new Map<string, number>();
   readonly #reserved = new Set<string>();
   readonly #staged = new WeakMap<Txn, Staged>();
   readonly #pending = new Set<Promise<unknown>>();
@@ -84,6 +84,16 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
       refreshMs: o.refreshMs ?? 500,
       deferRelease: o.deferRelease ?? false,
     };
+    this.#claims = new ClaimBatcher({
+      queue: this.#q,
+      maxClaims: this.#o.maxClaims,
+      claimBackoffMs: this.#o.claimBackoffMs,
+      limits: { maxDocs: this.#o.maxDocs, maxDocsPerPld: this.#o.maxDocsPerPld },
+      now: this.#now,
+      inFlight: () => this.#flights.size,
+      run: (p) => this.#run(p),
+      track: (p) => void this.#track(p),
+    });
   }
 
   get worker(): string {
@@ -104,7 +114,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
       if (!this.#reserved.has(e.url) && (had === undefined || e.priority < had.priority)) best.set(e.url, e);
     }
     if (txn === undefined) {
-      const r = await this.#run(this.#q.add([...best.values()].map(toAdd), this.#now()));
+      const r = await this.#run(this.#q.add([...best.values()].map(toQueueAdd), this.#now()));
       return r.fresh.filter(Boolean).length;
     }
     const staged = this.#stage(txn);
@@ -123,18 +133,13 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   }
 
   next(pld: string, now?: number): FrontierEntry | null {
-    const time = now ?? this.#now();
-    const claimed = this.#buffer.get(pld)?.shift();
+    const claimed = this.#claims.take(pld);
     if (claimed !== undefined) {
-      if (this.#buffer.get(pld)?.length === 0) this.#buffer.delete(pld);
       this.#flights.set(claimed.entry.url, { token: claimed.token, finishing: false, note: {} });
       this.handedOut(claimed.entry.url);
       return claimed.entry;
     }
-    if ((this.#blocked.get(pld) ?? 0) > time || this.#claiming.has(pld)) return null;
-    let held = this.#flights.size + this.#claiming.size;
-    for (const b of this.#buffer.values()) held += b.length;
-    if (held < this.#o.maxClaims) this.#claim(pld, time);
+    this.#claims.want(pld, now ?? this.#now());
     return null;
   }
 
@@ -149,9 +154,8 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   }
 
   dueAt(pld: string): number {
-    if ((this.#buffer.get(pld)?.length ?? 0) > 0) return 0;
     const view = this.#mirror.view(pld);
-    const blocked = this.#blocked.get(pld) ?? 0;
+    const blocked = this.#claims.blockedUntil(pld);
     if (view === null || view.queued <= 0) return Number.POSITIVE_INFINITY;
     const due = view.queued > view.waiting ? 0 : (view.backoffUntil ?? 0);
     return Math.max(due, blocked > this.#now() ? blocked : 0);
@@ -174,7 +178,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   }
 
   get loading(): boolean {
-    return this.#claiming.size > 0;
+    return this.#claims.busy;
   }
 
   async settled(): Promise<void> {
@@ -184,12 +188,16 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
 
   async *queued(): AsyncGenerator<FrontierEntry> {
     for (const pld of this.#mirror.plds()) {
-      for (const { url, entry } of await this.#q.queuedOf(pld)) yield toEntry(url, entry);
+      for (const { entry } of await this.#q.queuedOf(pld)) yield toFrontierEntry(entry);
     }
   }
 
   claimed(): string[] {
-    return [...this.#buffer.keys()];
+    return this.#claims.claimedPlds();
+  }
+
+  saturated(): boolean {
+    return this.#claims.saturated();
   }
 
   drainChanged(): string[] {
@@ -227,7 +235,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   }
 
   finished(): SharedEnd | null {
-    if (this.#pending.size > 0 || this.#flights.size > 0 || this.#buffer.size > 0) return null;
+    if (this.#pending.size > 0 || this.#flights.size > 0 || this.#claims.claimedPlds().length > 0) return null;
     const { stat } = this.#mirror;
     if (stat.inFlight > 0) return null;
     if (stat.spent >= this.#o.maxDocs) return 'max-docs';
@@ -240,7 +248,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
 
   /** Starts renewing this worker's leases, reclaiming dead workers' and refreshing the mirror (a crawl's worker). */
   async start(): Promise<void> {
-    await this.#run(this.#q.view(), undefined, true);
+    await this.#refresh();
     if (!this.#o.timers) return;
     const every = (ms: number, fn: () => Promise<unknown>) => {
       const t = setInterval(() => void this.#track(fn()), ms);
@@ -250,40 +258,20 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     const leaseMs = this.#q.leases.leaseMs;
     every(Math.max(50, Math.floor(leaseMs / 3)), () => this.#renewAll());
     every(Math.max(100, Math.floor(leaseMs / 2)), () => this.#run(this.#q.reclaim()));
-    every(this.#o.refreshMs, () => this.#run(this.#q.view(), undefined, true));
+    every(this.#o.refreshMs, () => this.#refresh());
   }
 
   async close(): Promise<void> {
     for (const t of this.#timers) clearInterval(t);
     await Promise.allSettled([...this.#pending]);
-    const back = [...this.#buffer.values()].flat();
-    this.#buffer.clear();
+    const back = this.#claims.drain();
     await Promise.allSettled(back.map(({ entry, token }) => this.#q.finish({ token, url: entry.url, mode: 'back', spent: false, rdf: 0, waitMs: 0, now: this.#now() })));
   }
 
   async #renewAll(): Promise<void> {
-    const tokens = [...this.#flights.values()].map((f) => f.token);
-    for (const b of this.#buffer.values()) tokens.push(...b.map((c) => c.token));
+    const tokens = [...this.#flights.values()].map((f) => f.token).concat(this.#claims.tokens());
     if (tokens.length === 0) await this.#q.leases.heartbeat();
     else await Promise.all(tokens.map((t) => this.#q.leases.renew(t)));
-  }
-
-  #claim(pld: string, now: number): void {
-    this.#claiming.add(pld);
-    const limits = { maxDocs: this.#o.maxDocs, maxDocsPerPld: this.#o.maxDocsPerPld };
-    const job = this.#run(this.#q.claim([pld], now, limits)).then((r) => {
-      if (r.kind === 'ok') {
-        const entry = toEntry(r.url, r.entry);
-        const list = this.#buffer.get(entry.pld) ?? [];
-        list.push({ entry, token: r.token });
-        this.#buffer.set(entry.pld, list);
-        this.#blocked.delete(pld);
-      } else if (this.#o.claimBackoffMs > 0) {
-        const wait = r.kind === 'none' && r.nextDueAt !== null ? Math.min(Math.max(r.nextDueAt - r.now, 5), 10 * this.#o.claimBackoffMs) : this.#o.claimBackoffMs;
-        this.#blocked.set(pld, this.#now() + wait);
-      }
-    });
-    void this.#track(job.finally(() => this.#claiming.delete(pld)));
   }
 
   #finishing(entry: FrontierEntry, what: string): void {
@@ -316,7 +304,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     const { finish } = s;
     if (finish === undefined) {
       const delta = this.#mirror.expect(fresh.map((e) => ({ pld: pldOf(e.url), queued: 1 })));
-      void this.#track(this.#run(this.#q.add(adds.map(toAdd), this.#now()), delta).finally(release));
+      void this.#track(this.#run(this.#q.add(adds.map(toQueueAdd), this.#now()), delta).finally(release));
       return;
     }
     const { entry } = finish;
@@ -345,7 +333,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
         notBefore: finish.notBefore,
         waitMs: Math.max(this.#q.leases.delayMs, note.waitMs ?? 0),
         aliases: finish.aliases.map((url) => ({ url, pld: pldOf(url) })),
-        adds: adds.map(toAdd),
+        adds: adds.map(toQueueAdd),
         log: mode === 'done' ? (note.learned ?? '') : '',
         now: this.#now(),
       }),
@@ -360,12 +348,18 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     }));
   }
 
+  /** Reads the PLDs changed since the mirror's version (all of them the first time): the other workers' writes. */
+  async #refresh(): Promise<void> {
+    const r = await this.#run(this.#q.changes(this.#mirror.ver));
+    this.#mirror.ver = Math.max(this.#mirror.ver, r.ver);
+  }
+
   /** Runs a Redis call and applies its answer to the mirror (dropping the expected change `delta` it confirms). */
-  async #run<T extends QueueAnswer>(p: Promise<T>, delta?: number, full = false): Promise<T> {
+  async #run<T extends QueueAnswer>(p: Promise<T>, delta?: number): Promise<T> {
     try {
       const r = await p;
-      this.#mirror.apply(r, delta, full);
-      for (const v of r.views) if (v.queued > v.waiting) this.#blocked.delete(v.pld);
+      this.#mirror.apply(r, delta);
+      for (const v of r.views) if (v.queued > v.waiting) this.#claims.unblock(v.pld);
       return r;
     } catch (err) {
       if (delta !== undefined) this.#mirror.forget(delta);
@@ -382,13 +376,4 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     void tracked.finally(() => this.#pending.delete(tracked));
     return tracked;
   }
-}
-
-function toAdd(e: NewEntry): QueueAdd {
-  return { url: e.url, pld: pldOf(e.url), priority: e.priority, json: JSON.stringify(e) };
-}
-
-function toEntry(url: string, q: QueueEntry): FrontierEntry {
-  const e = JSON.parse(q.json) as NewEntry;
-  return { ...e, url, priority: q.priority, pld: pldOf(url), host: hostOf(url), seq: q.seq, attempts: q.attempts, notBefore: q.notBefore };
 }
