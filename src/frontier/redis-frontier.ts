@@ -1,12 +1,14 @@
 // **RedisFrontier**: the `Frontier` shared by worker processes through Redis — claims under PLD leases, a local mirror for the sync calls (issue 15).
 import { RdfscoutError } from '../errors.ts';
-import { pldOf } from '../links/normalize-url.ts';
 import type { QueueAnswer, SharedQueue } from '../redis/shared-queue.ts';
 import type { SeenSet } from '../redis/seen-set.ts';
 import type { Txn } from '../state/txn.ts';
+import { BackgroundJobs } from './background-jobs.ts';
 import { ClaimBatcher } from './claim-batch.ts';
+import { FetchFlights, type Flight } from './fetch-flights.ts';
 import { toFrontierEntry, toQueueAdd } from './shared-entry.ts';
 import { SharedMirror } from './shared-mirror.ts';
+import { expectedChanges, releaseOf, type Staged } from './staged-writes.ts';
 import { RejudgingFrontier } from './similar-queued.ts';
 import type { FetchNote, Frontier, FrontierEntry, FrontierIndexOptions, NewEntry, PldQueue, SharedEnd, SharedFrontier } from './types.ts';
 
@@ -32,21 +34,6 @@ export interface RedisFrontierOptions extends FrontierIndexOptions {
   now?: () => number;
 }
 
-interface Flight {
-  token: string;
-  finishing: boolean;
-  note: FetchNote;
-  outcome?: Promise<'released' | 'stale'>;
-  /** The release, committed and not sent yet (`deferRelease`). */
-  send?: () => void;
-}
-
-/** Writes staged in one transaction: links to add, and the fetch it finishes (if any). */
-interface Staged {
-  adds: Map<string, NewEntry>;
-  finish?: { entry: FrontierEntry; mode: 'done' | 'retry'; notBefore: number; aliases: string[] };
-}
-
 /**
  * A `Frontier` over the shared queue. `next(pld)` hands out an entry claimed for this worker under a lease on
  * `pld` (claims run in the background, batched per scheduling pass, as LevelFrontier reads heads from disk:
@@ -61,14 +48,10 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   readonly #now: () => number;
   readonly #o: Required<Omit<RedisFrontierOptions, 'queue' | 'rejudge' | 'now'>>;
   readonly #claims: ClaimBatcher;
-  readonly #flights = new Map<string, Flight>();
-  /** Releases sent, by URL, until `outcome()` reads them (a crawl's worker reads each). */
-  readonly #outcomes = new Map<string, Promise<'released' | 'stale'>>();
+  readonly #flights = new FetchFlights();
   readonly #reserved = new Set<string>();
   readonly #staged = new WeakMap<Txn, Staged>();
-  readonly #pending = new Set<Promise<unknown>>();
-  readonly #timers: NodeJS.Timeout[] = [];
-  #failure: unknown = null;
+  readonly #jobs = new BackgroundJobs();
 
   constructor(o: RedisFrontierOptions) {
     super(o);
@@ -92,7 +75,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
       now: this.#now,
       inFlight: () => this.#flights.size,
       run: (p) => this.#run(p),
-      track: (p) => void this.#track(p),
+      track: (p) => void this.#jobs.track(p),
     });
   }
 
@@ -135,7 +118,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   next(pld: string, now?: number): FrontierEntry | null {
     const claimed = this.#claims.take(pld);
     if (claimed !== undefined) {
-      this.#flights.set(claimed.entry.url, { token: claimed.token, finishing: false, note: {} });
+      this.#flights.start(claimed.entry.url, claimed.token);
       this.handedOut(claimed.entry.url);
       return claimed.entry;
     }
@@ -144,12 +127,12 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   }
 
   complete(entry: FrontierEntry, txn: Txn, aliases: readonly string[] = []): void {
-    this.#finishing(entry, 'complete');
+    this.#flights.finishing(entry, 'complete');
     this.#stage(txn).finish = { entry, mode: 'done', notBefore: 0, aliases: aliases.filter((a) => a !== entry.url) };
   }
 
   retry(entry: FrontierEntry, notBefore: number, txn: Txn): void {
-    this.#finishing(entry, 'retry');
+    this.#flights.finishing(entry, 'retry');
     this.#stage(txn).finish = { entry, mode: 'retry', notBefore, aliases: [] };
   }
 
@@ -182,8 +165,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   }
 
   async settled(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
-    if (this.#failure !== null) throw this.#failure;
+    await this.#jobs.settled();
   }
 
   async *queued(): AsyncGenerator<FrontierEntry> {
@@ -205,8 +187,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   }
 
   note(entry: FrontierEntry, note: FetchNote): void {
-    const f = this.#flights.get(entry.url);
-    if (f !== undefined) f.note = { ...f.note, ...note, waitMs: Math.max(f.note.waitMs ?? 0, note.waitMs ?? 0) };
+    this.#flights.note(entry.url, note);
   }
 
   async confirm(entry: FrontierEntry): Promise<boolean> {
@@ -215,27 +196,18 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   }
 
   async outcome(entry: FrontierEntry): Promise<'released' | 'stale'> {
-    const f = this.#flights.get(entry.url);
-    const send = f?.send;
-    if (f !== undefined && send !== undefined) {
-      f.send = undefined;
-      send();
-    }
-    const outcome = this.#outcomes.get(entry.url);
-    if (outcome === undefined) throw new RdfscoutError('RDFSCOUT_INTERNAL', `No release was sent for ${entry.url}: commit its transaction first.`);
-    this.#outcomes.delete(entry.url);
-    return outcome;
+    return this.#flights.outcome(entry.url);
   }
 
   async giveBack(entry: FrontierEntry): Promise<void> {
     const f = this.#flights.get(entry.url);
     if (f === undefined || f.finishing) return;
-    this.#flights.delete(entry.url);
-    await this.#run(this.#q.finish({ token: f.token, url: entry.url, mode: 'back', spent: false, rdf: 0, waitMs: 0, now: this.#now() }));
+    this.#flights.end(entry.url);
+    await this.#giveBack(f.token, entry.url);
   }
 
   finished(): SharedEnd | null {
-    if (this.#pending.size > 0 || this.#flights.size > 0 || this.#claims.claimedPlds().length > 0) return null;
+    if (this.#jobs.size > 0 || this.#flights.size > 0 || this.#claims.claimedPlds().length > 0) return null;
     const { stat } = this.#mirror;
     if (stat.inFlight > 0) return null;
     if (stat.spent >= this.#o.maxDocs) return 'max-docs';
@@ -250,36 +222,26 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   async start(): Promise<void> {
     await this.#refresh();
     if (!this.#o.timers) return;
-    const every = (ms: number, fn: () => Promise<unknown>) => {
-      const t = setInterval(() => void this.#track(fn()), ms);
-      t.unref();
-      this.#timers.push(t);
-    };
     const leaseMs = this.#q.leases.leaseMs;
-    every(Math.max(50, Math.floor(leaseMs / 3)), () => this.#renewAll());
-    every(Math.max(100, Math.floor(leaseMs / 2)), () => this.#run(this.#q.reclaim()));
-    every(this.#o.refreshMs, () => this.#refresh());
+    this.#jobs.every(Math.max(50, Math.floor(leaseMs / 3)), () => this.#renewAll());
+    this.#jobs.every(Math.max(100, Math.floor(leaseMs / 2)), () => this.#run(this.#q.reclaim()));
+    this.#jobs.every(this.#o.refreshMs, () => this.#refresh());
   }
 
   async close(): Promise<void> {
-    for (const t of this.#timers) clearInterval(t);
-    await Promise.allSettled([...this.#pending]);
-    const back = this.#claims.drain();
-    await Promise.allSettled(back.map(({ entry, token }) => this.#q.finish({ token, url: entry.url, mode: 'back', spent: false, rdf: 0, waitMs: 0, now: this.#now() })));
+    await this.#jobs.stop();
+    await Promise.allSettled(this.#claims.drain().map(({ entry, token }) => this.#giveBack(token, entry.url)));
+  }
+
+  /** Puts an entry claimed or handed out back in its queue as it was, ending its lease. */
+  async #giveBack(token: string, url: string): Promise<void> {
+    await this.#run(this.#q.finish({ token, url, mode: 'back', spent: false, rdf: 0, waitMs: 0, now: this.#now() }));
   }
 
   async #renewAll(): Promise<void> {
-    const tokens = [...this.#flights.values()].map((f) => f.token).concat(this.#claims.tokens());
+    const tokens = this.#flights.tokens().concat(this.#claims.tokens());
     if (tokens.length === 0) await this.#q.leases.heartbeat();
     else await Promise.all(tokens.map((t) => this.#q.leases.renew(t)));
-  }
-
-  #finishing(entry: FrontierEntry, what: string): void {
-    const f = this.#flights.get(entry.url);
-    if (f === undefined || f.finishing) {
-      throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `Frontier.${what}(${entry.url}): the URL is not in flight; only entries from next() can be finished, once.`);
-    }
-    f.finishing = true;
   }
 
   /** The writes of `txn`; the first call registers what its commit sends to Redis. */
@@ -303,49 +265,22 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     const fresh = adds.filter((e) => this.#reserved.has(e.url));
     const { finish } = s;
     if (finish === undefined) {
-      const delta = this.#mirror.expect(fresh.map((e) => ({ pld: pldOf(e.url), queued: 1 })));
-      void this.#track(this.#run(this.#q.add(adds.map(toQueueAdd), this.#now()), delta).finally(release));
+      const delta = this.#mirror.expect(expectedChanges(s, fresh));
+      void this.#jobs.track(this.#run(this.#q.add(adds.map(toQueueAdd), this.#now()), delta).finally(release));
       return;
     }
-    const { entry } = finish;
-    const flight = this.#flights.get(entry.url) as Flight;
-    if (this.#o.deferRelease && flight.send === undefined && flight.outcome === undefined) {
-      flight.send = () => this.#sendFinish(s, flight, fresh, release);
-      return;
-    }
-    this.#sendFinish(s, flight, fresh, release);
-  }
-
-  #sendFinish(s: Staged, flight: Flight, fresh: readonly NewEntry[], release: () => void): void {
-    const adds = [...s.adds.values()];
-    const { entry, mode } = s.finish as NonNullable<Staged['finish']>;
-    const finish = s.finish as NonNullable<Staged['finish']>;
-    const changes = [...fresh.map((e) => ({ pld: pldOf(e.url), queued: 1 })), { pld: entry.pld, inFlight: -1, queued: mode === 'retry' ? 1 : 0, done: mode === 'done' ? 1 : 0 }];
-    const delta = this.#mirror.expect(changes);
-    const { note } = flight;
-    const job = this.#run(
-      this.#q.finish({
-        token: flight.token,
-        url: entry.url,
-        mode,
-        spent: mode === 'done' && note.spent !== false,
-        rdf: note.rdf ?? 0,
-        notBefore: finish.notBefore,
-        waitMs: Math.max(this.#q.leases.delayMs, note.waitMs ?? 0),
-        aliases: finish.aliases.map((url) => ({ url, pld: pldOf(url) })),
-        adds: adds.map(toQueueAdd),
-        log: mode === 'done' ? (note.learned ?? '') : '',
-        now: this.#now(),
-      }),
-      delta,
-    );
-    flight.outcome = job.then((r) => (r.kind === 'stale' ? 'stale' : 'released'));
-    flight.outcome.catch(() => {});
-    if (this.#o.deferRelease) this.#outcomes.set(entry.url, flight.outcome);
-    void this.#track(job.finally(() => {
-      release();
-      this.#flights.delete(entry.url);
-    }));
+    const flight = this.#flights.get(finish.entry.url) as Flight;
+    const send = () => {
+      const url = finish.entry.url;
+      const job = this.#run(this.#q.finish(releaseOf({ ...s, finish }, flight, this.#q.leases.delayMs, this.#now())), this.#mirror.expect(expectedChanges(s, fresh)));
+      this.#flights.sent(url, job.then((r) => (r.kind === 'stale' ? 'stale' : 'released')), this.#o.deferRelease);
+      void this.#jobs.track(job.finally(() => {
+        release();
+        this.#flights.end(url);
+      }));
+    };
+    if (this.#o.deferRelease && flight.send === undefined && flight.outcome === undefined) flight.send = send;
+    else send();
   }
 
   /** Reads the PLDs changed since the mirror's version (all of them the first time): the other workers' writes. */
@@ -365,15 +300,5 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
       if (delta !== undefined) this.#mirror.forget(delta);
       throw err;
     }
-  }
-
-  #track<T>(p: Promise<T>): Promise<T | undefined> {
-    const tracked = p.catch((err) => {
-      this.#failure ??= err;
-      return undefined;
-    });
-    this.#pending.add(tracked);
-    void tracked.finally(() => this.#pending.delete(tracked));
-    return tracked;
   }
 }
