@@ -14,6 +14,8 @@ export interface SharedSettings {
   bucketBits: number;
   /** Lease length, ms (`--lease-ms`). */
   leaseMs: number;
+  /** Entries each PLD's queue holds in Redis; the rest wait in its overflow (absent in older crawls: the default). */
+  queueCap?: number;
   /** When the crawl was created (ISO time). */
   created: string;
 }

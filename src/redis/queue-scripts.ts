@@ -1,5 +1,6 @@
 // **Queue scripts**: the Lua of the shared frontier — per-PLD queues, claims under PLD leases, finishing a fetch with its release (issue 15).
 import { LEASE_PRELUDE } from './lease-scripts.ts';
+import { OVERFLOW_LUA } from './queue-overflow.ts';
 
 /**
  * Keys under the crawl's prefix P (ARGV[1] of every script; KEYS[1..8] are the lease keys, `LEASE_KEY_NAMES`). An
@@ -17,6 +18,7 @@ import { LEASE_PRELUDE } from './lease-scripts.ts';
  * - `P pq` / `P pf` / `P ps`  HASH PLD → queued (incl. back-off) / in flight / spent (budget) entries
  * - `P w:WORKER` HASH of one worker's counts (fetched, rdf, refetched); `P wall` SET of every worker ever seen
  * - `P log`    LIST of what each applied fetch taught (JSON, add-only): the workers' shared learning
+ * - `P o:PLD`, `P r:PLD:ID`  the PLD's overflow past `P stat` field `cap` (queue-overflow.ts)
  * Seen-set buckets are SETs named by the caller (SeenSet's keys), passed with each URL.
  */
 const QUEUE_PRELUDE = `${LEASE_PRELUDE}
@@ -47,16 +49,19 @@ local function count(h, field, n)
   if v <= 0 and h ~= STAT then redis.call('HDEL', h, field) end
   return v
 end
+${OVERFLOW_LUA}
 -- Queues an entry (due now, or waiting for its back-off) and offers its PLD for leases.
 local function enqueue(url, e, pld, cnow, limit)
   if tonumber(e.nb) > cnow then
     e.st = 'd'
     redis.call('ZADD', dk(pld), e.nb, member(e.seq, url))
+    redis.call('HSET', E, url, fmt(e))
   else
     e.st = 'q'
     redis.call('ZADD', qk(pld), e.pr, member(e.seq, url))
+    redis.call('HSET', E, url, fmt(e))
+    spill(pld)
   end
-  redis.call('HSET', E, url, fmt(e))
   count(STAT, 'queued', 1)
   count(PQ, pld, 1)
   offer_pld(pld, limit)
@@ -90,6 +95,8 @@ local function view(pld)
   local hp, hs = 'inf', -1
   local head = redis.call('ZRANGE', qk(pld), 0, 0, 'WITHSCORES')
   if head[1] then hp = head[2]; hs = tonumber(string.sub(head[1], 1, 15)) end
+  local _, op, os = overflow_head(pld)
+  if op and (hs < 0 or tonumber(op) < tonumber(hp) or (tonumber(op) == tonumber(hp) and os < hs)) then hp = op; hs = os end
   local due = -1
   local waiting = redis.call('ZCARD', dk(pld))
   if waiting > 0 then for i, m in ipairs(redis.call('ZRANGE', dk(pld), 0, 99, 'WITHSCORES')) do
@@ -178,6 +185,7 @@ local function claim_from(pld)
     redis.call('HSET', E, fp, fmt(e))
     touch(pld)
   end
+  refill(pld)
   local top = redis.call('ZRANGE', qk(pld), 0, 0)
   if top[1] then
     redis.call('ZREM', qk(pld), top[1])

@@ -233,12 +233,26 @@ export class SharedQueue {
     return { ver: Number((r[1] as number[])[0]), ...answer(r) };
   }
 
-  /** Every queued entry of `pld` (due ones in queue order, then those waiting for a back-off). */
+  /**
+   * Caps each PLD's queue held in Redis at `cap` entries (0: no cap); the rest waits in the PLD's overflow
+   * (queue-overflow.ts). Kept unless a cap is set already (`force`: replace it). One value for the whole crawl.
+   */
+  async setQueueCap(cap: number, force = false): Promise<void> {
+    if (!Number.isSafeInteger(cap) || cap < 0) throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `A queue cap is a whole number ≥ 0, got ${cap}`);
+    if (force) await this.#client.hset(`${this.keys.prefix}stat`, 'cap', cap);
+    else await this.#client.hsetnx(`${this.keys.prefix}stat`, 'cap', cap);
+  }
+
+  /** Every queued entry of `pld` (due ones in queue order, then those waiting for a back-off, then its overflow). */
   async queuedOf(pld: string): Promise<Array<{ url: string; entry: QueueEntry }>> {
     const p = this.keys.prefix;
     const members = [...(await this.#client.zrange(`${p}q:${pld}`, '0', '-1')), ...(await this.#client.zrange(`${p}d:${pld}`, '0', '-1'))];
     const fps = members.map((m) => m.slice(15));
     const headers = fps.length === 0 ? [] : await this.#client.hmget(`${p}e`, ...fps);
+    // The overflow's runs (queue-overflow.ts), each sorted: items are `FP TAB entry`.
+    for (const id of await this.#client.zrange(`${p}o:${pld}`, '0', '-1')) {
+      for (const item of await this.#client.lrange(`${p}r:${pld}:${id}`, '0', '-1')) headers.push(item.slice(item.indexOf('\t') + 1));
+    }
     const out: Array<{ url: string; entry: QueueEntry }> = [];
     for (const h of headers) {
       if (h === null || h === undefined) continue;
