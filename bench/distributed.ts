@@ -9,7 +9,7 @@
 // workers). pages/s = pages fetched (sum of the workers' `fetched`) / the span from the first request the web saw
 // to the last response it wrote (process start-up and shutdown are left out; they are in `wall`). CPU per page:
 // user + system time of the crawl processes, start-up included, / pages.
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import type { Redis } from 'ioredis';
 import { CRAWL_USAGE } from '../src/commands/crawl.ts';
 import { connectRedis } from '../src/redis/connect.ts';
 import { startRedisServer } from '../test/helpers/redis-server.ts';
+import { askChild, webCpuMs } from './lib/child-message.ts';
 import { type CliCrawl, cliCrawl } from './lib/cli-crawl.ts';
 
 const { values } = parseArgs({
@@ -54,22 +55,13 @@ interface Row {
   maxRssMb: number;
   maxInFlight: number;
   minIdleGapMs: number | null;
+  /** CPU of the simulated web's process per page (it serves every worker: a bound on the pages/s of all). */
+  webCpuMsPerPage: number;
+  /** Load average (1 min) at the start and end of the run, averaged: other work on the machine. */
+  load: number;
   redisOpsPerPage?: number;
   redisCpuMsPerPage?: number;
   redisOps?: Record<string, number>;
-}
-
-function ask<T>(child: ChildProcess, type: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMsg = (m: { type?: string }) => {
-      if (m.type !== type) return;
-      child.off('message', onMsg);
-      resolve(m as T);
-    };
-    child.on('message', onMsg);
-    child.once('exit', (code) => reject(new Error(`simweb exited (${code}) before "${type}"`)));
-    if (type !== 'ready') child.send({ type });
-  });
 }
 
 /** Calls per command since the last CONFIG RESETSTAT, without the benchmark's own (INFO, CONFIG, FLUSHALL). */
@@ -93,7 +85,7 @@ const web = fork(
   ['--profiles', 'thesis', '--scale', values.scale, '--copies', values.copies, '--latency-ms', values['latency-ms'], '--log-requests'],
   { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
 );
-const ready = await ask<{ proxyUrl: string; seeds: string[]; documents: number }>(web, 'ready');
+const ready = await askChild<{ proxyUrl: string; seeds: string[]; documents: number }>(web, 'ready', false);
 const seedsFile = join(dir, 'seeds.txt');
 await writeFile(seedsFile, `${ready.seeds.join('\n')}\n`);
 const common = [
@@ -107,12 +99,15 @@ console.log(
 
 /** Runs `n` crawl processes at once (`extra(i)` = their own flags) and measures them against the web's log. */
 async function measure(mode: string, n: number, extra: (i: number) => string[]): Promise<{ row: Row; runs: CliCrawl[] }> {
-  await ask(web, 'reset');
+  await askChild(web, 'reset');
+  const webCpu0 = await webCpuMs(web);
+  const load0 = loadavg()[0] ?? 0;
   const runs = await Promise.all(Array.from({ length: n }, (_, i) => cliCrawl([...common, ...extra(i)], join(dir, `${mode}-${n}-${i}.cpu.json`))));
   runs.forEach((r, i) => {
     if (r.code !== 0) throw new Error(`${mode} process ${i} of ${n} ended with ${r.code}:\n${r.stderr.slice(-2000)}`);
   });
-  const w = await ask<WebReport>(web, 'politeness');
+  const w = await askChild<WebReport>(web, 'politeness');
+  const webCpu = (await webCpuMs(web)) - webCpu0;
   const pages = runs.reduce((s, r) => s + Number(r.summary?.fetched ?? 0), 0);
   const spanS = (w.lastEnd - w.firstStart) / 1000;
   const row: Row = {
@@ -127,6 +122,8 @@ async function measure(mode: string, n: number, extra: (i: number) => string[]):
     maxRssMb: Math.max(...runs.map((r) => r.maxRssMb)),
     maxInFlight: w.report.maxInFlight,
     minIdleGapMs: w.report.minIdleGapMs === undefined ? null : round(w.report.minIdleGapMs, 1),
+    webCpuMsPerPage: round(webCpu / pages, 2),
+    load: round((load0 + (loadavg()[0] ?? 0)) / 2, 1),
   };
   return { row, runs };
 }
@@ -163,12 +160,12 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 
-console.log('\nmode    | workers | pages | pages/s | speed-up | CPU ms/page | peak RSS MB | Redis ops/page | Redis CPU ms/page | max in flight/PLD | min idle gap ms | span s | wall s');
+console.log('\nmode    | workers | pages | pages/s | speed-up | CPU ms/page | peak RSS MB | Redis ops/page | Redis CPU ms/page | web CPU ms/page | max in flight/PLD | min idle gap ms | span s | wall s | load');
 const base = rows.find((r) => r.mode === 'redis' && r.workers === 1);
 for (const r of rows) {
   const speedUp = base && r.mode === 'redis' ? `${round(r.pagesPerSec / base.pagesPerSec, 2)}× (goal ≥ ${round(0.8 * r.workers, 1)})` : '';
   console.log(
-    [r.mode.padEnd(7), r.workers, r.pages, r.pagesPerSec, speedUp, r.cpuMsPerPage, r.maxRssMb, r.redisOpsPerPage ?? '', r.redisCpuMsPerPage ?? '', r.maxInFlight, r.minIdleGapMs ?? '', r.spanS, r.wallS].join(' | '),
+    [r.mode.padEnd(7), r.workers, r.pages, r.pagesPerSec, speedUp, r.cpuMsPerPage, r.maxRssMb, r.redisOpsPerPage ?? '', r.redisCpuMsPerPage ?? '', r.webCpuMsPerPage, r.maxInFlight, r.minIdleGapMs ?? '', r.spanS, r.wallS, r.load].join(' | '),
   );
 }
 const level = rows.find((r) => r.mode === 'leveldb');

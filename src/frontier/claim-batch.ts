@@ -7,6 +7,8 @@ import type { FrontierEntry } from './types.ts';
 export interface Claimed {
   entry: FrontierEntry;
   token: string;
+  /** When the claim was sent (`performance.now()`): its lease runs at least `leaseMs` from then. */
+  since: number;
 }
 
 /** Options of {@link ClaimBatcher}. */
@@ -104,12 +106,13 @@ export class ClaimBatcher {
     const plds = [...this.#wanted];
     this.#wanted.clear();
     for (const pld of plds) this.#claiming.add(pld);
+    const since = performance.now();
     try {
       const r = await this.#o.run(this.#o.queue.claimMany(plds, plds.length, this.#o.now(), this.#o.limits));
       for (const c of r.claims) {
         const entry = toFrontierEntry(c.entry);
         const list = this.#buffer.get(entry.pld) ?? [];
-        list.push({ entry, token: c.token });
+        list.push({ entry, token: c.token, since });
         this.#buffer.set(entry.pld, list);
         this.#buffered++;
         this.#blocked.delete(entry.pld);

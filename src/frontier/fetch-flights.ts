@@ -5,6 +5,8 @@ import type { FetchNote, FrontierEntry } from './types.ts';
 /** One fetch handed out under a lease, until its release is answered. */
 export interface Flight {
   token: string;
+  /** When its lease was last granted or renewed, at the latest (`performance.now()` when the call was sent). */
+  since: number;
   /** `complete()` or `retry()` was called: it is finished once its transaction commits. */
   finishing: boolean;
   note: FetchNote;
@@ -23,9 +25,9 @@ export class FetchFlights {
     return this.#flights.size;
   }
 
-  /** A claimed entry was handed out: it is in flight under `token`. */
-  start(url: string, token: string): void {
-    this.#flights.set(url, { token, finishing: false, note: {} });
+  /** A claimed entry was handed out: it is in flight under `token`, granted at `since`. */
+  start(url: string, token: string, since: number): void {
+    this.#flights.set(url, { token, since, finishing: false, note: {} });
   }
 
   get(url: string): Flight | undefined {

@@ -12,6 +12,9 @@ import { expectedChanges, releaseOf, type Staged } from './staged-writes.ts';
 import { RejudgingFrontier } from './similar-queued.ts';
 import type { FetchNote, Frontier, FrontierEntry, FrontierIndexOptions, NewEntry, PldQueue, SharedEnd, SharedFrontier } from './types.ts';
 
+/** URLs a worker remembers as seen, at most (~100 B each). */
+const KNOWN_MAX = 50_000;
+
 /** Options of {@link RedisFrontier}. */
 export interface RedisFrontierOptions extends FrontierIndexOptions {
   queue: SharedQueue;
@@ -50,6 +53,8 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   readonly #claims: ClaimBatcher;
   readonly #flights = new FetchFlights();
   readonly #reserved = new Set<string>();
+  /** URLs known to be in the seen set (it only grows): no need to ask Redis again. Bounded: cleared when full. */
+  readonly #known = new Set<string>();
   readonly #staged = new WeakMap<Txn, Staged>();
   readonly #jobs = new BackgroundJobs();
 
@@ -102,7 +107,10 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     }
     const staged = this.#stage(txn);
     const list = [...best.values()];
-    const seen = await this.#seen.has(list.map((e) => e.url));
+    const ask = list.filter((e) => !this.#known.has(e.url)).map((e) => e.url);
+    const answers = ask.length === 0 ? [] : await this.#seen.has(ask);
+    this.#learnSeen(ask.filter((_, i) => answers[i] === true));
+    const seen = list.map((e) => this.#known.has(e.url));
     let fresh = 0;
     for (const [i, e] of list.entries()) {
       const had = staged.adds.get(e.url);
@@ -118,7 +126,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   next(pld: string, now?: number): FrontierEntry | null {
     const claimed = this.#claims.take(pld);
     if (claimed !== undefined) {
-      this.#flights.start(claimed.entry.url, claimed.token);
+      this.#flights.start(claimed.entry.url, claimed.token, claimed.since);
       this.handedOut(claimed.entry.url);
       return claimed.entry;
     }
@@ -190,9 +198,19 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     this.#flights.note(entry.url, note);
   }
 
+  /**
+   * Whether the lease of `entry` is still held. A lease lasts `leaseMs` from its grant or renewal on Redis's clock,
+   * which came after the call was sent: while less than half of it has passed on this process's monotonic clock
+   * (which counts a SIGSTOP too) it is held — no round trip; else it is renewed, and lost if that is refused.
+   */
   async confirm(entry: FrontierEntry): Promise<boolean> {
     const f = this.#flights.get(entry.url);
-    return f !== undefined && (await this.#q.leases.renew(f.token)).kind === 'renewed';
+    if (f === undefined) return false;
+    const sent = performance.now();
+    if (sent - f.since < this.#q.leases.leaseMs / 2) return true;
+    if ((await this.#q.leases.renew(f.token)).kind !== 'renewed') return false;
+    f.since = sent;
+    return true;
   }
 
   async outcome(entry: FrontierEntry): Promise<'released' | 'stale'> {
@@ -262,18 +280,25 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     const release = () => {
       for (const e of adds) this.#reserved.delete(e.url);
     };
+    const learn = (kind = 'ok') => {
+      if (kind === 'ok') this.#learnSeen(adds.map((e) => e.url)); // in the seen set now, whether new or not
+    };
     const fresh = adds.filter((e) => this.#reserved.has(e.url));
     const { finish } = s;
     if (finish === undefined) {
       const delta = this.#mirror.expect(expectedChanges(s, fresh));
-      void this.#jobs.track(this.#run(this.#q.add(adds.map(toQueueAdd), this.#now()), delta).finally(release));
+      void this.#jobs.track(this.#run(this.#q.add(adds.map(toQueueAdd), this.#now()), delta).then(() => learn()).finally(release));
       return;
     }
     const flight = this.#flights.get(finish.entry.url) as Flight;
     const send = () => {
       const url = finish.entry.url;
       const job = this.#run(this.#q.finish(releaseOf({ ...s, finish }, flight, this.#q.leases.delayMs, this.#now())), this.#mirror.expect(expectedChanges(s, fresh)));
-      this.#flights.sent(url, job.then((r) => (r.kind === 'stale' ? 'stale' : 'released')), this.#o.deferRelease);
+      const outcome = job.then((r) => {
+        learn(r.kind);
+        return r.kind === 'stale' ? 'stale' : 'released';
+      });
+      this.#flights.sent(url, outcome, this.#o.deferRelease);
       void this.#jobs.track(job.finally(() => {
         release();
         this.#flights.end(url);
@@ -281,6 +306,11 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     };
     if (this.#o.deferRelease && flight.send === undefined && flight.outcome === undefined) flight.send = send;
     else send();
+  }
+
+  #learnSeen(urls: readonly string[]): void {
+    if (this.#known.size + urls.length > KNOWN_MAX) this.#known.clear();
+    for (const url of urls) this.#known.add(url);
   }
 
   /** Reads the PLDs changed since the mirror's version (all of them the first time): the other workers' writes. */
