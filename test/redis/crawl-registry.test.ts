@@ -1,25 +1,15 @@
 // CrawlRegistry.status against a real redis-server: the totals and the per-worker counts are one instant's (one MULTI).
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectRedis } from '../../src/redis/connect.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CrawlRegistry } from '../../src/redis/crawl-registry.ts';
 import { SharedQueue } from '../../src/redis/shared-queue.ts';
-import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
+import { redisPerFile } from '../helpers/redis-per-file.ts';
 
-let server: RedisTestServer;
+const redis = redisPerFile(2);
 let client: Redis;
 let reader: Redis;
-
-beforeAll(async () => {
-  server = await startRedisServer({ appendOnly: false });
-  client = await connectRedis(server.url);
-  reader = await connectRedis(server.url);
-});
-
-afterAll(async () => {
-  client?.disconnect();
-  reader?.disconnect();
-  await server?.stop();
+beforeAll(() => {
+  [client, reader] = redis.get().clients as [Redis, Redis];
 });
 
 describe('CrawlRegistry.status', () => {

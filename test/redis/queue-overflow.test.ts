@@ -1,23 +1,15 @@
 // The queue cap and its overflow (issue 15) against a real redis-server: a capped PLD queue hands out the same entries
 // in the same order as an uncapped one, nothing is lost, and the spilled entries are counted, viewed and listed.
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectRedis } from '../../src/redis/connect.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type QueueAdd, SharedQueue } from '../../src/redis/shared-queue.ts';
 import { Prng } from '../../src/random/prng.ts';
-import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
+import { redisPerFile } from '../helpers/redis-per-file.ts';
 
-let server: RedisTestServer;
+const redis = redisPerFile();
 let client: Redis;
-
-beforeAll(async () => {
-  server = await startRedisServer({ appendOnly: false });
-  client = await connectRedis(server.url);
-});
-
-afterAll(async () => {
-  client?.disconnect();
-  await server?.stop();
+beforeAll(() => {
+  client = redis.get().clients[0] as Redis;
 });
 
 const limits = { maxDocs: 10_000, maxDocsPerPld: 10_000 };
