@@ -1,19 +1,16 @@
 // **RedisFrontier**: the `Frontier` shared by worker processes through Redis — claims under PLD leases, a local mirror for the sync calls (issue 15).
 import { RdfscoutError } from '../errors.ts';
 import type { QueueAnswer, SharedQueue } from '../redis/shared-queue.ts';
-import type { SeenSet } from '../redis/seen-set.ts';
 import type { Txn } from '../state/txn.ts';
 import { BackgroundJobs } from './background-jobs.ts';
 import { ClaimBatcher } from './claim-batch.ts';
 import { FetchFlights, type Flight } from './fetch-flights.ts';
 import { toFrontierEntry, toQueueAdd } from './shared-entry.ts';
+import { SeenCache } from './seen-cache.ts';
 import { SharedMirror } from './shared-mirror.ts';
 import { expectedChanges, releaseOf, type Staged } from './staged-writes.ts';
 import { RejudgingFrontier } from './similar-queued.ts';
 import type { FetchNote, Frontier, FrontierEntry, FrontierIndexOptions, NewEntry, PldQueue, SharedEnd, SharedFrontier } from './types.ts';
-
-/** URLs a worker remembers as seen, at most (~100 B each). */
-const KNOWN_MAX = 50_000;
 
 /** Options of {@link RedisFrontier}. */
 export interface RedisFrontierOptions extends FrontierIndexOptions {
@@ -46,22 +43,20 @@ export interface RedisFrontierOptions extends FrontierIndexOptions {
  */
 export class RedisFrontier extends RejudgingFrontier implements Frontier, SharedFrontier {
   readonly #q: SharedQueue;
-  readonly #seen: SeenSet;
+  readonly #seen: SeenCache;
   readonly #mirror = new SharedMirror();
   readonly #now: () => number;
   readonly #o: Required<Omit<RedisFrontierOptions, 'queue' | 'rejudge' | 'now'>>;
   readonly #claims: ClaimBatcher;
   readonly #flights = new FetchFlights();
   readonly #reserved = new Set<string>();
-  /** URLs known to be in the seen set (it only grows): no need to ask Redis again. Bounded: cleared when full. */
-  readonly #known = new Set<string>();
   readonly #staged = new WeakMap<Txn, Staged>();
   readonly #jobs = new BackgroundJobs();
 
   constructor(o: RedisFrontierOptions) {
     super(o);
     this.#q = o.queue;
-    this.#seen = o.queue.seen;
+    this.#seen = new SeenCache(o.queue.seen);
     this.#now = o.now ?? Date.now;
     this.#o = {
       maxClaims: o.maxClaims ?? 5,
@@ -107,10 +102,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     }
     const staged = this.#stage(txn);
     const list = [...best.values()];
-    const ask = list.filter((e) => !this.#known.has(e.url)).map((e) => e.url);
-    const answers = ask.length === 0 ? [] : await this.#seen.has(ask);
-    this.#learnSeen(ask.filter((_, i) => answers[i] === true));
-    const seen = list.map((e) => this.#known.has(e.url));
+    const seen = await this.#seen.has(list.map((e) => e.url));
     let fresh = 0;
     for (const [i, e] of list.entries()) {
       const had = staged.adds.get(e.url);
@@ -281,7 +273,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
       for (const e of adds) this.#reserved.delete(e.url);
     };
     const learn = (kind = 'ok') => {
-      if (kind === 'ok') this.#learnSeen(adds.map((e) => e.url)); // in the seen set now, whether new or not
+      if (kind === 'ok') this.#seen.learn(adds.map((e) => e.url)); // in the seen set now, whether new or not
     };
     const fresh = adds.filter((e) => this.#reserved.has(e.url));
     const { finish } = s;
@@ -306,11 +298,6 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     };
     if (this.#o.deferRelease && flight.send === undefined && flight.outcome === undefined) flight.send = send;
     else send();
-  }
-
-  #learnSeen(urls: readonly string[]): void {
-    if (this.#known.size + urls.length > KNOWN_MAX) this.#known.clear();
-    for (const url of urls) this.#known.add(url);
   }
 
   /** Reads the PLDs changed since the mirror's version (all of them the first time): the other workers' writes. */
