@@ -7,13 +7,15 @@ import type { ChildProcess } from 'node:child_process';
  */
 export function askChild<T>(child: ChildProcess, type: string, send = true): Promise<T> {
   return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`child exited (${code}) before "${type}"`));
     const onMsg = (m: { type?: string }) => {
       if (m.type !== type) return;
       child.off('message', onMsg);
+      child.off('exit', onExit);
       resolve(m as T);
     };
     child.on('message', onMsg);
-    child.once('exit', (code) => reject(new Error(`child exited (${code}) before "${type}"`)));
+    child.once('exit', onExit);
     if (send) child.send({ type });
   });
 }
