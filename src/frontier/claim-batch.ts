@@ -84,6 +84,11 @@ export class ClaimBatcher {
     if (this.#blocked.get(pld)?.known === false) this.#blocked.delete(pld);
   }
 
+  /** Whether an entry of `pld` is claimed and waits to be handed out. */
+  holds(pld: string): boolean {
+    return this.#buffer.has(pld);
+  }
+
   /** PLDs with claimed entries waiting to be handed out. */
   claimedPlds(): string[] {
     return [...this.#buffer.keys()];

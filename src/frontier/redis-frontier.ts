@@ -137,6 +137,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   }
 
   dueAt(pld: string): number {
+    if (this.#claims.holds(pld)) return 0;
     const view = this.#mirror.view(pld);
     const blocked = this.#claims.blockedUntil(pld);
     if (view === null || view.queued <= 0) return Number.POSITIVE_INFINITY;
