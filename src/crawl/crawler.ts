@@ -1,6 +1,7 @@
 // **Crawler** runs a crawl (design.md): the Scheduler picks a link, the fetcher fetches it, `processDocument` plans
 // what follows, the Committer stages the plan, and one atomic batch commits it. It owns concurrency and the clock.
 import diagnostics from 'node:diagnostics_channel';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CRAWL_GRAPH } from '../crawl-log/crawl-vocab.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import { type CrawlSummary, type CrawlTally, stopReason } from '../crawl-log/tally.ts';
@@ -25,13 +26,14 @@ import type { ExplicitOptions } from './crawl-meta.ts';
 import { fetcherOptions, type ResolvedCrawlOptions } from './options.ts';
 import { type PlanDeps, planFetch } from './plan-fetch.ts';
 import { archiveInfo } from './replay-source.ts';
-import { type RestoredCrawl, restoreCrawl, shouldRejudge } from './restore-crawl.ts';
+import { createLearners, type RestoredCrawl, restoreCrawl, shouldRejudge } from './restore-crawl.ts';
 import { retryAfter } from './retry.ts';
 import { rewardOf } from './reward.ts';
 import { Scheduler } from './scheduler.ts';
 import type { RefusedSeed } from './seed-list.ts';
 import { SharedLearning } from './shared-learning.ts';
 import { SharedWorker } from './shared-worker.ts';
+import { logGatePass } from './test-gate-log.ts';
 import { pauseArmed, testPause } from './test-pause.ts';
 import type { CrawlRegistry } from '../redis/crawl-registry.ts';
 import type { SharedQueue } from '../redis/shared-queue.ts';
@@ -167,9 +169,11 @@ export class Crawler {
       if (sharedBackend !== undefined && init.frontier.shared !== undefined) {
         const { registry, queue } = sharedBackend;
         await registry.addSeedPlds(init.seedPlds);
-        const learning = new SharedLearning({ registry, worker: queue.worker, strategy: init.strategy, policy: init.policy, seedPlds: init.seedPlds });
+        const options = init.options;
+        const staleAfterMs = 3 * queue.leases.leaseMs; // a worker silent that long is dead to the leases too
+        const learning = new SharedLearning({ registry, worker: queue.worker, strategy: init.strategy, policy: init.policy, seedPlds: init.seedPlds, fresh: () => createLearners(options), staleAfterMs });
         await learning.catchUp(); // what every worker learned so far (thesis §5: C_HR(t) is a function of the fetched documents)
-        shared = new SharedWorker(init.frontier.shared, learning, state);
+        shared = new SharedWorker(init.frontier.shared, learning, state, queue.leases);
       }
       if (warc) archive = new FetchArchive(await WarcWriter.open({ ...warc, info: archiveInfo(init.options, init.seedPlds) }));
       return new Crawler(state, init, notAvailable, hooks, archive, shared);
@@ -377,6 +381,22 @@ export class Crawler {
     return { kind: 'retry' };
   }
 
+  /**
+   * Waits at the send gate until the request of `entry` to `url` may leave (issue 15): successive requests to one PLD
+   * leave ≥ --delay-ms apart whatever the host concurrency — in Redis across all workers, else in the scheduler.
+   */
+  async #passGate(entry: FrontierEntry, url: string, signal: AbortSignal | undefined): Promise<void> {
+    for (;;) {
+      signal?.throwIfAborted();
+      const { waitMs, at } = this.#shared === null ? this.#scheduler.gate(entry) : await this.#shared.gate(entry, this.#fetcher.crawlDelayMs(entry.url));
+      if (waitMs <= 0) {
+        logGatePass(url, entry.pld, at);
+        return;
+      }
+      await sleep(waitMs, undefined, signal ? { signal } : {});
+    }
+  }
+
   /** Fetches under politeness (one PLD's delay and concurrency), reading the body if it is worth reading. */
   async #fetch(entry: FrontierEntry, signal: AbortSignal | undefined, archiveId: string): Promise<FetchResult> {
     testPause('before-fetch', entry.url);
@@ -389,6 +409,7 @@ export class Crawler {
         ...(signal ? { signal } : {}),
         ...(this.#archive ? { archiveId } : {}),
         ...(isHtmlVariant(entry.url) ? { accept: HTML_VARIANT_ACCEPT } : {}), // issue 17 item 3: HTML first
+        gate: (url) => this.#passGate(entry, url, signal),
       });
     } finally {
       const crawlDelayMs = this.#fetcher.crawlDelayMs(entry.url);

@@ -48,6 +48,13 @@ export interface RestoreHooks {
   shared?: { queue: SharedQueue };
 }
 
+/** A new crawl's strategy and bandit for `options`: what its records, or a shared crawl's learning log, are replayed into. */
+export function createLearners(options: ResolvedCrawlOptions): { strategy: Strategy; policy: BanditPolicy | null } {
+  const strategy = withPatternYield(createStrategy(options.strategy)); // barren URL patterns wait (issue 16 item 5)
+  const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: Number.isFinite(options.maxDocs) ? options.maxDocs : 100_000, seed: options.seed });
+  return { strategy, policy };
+}
+
 /** Whether the crawl judges queued H links again when C_HR learns a parent: only where that can change a verdict. */
 export function shouldRejudge(options: { rejudgeQueued: boolean }, strategy: Strategy): boolean {
   return options.rejudgeQueued && strategy.rejudgesOnLearn === true;
@@ -63,8 +70,7 @@ export function shouldRejudge(options: { rejudgeQueued: boolean }, strategy: Str
 export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions, hooks: RestoreHooks = {}): Promise<RestoredCrawl> {
   const { onRecord, shared } = hooks;
   const { options, resumed } = await loadCrawlOptions(state, explicit, { requireSeeds: shared === undefined });
-  const strategy = withPatternYield(createStrategy(options.strategy)); // barren URL patterns wait (issue 16 item 5)
-  const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: Number.isFinite(options.maxDocs) ? options.maxDocs : 100_000, seed: options.seed });
+  const { strategy, policy } = createLearners(options);
   // --retry-failed: URLs whose last fetch failed become new again (the frontier forgets them before it restores).
   const retried = options.retryFailed && shared === undefined ? await failedEntries(state, strategy.seedPriority) : [];
   // The frontier re-indexes its queued H links for re-judging (thesis §5) when it opens.

@@ -178,12 +178,27 @@ export class Scheduler {
   }
 
   /**
+   * The send gate of the LevelDB mode (issue 15; a worker of a shared crawl asks Redis instead): whether the
+   * request of `entry`, handed out and started, may be sent now. `waitMs` 0 when it may (the send is recorded: the
+   * PLD's next request waits `--delay-ms`), else how long to wait before asking again; `at` is the clock's now.
+   * `pick` spaces the hand-outs; this spaces what leaves, whatever happened in between (a robots.txt another fetch
+   * was loading, a busy event loop).
+   */
+  gate(entry: FrontierEntry): { waitMs: number; at: number } {
+    const now = this.#o.now();
+    const sendAt = this.#politeness.sendAt(entry.pld, now);
+    if (sendAt > now) return { waitMs: sendAt - now, at: now };
+    this.#politeness.sent(entry.pld, entry.pld, now);
+    return { waitMs: 0, at: now };
+  }
+
+  /**
    * The request of `entry` ended; `crawlDelayMs` is its host's robots.txt Crawl-delay (null: none). robots.txt is
    * per host (RFC 9309): the PLD waits for the slowest of its hosts.
    */
   requestEnded(entry: FrontierEntry, crawlDelayMs: number | null): void {
+    this.#politeness.setCrawlDelay(hostOf(entry.url), crawlDelayMs, entry.pld); // first: the delay after this end counts it
     this.#politeness.finish(entry.pld, entry.pld, this.#o.now());
-    this.#politeness.setCrawlDelay(hostOf(entry.url), crawlDelayMs, entry.pld);
     this.changed(entry.pld);
   }
 

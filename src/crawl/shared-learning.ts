@@ -2,6 +2,7 @@
 import type { BanditPolicy } from '../bandit/types.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import type { CrawlRegistry } from '../redis/crawl-registry.ts';
+import type { LearningLog } from '../redis/learning-log.ts';
 import type { FetchedDocument, Strategy } from '../relevance/types.ts';
 import { toFetchedDocument } from './restore-crawl.ts';
 
@@ -13,6 +14,34 @@ interface LearnedEntry {
   doc: FetchedDocument;
 }
 
+/** What a fold stores: the state of a fresh strategy and bandit that learned every folded entry, in log order. */
+interface LogSnapshot {
+  strategy: unknown;
+  policy: unknown;
+}
+
+/** A strategy and a bandit as a new crawl makes them (what the log's entries are replayed into). */
+export interface Learners {
+  strategy: Strategy;
+  policy: BanditPolicy | null;
+}
+
+/** Options of {@link SharedLearning}. */
+export interface SharedLearningOptions extends Learners {
+  registry: CrawlRegistry;
+  worker: string;
+  /** The crawl's seed PLDs (its scope), kept up to date with those of every worker. */
+  seedPlds: Set<string>;
+  /** Fresh learners of this crawl's options, for folding the log. */
+  fresh: () => Learners;
+  /** Time between two reads of the others' entries (ms). Default: 500. */
+  refreshMs?: number;
+  /** Entries read by every live worker that make a fold worth it. Default: 1000. */
+  foldEvery?: number;
+  /** A worker that has not read the log for this long is not waited for by a fold (ms). Default: 90 000 (3 × --lease-ms). */
+  staleAfterMs?: number;
+}
+
 /**
  * The relevance model (C_HR(t) and the other learned counts) is a function of the fetched documents, and the
  * bandit's arm statistics of the rewards: each applied fetch appends its learning input to the shared log, in the
@@ -20,58 +49,82 @@ interface LearnedEntry {
  * from its own fetches at once and from the others' when it reads the log: at start (all of it), then every
  * `refreshMs` (default 500 ms) — the freshness of its view of what the others learned. The seed PLDs that other
  * workers added (the scope) are read with it.
+ *
+ * The log stays small (issue 15): once every live worker has read `foldEvery` entries past the last fold, a worker
+ * replays them into fresh learners started from the last snapshot, stores their state as the new snapshot and trims
+ * the entries (LearningLog). A worker that joins later — or one that was silent longer than `staleAfterMs` and
+ * finds its position folded away — restores the snapshot and reads the rest: the same view as replaying the whole
+ * log. (A worker that resyncs that way loses the local learning of its fetches whose release was still on its way.)
  */
 export class SharedLearning {
-  readonly #registry: CrawlRegistry;
-  readonly #worker: string;
-  readonly #strategy: Strategy;
-  readonly #policy: BanditPolicy | null;
-  readonly #refreshMs: number;
+  readonly #o: Required<Omit<SharedLearningOptions, 'seedPlds'>>;
+  readonly #log: LearningLog;
   #cursor = 0;
   #lastRead = 0;
   #reading: Promise<void> | null = null;
-
-  /** The crawl's seed PLDs (its scope), kept up to date with those of every worker. */
   readonly #seedPlds: Set<string>;
 
-  constructor(o: { registry: CrawlRegistry; worker: string; strategy: Strategy; policy: BanditPolicy | null; seedPlds: Set<string>; refreshMs?: number }) {
-    this.#seedPlds = o.seedPlds;
-    this.#registry = o.registry;
-    this.#worker = o.worker;
-    this.#strategy = o.strategy;
-    this.#policy = o.policy;
-    this.#refreshMs = o.refreshMs ?? 500;
+  constructor(o: SharedLearningOptions) {
+    const { seedPlds, refreshMs = 500, foldEvery = 1000, staleAfterMs = 90_000, ...rest } = o;
+    this.#o = { ...rest, refreshMs, foldEvery, staleAfterMs };
+    this.#seedPlds = seedPlds;
+    this.#log = o.registry.log;
   }
 
   /** The log entry of a fetch by this worker (sent with its release). */
   entry(record: CrawlRecord, reward: number): string {
-    const e: LearnedEntry = { w: this.#worker, pld: record.pld, reward, doc: toFetchedDocument(record) };
+    const e: LearnedEntry = { w: this.#o.worker, pld: record.pld, reward, doc: toFetchedDocument(record) };
     return JSON.stringify(e);
   }
 
-  /** Reads and applies the log entries appended since the last read (other workers' fetches; this worker's are applied already). */
+  /**
+   * Reads and applies the log entries appended since the last read (other workers' fetches; this worker's are applied
+   * already), restoring the snapshot first when the entries it has not read were folded away; then folds the log if
+   * enough was read by everyone. Returns the entries applied.
+   */
   async catchUp(): Promise<number> {
     let applied = 0;
-    for (const pld of await this.#registry.seedPlds()) this.#seedPlds.add(pld);
+    let restored = false;
+    for (const pld of await this.#o.registry.seedPlds()) this.#seedPlds.add(pld);
     for (;;) {
-      const batch = await this.#registry.learnedSince(this.#cursor);
-      if (batch.length === 0) break;
-      this.#cursor += batch.length;
-      for (const raw of batch) {
+      const r = await this.#log.read(this.#o.worker, this.#cursor);
+      if (r.kind === 'snapshot') {
+        restoreLearners(this.#o, r.snapshot);
+        this.#cursor = r.base;
+        restored = true; // its own entries after the snapshot are in the log only now
+        continue;
+      }
+      if (r.entries.length === 0) break;
+      this.#cursor += r.entries.length;
+      for (const raw of r.entries) {
         const e = JSON.parse(raw) as LearnedEntry;
-        if (e.w === this.#worker) continue;
-        this.#strategy.learn(e.doc);
-        this.#policy?.update(e.pld, e.reward);
+        if (e.w === this.#o.worker && !restored) continue;
+        learnEntry(this.#o, e);
         applied++;
       }
     }
     this.#lastRead = Date.now();
+    // A fold only keeps the log small: one that fails (e.g. a snapshot written by another version) leaves the log
+    // as it is — correct, only longer — and the crawl goes on.
+    await this.#fold().catch(() => false);
     return applied;
+  }
+
+  /** Folds the entries every live worker has read into the snapshot, when there are `foldEvery` of them. */
+  async #fold(): Promise<boolean> {
+    const f = await this.#log.foldable(this.#o.worker, this.#o.staleAfterMs);
+    if (f.upTo - f.base < this.#o.foldEvery) return false;
+    const learners = this.#o.fresh();
+    restoreLearners(learners, f.snapshot);
+    for (const raw of await this.#log.range(f.base, f.base, f.upTo)) learnEntry(learners, JSON.parse(raw) as LearnedEntry);
+    const snapshot: LogSnapshot = { strategy: learners.strategy.snapshot(), policy: learners.policy?.snapshot() ?? null };
+    // Refused when another worker folded first or a reader fell behind meanwhile: the next read tries again.
+    return this.#log.fold(this.#o.worker, f.base, f.upTo, JSON.stringify(snapshot), this.#o.staleAfterMs);
   }
 
   /** Starts a read in the background when the last one is older than `refreshMs` (one at a time). */
   refresh(): void {
-    if (this.#reading !== null || Date.now() - this.#lastRead < this.#refreshMs) return;
+    if (this.#reading !== null || Date.now() - this.#lastRead < this.#o.refreshMs) return;
     this.#reading = this.catchUp()
       .then(() => undefined)
       .finally(() => {
@@ -83,4 +136,17 @@ export class SharedLearning {
   async settled(): Promise<void> {
     await this.#reading;
   }
+}
+
+function learnEntry(l: Learners, e: LearnedEntry): void {
+  l.strategy.learn(e.doc);
+  l.policy?.update(e.pld, e.reward);
+}
+
+/** Replaces what `l` learned with a fold's snapshot (null: nothing folded yet, `l` is left as it is). */
+function restoreLearners(l: Learners, json: string | null): void {
+  if (json === null) return;
+  const s = JSON.parse(json) as LogSnapshot;
+  l.strategy.restore(s.strategy);
+  if (s.policy !== null) l.policy?.restore(s.policy);
 }

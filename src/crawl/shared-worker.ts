@@ -3,6 +3,7 @@ import type { CrawlRecord } from '../crawl-log/record.ts';
 import { voidRecord } from '../crawl-log/record-store.ts';
 import { isRdfRecord } from '../crawl-log/tally.ts';
 import type { FrontierEntry, SharedEnd, SharedFrontier } from '../frontier/types.ts';
+import type { PldLeases } from '../redis/pld-leases.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import type { SharedLearning } from './shared-learning.ts';
 import { testPause } from './test-pause.ts';
@@ -21,11 +22,22 @@ export class SharedWorker {
   readonly frontier: SharedFrontier;
   readonly learning: SharedLearning;
   readonly #state: CrawlState;
+  readonly #leases: PldLeases;
 
-  constructor(frontier: SharedFrontier, learning: SharedLearning, state: CrawlState) {
+  constructor(frontier: SharedFrontier, learning: SharedLearning, state: CrawlState, leases: PldLeases) {
     this.frontier = frontier;
     this.learning = learning;
     this.#state = state;
+    this.#leases = leases;
+  }
+
+  /**
+   * The send gate in Redis, on Redis's clock (issue 15): 0 when the request of `entry` may leave now (`at`: Redis's
+   * time of the pass), else how long to wait before asking again (ms). `crawlDelayMs`: its host's Crawl-delay, if known.
+   */
+  async gate(entry: FrontierEntry, crawlDelayMs: number | null): Promise<{ waitMs: number; at: number }> {
+    const g = await this.#leases.gate(entry.pld, crawlDelayMs ?? 0);
+    return { waitMs: g.passed ? 0 : Math.max(1, g.waitMs), at: g.now };
   }
 
   /** Each turn of the run loop: learn what the others taught, and whether the crawl is over for everyone. */

@@ -34,6 +34,13 @@ export interface FetchOptions {
   accept?: string;
   /** Names this fetch in the exchanges given to the `onExchange` option (`--warc` groups a fetch's hops by it). */
   archiveId?: string;
+  /**
+   * The politeness gate (issue 15): awaited once, just before this fetch sends its first request — the robots.txt
+   * load it starts, or else its first GET (after waiting for a robots.txt another fetch loads). Its later requests
+   * (the GET after its own robots.txt, redirect hops) continue the same slot. It is given the URL about to be
+   * requested. A rejection fails the fetch.
+   */
+  gate?: (url: string) => Promise<void>;
 }
 
 /** Mutable progress of one fetch, so that a failure at any point can say where it happened. */
@@ -104,7 +111,8 @@ export class Fetcher {
     const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
     let result: FetchResult;
     try {
-      result = await this.#follow(progress, options.read, signal, options.accept === undefined ? this.#headers : { ...this.#headers, accept: options.accept });
+      const headers = options.accept === undefined ? this.#headers : { ...this.#headers, accept: options.accept };
+      result = await this.#follow(progress, options.read, signal, headers, options.gate);
     } catch (err) {
       if (err instanceof CallerError) throw err.cause; // a bug in the caller's read decision is not a network problem
       result = failureOf(progress, err, deadline, options.signal, this.config.totalTimeoutMs);
@@ -128,8 +136,8 @@ export class Fetcher {
     await this.#dispatcher.close();
   }
 
-  async #follow(progress: Progress, read: ReadDecision | undefined, signal: AbortSignal, requestHeaders: Record<string, string>): Promise<FetchResult> {
-    const reached = await this.#exchange(progress, signal, this.config.obeyRobots, this.config.maxRedirects, requestHeaders);
+  async #follow(progress: Progress, read: ReadDecision | undefined, signal: AbortSignal, requestHeaders: Record<string, string>, gate?: (url: string) => Promise<void>): Promise<FetchResult> {
+    const reached = await this.#exchange(progress, signal, this.config.obeyRobots, this.config.maxRedirects, requestHeaders, gate);
     if (reached === 'denied') return { ...commonOf(progress), kind: 'denied', status: null, error: 'RDFSCOUT_ROBOTS_DENIED' };
     const { target, response } = reached;
     const { status, headers, body } = response;
@@ -158,7 +166,8 @@ export class Fetcher {
   /**
    * Sends GETs from `progress.current`, following redirects itself (each hop recorded and checked again: URL length,
    * scheme, private address, and robots.txt when `checkRobots`), up to `maxRedirects` hops; returns the first
-   * response that is not a redirect, or 'denied'. The page fetch and the robots.txt loader both use it.
+   * response that is not a redirect, or 'denied'. The page fetch and the robots.txt loader both use it. `gate` (see
+   * `FetchOptions.gate`) is passed once, before the first request this call sends or has the robots.txt cache send.
    * @throws RdfscoutError (redirect loop or limit, invalid URL, refused address, robots.txt unavailable) or a network error.
    */
   async #exchange(
@@ -167,17 +176,25 @@ export class Fetcher {
     checkRobots: boolean,
     maxRedirects: number,
     requestHeaders: Record<string, string> = this.#headers,
+    gate?: (url: string) => Promise<void>,
   ): Promise<{ target: URL; response: Response } | 'denied'> {
     const seen = new Set<string>();
+    let pending = gate; // the gate not passed yet
     for (;;) {
       const target = this.#checkTarget(progress.current);
       seen.add(target.href);
       if (checkRobots) {
-        const verdict = await this.#robots.check(target);
+        const robotsGate = pending;
+        const { verdict, sentLoad } = await this.#robots.checkGated(target, robotsGate && (() => robotsGate(`${target.origin}/robots.txt`)));
+        if (sentLoad) pending = undefined; // its robots.txt request went out right after the gate: same slot
         if (verdict.kind === 'denied') return 'denied';
         if (verdict.kind === 'unavailable') {
           throw new RobotsUnavailableError(`robots.txt of ${target.origin} is unavailable (${verdict.reason}); retry later`, target.href, verdict);
         }
+      }
+      if (pending !== undefined) {
+        await pending(target.href);
+        pending = undefined;
       }
       const response = await this.#send(target, signal, requestHeaders, progress.archiveId);
       progress.status = response.status;

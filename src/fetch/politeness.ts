@@ -28,6 +28,8 @@ export class Politeness {
   #hostsOfPld = new Map<string, Set<string>>();
   #backoffUntil = new Map<string, number>();
   #inFlight = new Map<string, number>();
+  /** Per PLD: when no request may be sent before (the send gate: last request sent, last fetch ended; issue 15). */
+  #sendAt = new Map<string, number>();
 
   constructor(options: PolitenessOptions = {}) {
     const { delayMs = 1000, hostConcurrency = 1, ...unknown } = options;
@@ -90,6 +92,30 @@ export class Politeness {
     return this.readyAt(pld, host, now) <= now;
   }
 
+  /**
+   * The send gate (issue 15): the earliest epoch ms at which a request to `pld` may actually be sent —
+   * `delayMs` (or the larger Crawl-delay) after the last request sent to the PLD (`sent`) and after the PLD's last
+   * fetch ended (`finish`), and not during a back-off. `readyAt` decides when a fetch is handed out; this one when
+   * its request leaves, so that two fetches handed out close together (host concurrency > 1) still send their
+   * requests `delayMs` apart. A value ≤ now means "now".
+   */
+  sendAt(pld: string, now: number): number {
+    return Math.max(now, this.#sendAt.get(pld) ?? now, this.#backoffUntil.get(pld) ?? now);
+  }
+
+  /** Records that a request to (pld, host) was sent at `now` (it passed `sendAt`): the next waits the PLD's delay. */
+  sent(pld: string, host: string, now: number): void {
+    this.#pushSendAt(pld, now + this.#delayOf(pld, host));
+  }
+
+  #delayOf(pld: string, host: string): number {
+    return Math.max(this.delayMs, this.#crawlDelay.get(host) ?? 0, this.#pldCrawlDelay.get(pld) ?? 0);
+  }
+
+  #pushSendAt(pld: string, at: number): void {
+    this.#sendAt.set(pld, Math.max(at, this.#sendAt.get(pld) ?? at));
+  }
+
   /** Records the start of a request (call when it is sent, after `canStart`). */
   start(pld: string, host: string, now: number): void {
     this.#pldLastStart.set(pld, now);
@@ -103,6 +129,7 @@ export class Politeness {
    */
   finish(pld: string, host: string, now: number): void {
     this.#pldLastStart.set(pld, Math.max(now, this.#pldLastStart.get(pld) ?? now));
+    this.#pushSendAt(pld, now + this.#delayOf(pld, host));
     this.#hostLastStart.set(host, Math.max(now, this.#hostLastStart.get(host) ?? now));
     const n = (this.#inFlight.get(host) ?? 0) - 1;
     if (n > 0) this.#inFlight.set(host, n);

@@ -60,12 +60,15 @@ interface Entry {
   network: boolean;
 }
 
+/** What a shared load answers when its caller's politeness gate failed before any request: the others try again. */
+const GATE_REFUSED = Symbol('gate refused');
+
 /** Caches robots.txt per origin (scheme, host, port); concurrent checks of one origin share one load. */
 export class RobotsCache {
   #options: RobotsCacheOptions;
   #now: () => number;
   #entries = new Map<string, Entry>();
-  #loading = new Map<string, Promise<Entry>>();
+  #loading = new Map<string, Promise<Entry | typeof GATE_REFUSED>>();
 
   constructor(options: RobotsCacheOptions) {
     this.#options = options;
@@ -74,7 +77,22 @@ export class RobotsCache {
 
   /** Whether `url` may be fetched, loading the origin's robots.txt if it is not cached or has expired. */
   async check(url: URL): Promise<RobotsVerdict> {
-    const entry = await this.#entryFor(url);
+    return (await this.checkGated(url)).verdict;
+  }
+
+  /**
+   * `check`, for a caller that sends no request before a politeness gate: when this call has to send the origin's
+   * robots.txt request itself, it first awaits `gate` (calls for the origin meanwhile wait for that load).
+   * `sentLoad`: this call sent the robots.txt request, right after its gate, so the caller's next request to the
+   * origin continues that politeness slot (issue 15). A rejected `gate` rejects this call only; a waiting call then
+   * loads it itself.
+   */
+  async checkGated(url: URL, gate?: () => Promise<void>): Promise<{ verdict: RobotsVerdict; sentLoad: boolean }> {
+    const { entry, sentLoad } = await this.#entryFor(url, gate);
+    return { verdict: this.#verdictOf(entry, url), sentLoad };
+  }
+
+  #verdictOf(entry: Entry, url: URL): RobotsVerdict {
     if (entry.unavailable !== null) return { kind: 'unavailable', reason: entry.unavailable, network: entry.network, retryAt: entry.expiresAt };
     if (entry.robot === null) return { kind: 'allowed' };
     // robots-parser answers undefined for a URL of another origin; the entry is per origin, so that is "allowed".
@@ -110,16 +128,34 @@ export class RobotsCache {
     return this.#entries.size;
   }
 
-  async #entryFor(url: URL): Promise<Entry> {
+  async #entryFor(url: URL, gate?: () => Promise<void>): Promise<{ entry: Entry; sentLoad: boolean }> {
     const origin = url.origin;
-    const cached = this.#entries.get(origin);
-    if (cached !== undefined && cached.expiresAt > this.#now()) return cached;
-    let loading = this.#loading.get(origin);
-    if (loading === undefined) {
-      loading = this.#load(origin).finally(() => this.#loading.delete(origin));
-      this.#loading.set(origin, loading);
+    for (;;) {
+      const cached = this.#entries.get(origin);
+      if (cached !== undefined && cached.expiresAt > this.#now()) return { entry: cached, sentLoad: false };
+      const loading = this.#loading.get(origin);
+      if (loading !== undefined) {
+        const entry = await loading;
+        if (entry !== GATE_REFUSED) return { entry, sentLoad: false };
+        continue; // the loader's gate failed (its fetch was aborted): load it ourselves
+      }
+      // The load is shared from the moment it is decided, its gate wait included: no other call starts one
+      // meanwhile, so every gate pass is followed by its request at once.
+      let refusal: unknown;
+      const load = (async () => {
+        try {
+          await gate?.();
+        } catch (err) {
+          refusal = err;
+          return GATE_REFUSED;
+        }
+        return this.#load(origin);
+      })().finally(() => this.#loading.delete(origin));
+      this.#loading.set(origin, load);
+      const entry = await load;
+      if (entry === GATE_REFUSED) throw refusal;
+      return { entry, sentLoad: true };
     }
-    return loading;
   }
 
   async #load(origin: string): Promise<Entry> {

@@ -2,6 +2,7 @@
 import type { Redis } from 'ioredis';
 import { RdfscoutError } from '../errors.ts';
 import { type CrawlKeys, crawlKeys } from './keys.ts';
+import { LearningLog } from './learning-log.ts';
 
 /** The name every shared crawl uses in its Redis database (one crawl per database: `redis://host:port/DB`). */
 export const SHARED_CRAWL_NAME = 'crawl';
@@ -42,7 +43,7 @@ export interface SharedStatus {
   /** URLs finished (fetched, refused by robots, or done as another URL's alias). */
   done: number;
   refetched: number;
-  /** Entries in the shared learning log. */
+  /** Entries ever appended to the shared learning log (folded ones included). */
   learned: number;
   workers: WorkerStatus[];
 }
@@ -50,11 +51,14 @@ export interface SharedStatus {
 /** A shared crawl's registry in one Redis database. */
 export class CrawlRegistry {
   readonly keys: CrawlKeys;
+  /** The shared learning log (read by position, folded into a snapshot once every live worker has read it). */
+  readonly log: LearningLog;
   readonly #client: Redis;
 
   constructor(client: Redis, name = SHARED_CRAWL_NAME) {
     this.#client = client;
     this.keys = crawlKeys(name);
+    this.log = new LearningLog(client, this.keys.prefix);
   }
 
   /** The stored settings, or undefined when no crawl was created in this database. */
@@ -85,11 +89,6 @@ export class CrawlRegistry {
     return this.#client.smembers(`${this.keys.prefix}seedplds`);
   }
 
-  /** Entries of the learning log from index `from` on (at most `max`), as JSON strings. */
-  async learnedSince(from: number, max = 10_000): Promise<string[]> {
-    return this.#client.lrange(`${this.keys.prefix}log`, from, from + max - 1);
-  }
-
   /**
    * The shared progress, per worker and in total, read in one MULTI (so the totals and the per-worker counts are
    * of one instant: a fetch's release adds to both in one script). `heartbeatTimeoutMs`: how old a heartbeat may be
@@ -102,20 +101,21 @@ export class CrawlRegistry {
     for (let attempt = 0; ; attempt++) {
       // The worker list comes first; a worker that joins between this read and the MULTI makes it read again.
       const names = (await this.#client.smembers(`${p}wall`)).sort();
-      const multi = this.#client.multi().hgetall(`${p}stat`).smembers(`${p}wall`).zrange(this.keys.workers, '0', '-1', 'WITHSCORES').llen(`${p}log`).time();
+      const multi = this.#client.multi().hgetall(`${p}stat`).smembers(`${p}wall`).zrange(this.keys.workers, '0', '-1', 'WITHSCORES').get(`${p}log:base`).llen(`${p}log`).time();
       for (const worker of names) multi.hgetall(`${p}w:${worker}`);
       const replies = (await multi.exec()) ?? [];
       const values = replies.map(([err, value]) => {
         if (err) throw new RdfscoutError('RDFSCOUT_REDIS_FAILED', `Redis refused a status read: ${err.message}`, { cause: err });
         return value;
       });
-      const [stat, wall, beats, learned, time] = values as [Record<string, string>, string[], string[], number, [string, string]];
+      const [stat, wall, beats, base, length, time] = values as [Record<string, string>, string[], string[], string | null, number, [string, string]];
+      const learned = Number(base ?? 0) + length; // entries ever appended, folded ones included (LearningLog.total)
       if (wall.length !== names.length && attempt < 5) continue; // workers are only ever added to `wall`
       const now = Number(time[0]) * 1000 + Math.floor(Number(time[1]) / 1000);
       const seen = new Map<string, number>();
       for (let i = 0; i + 1 < beats.length; i += 2) seen.set(String(beats[i]), Number(beats[i + 1]));
       const workers: WorkerStatus[] = names.map((worker, i) => {
-        const w = values[5 + i] as Record<string, string>;
+        const w = values[6 + i] as Record<string, string>;
         const last = seen.get(worker) ?? null;
         return { worker, alive: last !== null && now - last < heartbeatTimeoutMs, lastSeen: last, fetched: Number(w.fetched ?? 0), rdfDocuments: Number(w.rdf ?? 0), refetched: Number(w.refetched ?? 0) };
       });

@@ -18,6 +18,11 @@ export interface CrawlKeys {
   applied: string;
   /** Counter that makes lease tokens unique. */
   tokenSeq: string;
+  /**
+   * HASH pld → epoch ms before which no request to it is sent: the send gate, passed just before a request leaves
+   * (`--delay-ms` after the last pass; pushed to a release's ready time). Leases space the claims, this the sends.
+   */
+  gate: string;
   /** HASH of one table of learned counts (add-only). */
   counts(table: string): string;
   /** SET of one bucket of the seen set (fingerprint remainders, as integers). */
@@ -46,6 +51,7 @@ export function crawlKeys(name: string): CrawlKeys {
     workers: `${p}workers`,
     applied: `${p}applied`,
     tokenSeq: `${p}lease:seq`,
+    gate: `${p}pld:gate`,
     counts: (table) => `${p}counts:${table}`,
     seenBucket: (bucket) => `${p}seen:${bucket}`,
     pattern: `${p}*`,

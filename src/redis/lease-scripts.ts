@@ -4,9 +4,9 @@
 export const FULL_SCORE = 2 ** 52;
 
 /**
- * Keys every lease script takes, in this order (KEYS[1..7]); see `CrawlKeys`. Count tables follow in the release.
+ * Keys every lease script takes, in this order (KEYS[1..9]); see `CrawlKeys`. Count tables follow in the release.
  */
-export const LEASE_KEY_NAMES = ['ready', 'polite', 'held', 'leases', 'expiry', 'workers', 'applied', 'tokenSeq'] as const;
+export const LEASE_KEY_NAMES = ['ready', 'polite', 'held', 'leases', 'expiry', 'workers', 'applied', 'tokenSeq', 'gate'] as const;
 
 /** Lua shared by the scripts: Redis's clock in ms, and what freeing one holder of a PLD does. */
 const PRELUDE = `
@@ -25,6 +25,8 @@ local function free_holder(pld, ready_at, limit)
   end
   local polite = math.max(tonumber(redis.call('HGET', KEYS[2], pld) or '0'), ready_at)
   redis.call('HSET', KEYS[2], pld, polite)
+  -- The send gate too: a lease held by another worker sends nothing before ready_at either (Crawl-delay, Retry-After).
+  redis.call('HSET', KEYS[9], pld, math.max(tonumber(redis.call('HGET', KEYS[9], pld) or '0'), ready_at))
   if redis.call('ZSCORE', KEYS[1], pld) then
     if holders >= limit then redis.call('ZADD', KEYS[1], FULL, pld) else redis.call('ZADD', KEYS[1], polite, pld) end
   end
@@ -111,7 +113,7 @@ return {1, now, expires}
 `;
 
 /**
- * Release. KEYS[9..]: count tables. ARGV: token, waitMs, limit, fetchId, retentionMs, then triples
+ * Release. KEYS[10..]: count tables. ARGV: token, waitMs, limit, fetchId, retentionMs, then triples
  * (key index ≥ 9, field, increment ≥ 0). A stale token (the lease was reclaimed) changes nothing: {0, now}, or
  * {2, now} if fetchId was applied already. Otherwise the lease ends and the PLD is ready again at max(its politeness
  * time, now + waitMs): {1, now, readyAt} with the increments added, or {2, now, readyAt} without them when fetchId
@@ -128,7 +130,7 @@ if not v then
 end
 for i = 6, #ARGV, 3 do
   local by = tonumber(ARGV[i + 2])
-  if not by or by < 0 or not KEYS[tonumber(ARGV[i])] then return redis.error_reply('rdfscout: bad increment at ARGV ' .. i) end
+  if not by or by < 0 or tonumber(ARGV[i]) < 10 or not KEYS[tonumber(ARGV[i])] then return redis.error_reply('rdfscout: bad increment at ARGV ' .. i) end
 end
 local pld, worker = string.match(v, '^(.-)\\t(.*)$')
 local ready_at = end_lease(token, pld, worker, now + wait_ms, limit, now)
@@ -171,6 +173,21 @@ for i = 1, #all, 2 do
 end
 for w in pairs(dead) do redis.call('ZREM', KEYS[6], w) end
 return out
+`;
+
+/**
+ * Send gate (issue 15), just before a request leaves. ARGV: pld, waitMs (--delay-ms, or the host's larger
+ * Crawl-delay). Passes when Redis's now has reached the PLD's gate time, which then moves to now + waitMs: two
+ * requests to one PLD pass ≥ waitMs apart across the cluster, however many leases it has. Returns {1, now} when it
+ * passed, {0, now, gateAt} when it did not (ask again at gateAt).
+ */
+export const GATE_LUA = `${PRELUDE}
+local now = now_ms()
+local pld, wait_ms = ARGV[1], tonumber(ARGV[2])
+local at = tonumber(redis.call('HGET', KEYS[9], pld) or '0')
+if now < at then return {0, now, at} end
+redis.call('HSET', KEYS[9], pld, now + wait_ms)
+return {1, now}
 `;
 
 /** Heartbeat. ARGV: worker. Returns now. */

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { RdfscoutError } from '../errors.ts';
 import { type CrawlKeys, crawlKeys } from './keys.ts';
 import { type CountIncrement, encodeIncrements } from './learned-counts.ts';
-import { ACQUIRE_LUA, HEARTBEAT_LUA, LEASE_KEY_NAMES, OFFER_LUA, RECLAIM_LUA, RELEASE_LUA, RENEW_LUA } from './lease-scripts.ts';
+import { ACQUIRE_LUA, GATE_LUA, HEARTBEAT_LUA, LEASE_KEY_NAMES, OFFER_LUA, RECLAIM_LUA, RELEASE_LUA, RENEW_LUA } from './lease-scripts.ts';
 import { type RunScript, redisScript } from './script.ts';
 
 /** Options of {@link PldLeases}; every worker of a crawl must use the same values (they are crawl options). */
@@ -85,6 +85,7 @@ export class PldLeases {
   readonly #reclaim: RunScript;
   readonly #heartbeat: RunScript;
   readonly #offer: RunScript;
+  readonly #gate: RunScript;
 
   constructor(client: Redis, options: PldLeasesOptions) {
     const { crawl, worker, hostConcurrency = 1, delayMs = 1000, leaseMs = 30_000, ...rest } = options;
@@ -111,6 +112,18 @@ export class PldLeases {
     this.#reclaim = redisScript(client, 'rdfscoutLeaseReclaim', RECLAIM_LUA);
     this.#heartbeat = redisScript(client, 'rdfscoutLeaseHeartbeat', HEARTBEAT_LUA);
     this.#offer = redisScript(client, 'rdfscoutLeaseOffer', OFFER_LUA);
+    this.#gate = redisScript(client, 'rdfscoutLeaseGate', GATE_LUA);
+  }
+
+  /**
+   * The send gate, asked just before a request to `pld` leaves (issue 15): `passed` (on Redis's clock at `now`) or
+   * not yet, and then `waitMs` until the gate opens. Requests that pass are ≥ max(delayMs, `crawlDelayMs`) apart
+   * across the cluster, and none passes before a release's ready time (Crawl-delay, Retry-After).
+   */
+  async gate(pld: string, crawlDelayMs = 0): Promise<{ passed: true; now: number } | { passed: false; now: number; waitMs: number }> {
+    const r = (await this.#gate(this.#lease, [pld, Math.ceil(Math.max(this.delayMs, crawlDelayMs))])) as number[];
+    const now = Number(r[1]);
+    return r[0] === 1 ? { passed: true, now } : { passed: false, now, waitMs: Number(r[2]) - now };
   }
 
   /** Puts a PLD with work among those that can be leased (no-op if it is there). Returns whether it was added. */

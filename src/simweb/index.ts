@@ -8,6 +8,7 @@ export type { RespondOptions, SimResponse } from './respond.ts';
 export { prefersRdf, respond } from './respond.ts';
 export type { LoggedRequest, PldPoliteness, PolitenessCheckOptions, PolitenessReport } from './politeness-check.ts';
 export { checkPoliteness } from './politeness-check.ts';
+export { checkGateSpacing, type GatePass, type GateSpacingReport, type PldGateSpacing } from './gate-spacing.ts';
 export type { RequestLogEntry } from './request-log.ts';
 export { preciseNow, RequestLog } from './request-log.ts';
 export type { SimWeb, SimWebOptions } from './server.ts';

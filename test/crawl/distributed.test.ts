@@ -29,7 +29,7 @@ beforeAll(async () => {
   const out = join(tmp, 'single');
   const records = await crawlRecords({ out, seeds: seeds(), proxy: web.proxyUrl, allowPrivate: true, delayMs: 0, maxDocs: 5000, strategy: 'bfs' });
   const merged = mergeRecords(records.map((record) => ({ dir: out, record })));
-  single = { urls: [...merged.keys()].sort(), quads: await mergedQuads(merged) };
+  single = { urls: [...merged.byUrl.keys()].sort(), quads: await mergedQuads(merged) };
 }, 120_000);
 
 afterAll(async () => {
@@ -98,12 +98,12 @@ describe('rdfscout crawl --redis (workers)', () => {
     expect(await Promise.all([victim, b, c].map(exitOf))).toEqual([0, 0, 0]);
     const all = await shardRecords(dirs);
     const merged = mergeRecords(all);
-    expect([...merged.keys()].sort()).toEqual(single.urls); // nothing lost, each URL once in the merged reading
+    expect([...merged.byUrl.keys()].sort()).toEqual(single.urls); // nothing lost, each URL once in the merged reading
     expect(await mergedQuads(merged)).toEqual(single.quads);
     // The URL stored before its release was handed out again after the lease expired: one refetch at least.
     const st = JSON.parse((await runCli(['status', '--redis', url, '--json'])).stdout);
     expect(st.refetched).toBeGreaterThanOrEqual(1);
-    expect(all.length - merged.size).toBeLessThanOrEqual(st.refetched); // duplicates in the shards are refetches
+    expect(all.length - merged.byUrl.size).toBeLessThanOrEqual(st.refetched); // duplicates in the shards are refetches
   }, 240_000);
 
   it('a worker stopped (SIGSTOP) past its lease has its late release refused: as if it never fetched', async () => {

@@ -52,6 +52,20 @@ describe('Scheduler', () => {
     expect(start()?.url).toBe('http://a.org/2');
   });
 
+  it('send gate at --host-concurrency 2: two fetches of one PLD in flight, their requests leave --delay-ms apart (issue 15)', async () => {
+    const { clock, frontier, scheduler, start } = setup({ delayMs: 100, hostConcurrency: 2 });
+    await frontier.add([entry('http://a.org/1'), entry('http://a.org/2')]);
+    const a1 = start() as FrontierEntry;
+    clock.t += 100;
+    const a2 = start() as FrontierEntry; // the hand-outs are 100 ms apart …
+    expect(a2).not.toBeNull();
+    expect(scheduler.gate(a2)).toEqual({ waitMs: 0, at: clock.t }); // … but a2's request leaves first (a1 waits for robots.txt)
+    clock.t += 30;
+    expect(scheduler.gate(a1)).toEqual({ waitMs: 70, at: clock.t }); // a1 must wait 100 ms after a2's request
+    clock.t += 70;
+    expect(scheduler.gate(a1)).toEqual({ waitMs: 0, at: clock.t });
+  });
+
   it('serves the most urgent head of all PLDs without a bandit (global priority, then discovery order)', async () => {
     const { frontier, start } = setup({ delayMs: 0, hostConcurrency: 5 });
     await frontier.add([entry('http://a.org/1', 3), entry('http://b.org/1', 1), entry('http://c.org/1', 2), entry('http://c.org/2', 1)]);

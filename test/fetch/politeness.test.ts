@@ -76,6 +76,24 @@ describe('Politeness', () => {
     expect(p.canStart('busy.org', 'busy.org', T0 + 30_000)).toBe(true);
   });
 
+  it('send gate: requests leave delayMs apart at any host concurrency, after the last end, a Crawl-delay or a back-off (issue 15)', () => {
+    const p = new Politeness({ delayMs: 100, hostConcurrency: 2 });
+    expect(p.sendAt('a.org', T0)).toBe(T0); // never sent: now
+    p.start('a.org', 'a.org', T0);
+    p.start('a.org', 'a.org', T0 + 100); // two fetches handed out; their requests leave at the gate
+    p.sent('a.org', 'a.org', T0 + 40); // the first leaves late (it waited for robots.txt)
+    expect(p.sendAt('a.org', T0 + 100)).toBe(T0 + 140); // the second waits 100 ms after that one left
+    expect(p.sendAt('b.org', T0 + 100)).toBe(T0 + 100); // another PLD has its own gate
+    p.sent('a.org', 'a.org', T0 + 140);
+    p.finish('a.org', 'a.org', T0 + 300); // an end: the next leaves 100 ms after it
+    expect(p.sendAt('a.org', T0 + 300)).toBe(T0 + 400);
+    p.setCrawlDelay('a.org', 1000);
+    p.sent('a.org', 'a.org', T0 + 400);
+    expect(p.sendAt('a.org', T0 + 400)).toBe(T0 + 1400); // the Crawl-delay is larger than delayMs
+    p.backoff('a.org', T0 + 5000);
+    expect(p.sendAt('a.org', T0 + 1400)).toBe(T0 + 5000); // Retry-After
+  });
+
   it('rejects bad and unknown options', () => {
     expect(() => new Politeness({ delayMs: -1 })).toThrow(/delayMs/);
     expect(() => new Politeness({ hostConcurrency: 0 })).toThrow(/hostConcurrency/);

@@ -152,3 +152,60 @@ describe('RobotsCache', () => {
     expect(loads.at(-1)).toBe('http://c.example:8080/robots.txt');
   });
 });
+
+describe('the politeness gate of a fetch (issue 15)', () => {
+  it('is passed once, just before the first request the fetch sends: its own robots.txt load, or its page after another fetch\'s load', async () => {
+    let releaseRobots = () => {};
+    const robotsHeld = new Promise<void>((r) => {
+      releaseRobots = r;
+    });
+    const server = await site(async (_q, res) => {
+      await robotsHeld; // robots.txt answers only when the test says so
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n');
+    });
+    const f = fetcher();
+    const passes: string[] = [];
+    const gate = (name: string) => async (url: string) => {
+      passes.push(`${name} ${new URL(url).pathname}`);
+    };
+    const a = f.fetch(`${server.origin}/a`, { gate: gate('a') });
+    await new Promise((r) => setTimeout(r, 50)); // a's robots.txt request is out and unanswered
+    const b = f.fetch(`${server.origin}/b`, { gate: gate('b') });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(passes).toEqual(['a /robots.txt']); // b waits for a's load and has sent nothing: no gate yet
+    releaseRobots();
+    expect(kindOf(await a)).toBe('ok:200');
+    expect(kindOf(await b)).toBe('ok:200');
+    // a's page continues the slot of its robots.txt; b passes the gate just before its own page.
+    expect(passes).toEqual(['a /robots.txt', 'b /b']);
+    expect(pathsAsked(server).sort()).toEqual(['/a', '/b', '/robots.txt']);
+    await f.fetch(`${server.origin}/c`, { gate: gate('c') }); // robots.txt cached: the page itself is gated
+    expect(passes.at(-1)).toBe('c /c');
+  });
+
+  it('waits for the gate before sending anything; a rejected gate fails only its own fetch, and a waiting one loads robots.txt itself', async () => {
+    const server = await site((_q, res) => void res.writeHead(404).end());
+    const f = fetcher();
+    let refuse = (_err: Error) => {};
+    const refused = f.fetch(`${server.origin}/x`, {
+      gate: () =>
+        new Promise<void>((_resolve, reject) => {
+          refuse = reject;
+        }),
+    });
+    const passes: string[] = [];
+    const waiting = f.fetch(`${server.origin}/y`, {
+      gate: async (url) => {
+        passes.push(new URL(url).pathname);
+      },
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(pathsAsked(server)).toEqual([]); // x's robots.txt waits for its gate; y waits for that load
+    expect(passes).toEqual([]);
+    refuse(new Error('gate closed'));
+    expect((await refused).kind).toBe('failed');
+    expect(kindOf(await waiting)).toBe('ok:200');
+    expect(passes).toEqual(['/robots.txt']); // y's own load, then its page in the same slot
+    expect(pathsAsked(server)).toEqual(['/robots.txt', '/y']);
+  });
+});

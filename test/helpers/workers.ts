@@ -1,54 +1,93 @@
-// Workers of a shared crawl as child processes of the real CLI, and the merged reading of their shards (later record wins).
+// Workers of a shared crawl as child processes of the real CLI, and the merged reading of their shards (ShardMerger: the later record wins).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
+import { ShardMerger } from '../../src/crawl-log/shard-merge.ts';
 import { openState } from '../../src/state/open-state.ts';
 import { CLI, runCli } from './run-cli.ts';
 
-/** A running `rdfscout crawl --redis …` child. */
+/** A running `rdfscout crawl …` child. */
 export interface WorkerProcess {
   child: ChildProcess;
-  /** Resolves with the exit code (null when killed by a signal). */
+  /** Its `--out` folder when started by {@link startRedisWorker}. */
+  out: string | undefined;
+  /** Resolves with the exit code (null when killed by a signal); never rejects. */
   exited: Promise<number | null>;
   stdout(): string;
   stderr(): string;
+  /** Whether the process is still running. */
+  running(): boolean;
+  /** Sends a signal (SIGKILL, SIGSTOP, SIGCONT, SIGTERM) unless the process has ended. */
+  signal(sig: NodeJS.Signals): void;
   /** Waits until stderr matches `re` (or the process exits first: rejects). */
   waitFor(re: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
 }
 
 /** Starts `rdfscout crawl ...args` with extra environment variables (e.g. RDFSCOUT_TEST_PAUSE_AT). */
-export function startWorker(args: string[], env: Record<string, string> = {}): WorkerProcess {
+export function startWorker(args: readonly string[], env: Record<string, string> = {}, out?: string): WorkerProcess {
   const child = spawn(process.execPath, [CLI, 'crawl', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
+  let stdout = '';
+  let stderr = '';
   child.stdout?.on('data', (c: Buffer) => {
-    out += c.toString('utf8');
+    stdout += c.toString('utf8');
   });
   child.stderr?.on('data', (c: Buffer) => {
-    err += c.toString('utf8');
+    stderr += c.toString('utf8');
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('close', (code) => resolve(code));
+    child.once('error', (err) => {
+      stderr += `\n${String(err)}`;
+      resolve(null);
+    });
+  });
+  const running = () => child.exitCode === null && child.signalCode === null;
   return {
     child,
+    out,
     exited,
-    stdout: () => out,
-    stderr: () => err,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    running,
+    signal: (sig) => {
+      if (running()) child.kill(sig);
+    },
     async waitFor(re, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const m = re.exec(err);
+        const m = re.exec(stderr);
         if (m !== null) return m;
-        if (child.exitCode !== null || child.signalCode === 'SIGKILL') throw new Error(`worker exited (${child.exitCode}) before ${re}: ${err}`);
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${re}: ${err}`);
+        if (child.exitCode !== null || child.signalCode === 'SIGKILL') throw new Error(`worker exited (${child.exitCode}) before ${re}: ${stderr}`);
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${re}: ${stderr}`);
         await new Promise((r) => setTimeout(r, 25));
       }
     },
   };
 }
 
+/** Starts `rdfscout crawl ...args --redis URL --out OUT --quiet` (add seeds and options to `args`; none to join). */
+export function startRedisWorker(redisUrl: string, out: string, args: readonly string[] = [], env: Record<string, string> = {}): WorkerProcess {
+  return startWorker([...args, '--redis', redisUrl, '--out', out, '--quiet'], env, out);
+}
+
+/** Waits for every worker; fails with its output if one did not exit with code 0. */
+export async function allExitZero(workers: readonly WorkerProcess[]): Promise<void> {
+  const codes = await Promise.all(workers.map((w) => w.exited));
+  codes.forEach((code, i) => {
+    const w = workers[i] as WorkerProcess;
+    if (code !== 0) throw new Error(`worker ${i} (${w.out}) ended with ${code ?? w.child.signalCode}:\n${w.stderr().slice(-3000)}`);
+  });
+}
+
+/** A record and the shard folder it was read from. */
+export interface ShardedRecord {
+  dir: string;
+  record: CrawlRecord;
+}
+
 /** Every (non-void) record of each shard, with the shard it came from. */
-export async function shardRecords(dirs: readonly string[]): Promise<Array<{ dir: string; record: CrawlRecord }>> {
-  const out: Array<{ dir: string; record: CrawlRecord }> = [];
+export async function shardRecords(dirs: readonly string[]): Promise<ShardedRecord[]> {
+  const out: ShardedRecord[] = [];
   for (const dir of dirs) {
     const state = await openState(dir, { index: false });
     try {
@@ -60,14 +99,43 @@ export async function shardRecords(dirs: readonly string[]): Promise<Array<{ dir
   return out;
 }
 
-/** The merged reading: one record per URL, the one fetched last (`fetchedAt`) winning. */
-export function mergeRecords(all: ReadonlyArray<{ dir: string; record: CrawlRecord }>): Map<string, { dir: string; record: CrawlRecord }> {
-  const merged = new Map<string, { dir: string; record: CrawlRecord }>();
+/** The merged reading of several shards, as the read commands see it. */
+export interface MergedCrawl {
+  /** One record per URL: the one `ShardMerger` keeps (the later `fetchedAt` wins). */
+  byUrl: Map<string, ShardedRecord>;
+  /** Every record of every shard. */
+  records: ShardedRecord[];
+  /** URLs with more than one record across the shards. */
+  repeated: string[];
+  /** Records per shard, in the order of the shards. */
+  perShard: number[];
+}
+
+/**
+ * Merges records with `ShardMerger` (src/crawl-log/shard-merge.ts), the merge every read command uses. `dirs`: the
+ * shards in order (default: as they first appear in `all`).
+ */
+export function mergeRecords(all: readonly ShardedRecord[], dirs: readonly string[] = [...new Set(all.map((r) => r.dir))]): MergedCrawl {
+  const merger = new ShardMerger(dirs.length);
+  const count = new Map<string, number>();
   for (const r of all) {
-    const had = merged.get(r.record.url);
-    if (had === undefined || had.record.fetchedAt <= r.record.fetchedAt) merged.set(r.record.url, r);
+    merger.add(dirs.indexOf(r.dir), r.record);
+    count.set(r.record.url, (count.get(r.record.url) ?? 0) + 1);
   }
-  return merged;
+  const { dropped } = merger.plan();
+  const byUrl = new Map<string, ShardedRecord>();
+  for (const r of all) if (!dropped[dirs.indexOf(r.dir)]?.has(r.record.seq)) byUrl.set(r.record.url, r);
+  return {
+    byUrl,
+    records: [...all],
+    repeated: [...count].filter(([, n]) => n > 1).map(([u]) => u),
+    perShard: dirs.map((d) => all.filter((r) => r.dir === d).length),
+  };
+}
+
+/** Reads every shard and merges them. */
+export async function mergeShards(dirs: readonly string[]): Promise<MergedCrawl> {
+  return mergeRecords(await shardRecords(dirs), dirs);
 }
 
 /** N-Quads lines of a store by graph (blank node labels made uniform: two stores label them differently). */
@@ -86,11 +154,11 @@ export async function quadsByGraph(dir: string): Promise<Map<string, string[]>> 
 }
 
 /** The quads of the merged reading: each document's graph from the shard whose record of it wins, sorted. */
-export async function mergedQuads(merged: Map<string, { dir: string; record: CrawlRecord }>): Promise<string[]> {
+export async function mergedQuads(merged: MergedCrawl): Promise<string[]> {
   const stores = new Map<string, Map<string, string[]>>();
   const lines: string[] = [];
   const graphs = new Set<string>();
-  for (const { dir, record } of merged.values()) {
+  for (const { dir, record } of merged.byUrl.values()) {
     if (record.triples === 0 || graphs.has(record.finalUrl)) continue;
     graphs.add(record.finalUrl);
     if (!stores.has(dir)) stores.set(dir, await quadsByGraph(dir));

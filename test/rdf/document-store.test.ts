@@ -2,7 +2,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import type { Quad } from '@rdfjs/types';
 import { StreamParser } from 'n3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   countQuads,
   exportNQuads,
@@ -13,30 +13,21 @@ import {
   stageDocument,
   stagePartial,
 } from '../../src/rdf/index.ts';
-import { type CrawlState, openState } from '../../src/state/open-state.ts';
-import { fixture, makeTempDir } from './helpers.ts';
+import { useTempState } from '../helpers/temp-state.ts';
+import { fixture } from './helpers.ts';
 
 const ALICE = 'http://people.example.org/people.ttl';
 const BOB = 'http://people.example.org/bob.rdf';
 
-let tmp: Awaited<ReturnType<typeof makeTempDir>>;
-let state: CrawlState;
-beforeEach(async () => {
-  tmp = await makeTempDir();
-  state = await openState(tmp.dir);
-});
-afterEach(async () => {
-  await state.close();
-  await tmp.remove();
-});
+const t = useTempState();
 
 async function storeTwoDocuments(): Promise<void> {
   const a = await parseDocument(fixture('people.ttl'), { kind: 'rdf', mediaType: 'text/turtle' }, ALICE);
   const b = await parseDocument(fixture('bob.rdf'), { kind: 'rdf', mediaType: 'application/rdf+xml' }, BOB);
-  const txn = state.txn();
-  expect(stageDocument(state, txn, ALICE, a.quads)).toBe(9);
-  expect(stageDocument(state, txn, BOB, b.quads)).toBe(7);
-  txn.put(state.sub.meta, 'note', { url: ALICE }); // JSON state beside the quads: never exported
+  const txn = t.state.txn();
+  expect(stageDocument(t.state, txn, ALICE, a.quads)).toBe(9);
+  expect(stageDocument(t.state, txn, BOB, b.quads)).toBe(7);
+  txn.put(t.state.sub.meta, 'note', { url: ALICE }); // JSON t.state beside the quads: never exported
   await txn.commit();
 }
 
@@ -72,29 +63,29 @@ function slowSink(): { stream: Writable; text: () => string } {
 describe('document store', () => {
   it('stages nothing until commit, then stores each document in its own named graph', async () => {
     const a = await parseDocument(fixture('people.ttl'), { kind: 'rdf', mediaType: 'text/turtle' }, ALICE);
-    const txn = state.txn();
-    stageDocument(state, txn, ALICE, a.quads);
-    expect(await hasGraph(state, ALICE)).toBe(false);
+    const txn = t.state.txn();
+    stageDocument(t.state, txn, ALICE, a.quads);
+    expect(await hasGraph(t.state, ALICE)).toBe(false);
     await txn.commit();
-    expect(await hasGraph(state, ALICE)).toBe(true);
-    expect(await hasGraph(state, BOB)).toBe(false);
-    expect(await countQuads(state)).toBe(9);
+    expect(await hasGraph(t.state, ALICE)).toBe(true);
+    expect(await hasGraph(t.state, BOB)).toBe(false);
+    expect(await countQuads(t.state)).toBe(9);
   });
 
   it('folds TriG graphs into the document graph and stages duplicates once', async () => {
     const doc = await parseDocument(fixture('graphs.trig'), { kind: 'rdf', mediaType: 'application/trig' }, 'http://x.example/g.trig');
-    const txn = state.txn();
-    expect(stageDocument(state, txn, 'http://x.example/g.trig', [...doc.quads, ...doc.quads])).toBe(4);
+    const txn = t.state.txn();
+    expect(stageDocument(t.state, txn, 'http://x.example/g.trig', [...doc.quads, ...doc.quads])).toBe(4);
     await txn.commit();
-    await state.indexer.flush();
-    const { items } = await state.quadstore.get({});
+    await t.state.indexer.flush();
+    const { items } = await t.state.quadstore.get({});
     expect(new Set(items.map((q) => q.graph.value))).toEqual(new Set(['http://x.example/g.trig']));
   });
 
   it('export → independent n3 parse: same quad count and graph names', async () => {
     await storeTwoDocuments();
     const sink = slowSink();
-    const written = await exportNQuads(state, sink.stream);
+    const written = await exportNQuads(t.state, sink.stream);
     expect(written).toBe(16);
     const quads = await parseNQuads(sink.text());
     expect(quads).toHaveLength(16);
@@ -107,14 +98,14 @@ describe('document store', () => {
 
   it('blank nodes from two documents stay distinct in the store and in the export', async () => {
     const text = '_:b0 <http://a.org/name> "same label" .\n';
-    const txn = state.txn();
+    const txn = t.state.txn();
     for (const url of ['http://one.example/', 'http://two.example/']) {
       const doc = await parseDocument(text, { kind: 'rdf', mediaType: 'application/n-triples' }, url);
-      stageDocument(state, txn, url, doc.quads);
+      stageDocument(t.state, txn, url, doc.quads);
     }
     await txn.commit();
     const sink = slowSink();
-    await exportNQuads(state, sink.stream);
+    await exportNQuads(t.state, sink.stream);
     const quads = await parseNQuads(sink.text());
     expect(quads).toHaveLength(2);
     expect(new Set(quads.map((q) => q.subject.value)).size).toBe(2);
@@ -124,23 +115,23 @@ describe('document store', () => {
     const url = 'http://x.example/broken.ttl';
     const doc = await parseDocument(fixture('broken.ttl'), { kind: 'rdf', mediaType: 'text/turtle' }, url);
     expect(doc.error).not.toBeNull();
-    const txn = state.txn();
-    expect(stageDocument(state, txn, url, doc.quads)).toBe(0);
-    stagePartial(state, txn, url, { error: doc.error!, quads: doc.partial });
+    const txn = t.state.txn();
+    expect(stageDocument(t.state, txn, url, doc.quads)).toBe(0);
+    stagePartial(t.state, txn, url, { error: doc.error!, quads: doc.partial });
     await txn.commit();
-    expect(await hasGraph(state, url)).toBe(false);
-    expect(await countQuads(state)).toBe(0);
-    const partial = await readPartial(state, url);
+    expect(await hasGraph(t.state, url)).toBe(false);
+    expect(await countQuads(t.state)).toBe(0);
+    const partial = await readPartial(t.state, url);
     expect(partial).toMatchObject({ graph: url, count: 3, truncated: false, error: { line: 5 } });
     expect(await parseNQuads(partial!.nquads)).toHaveLength(3);
     const all = [];
-    for await (const p of listPartials(state)) all.push(p.graph);
+    for await (const p of listPartials(t.state)) all.push(p.graph);
     expect(all).toEqual([url]);
   });
 
   it('export does not end process-like streams when asked not to, and returns 0 for an empty store', async () => {
     const sink = new PassThrough();
-    expect(await exportNQuads(state, sink, { end: false })).toBe(0);
+    expect(await exportNQuads(t.state, sink, { end: false })).toBe(0);
     expect(sink.writableEnded).toBe(false);
   });
 
@@ -148,8 +139,8 @@ describe('document store', () => {
     const lines: string[] = [];
     for (let i = 0; i < 30_000; i++) lines.push(`<http://a.org/s${i}> <http://a.org/p> "value number ${i}" .`);
     const doc = await parseDocument(lines.join('\n'), { kind: 'rdf', mediaType: 'application/n-triples' }, 'http://big.example/');
-    const txn = state.txn();
-    stageDocument(state, txn, 'http://big.example/', doc.quads);
+    const txn = t.state.txn();
+    stageDocument(t.state, txn, 'http://big.example/', doc.quads);
     await txn.commit();
     let bytes = 0;
     let count = 0;
@@ -160,7 +151,7 @@ describe('document store', () => {
         cb();
       },
     });
-    expect(await exportNQuads(state, counter)).toBe(30_000);
+    expect(await exportNQuads(t.state, counter)).toBe(30_000);
     expect(count).toBe(30_000);
     expect(bytes).toBeGreaterThan(30_000 * 60);
   });

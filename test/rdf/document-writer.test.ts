@@ -1,23 +1,13 @@
 // DocumentWriter on a real LevelDB: chunks spilled under a pending mark, committed with the record or not at all (issue 16 item 14).
 import { fork } from 'node:child_process';
 import { Writable } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOC_CHUNK_CHARS, DocumentWriter, exportNQuads, hasGraph, isPending, parseRdfDocumentInto } from '../../src/rdf/index.ts';
-import { type CrawlState, openState } from '../../src/state/open-state.ts';
-import { makeTempDir } from './helpers.ts';
+import { useTempState } from '../helpers/temp-state.ts';
 
 const DOC = 'http://big.example.org/data.ttl';
 
-let tmp: Awaited<ReturnType<typeof makeTempDir>>;
-let state: CrawlState;
-beforeEach(async () => {
-  tmp = await makeTempDir();
-  state = await openState(tmp.dir);
-});
-afterEach(async () => {
-  await state.close();
-  await tmp.remove();
-});
+const t = useTempState();
 
 /** Turtle of `n` people, 3 triples each (~250 characters of N-Triples a person); the first person is stated twice. */
 function turtle(n: number): string {
@@ -29,7 +19,7 @@ function turtle(n: number): string {
 async function exportText(): Promise<string> {
   const chunks: string[] = [];
   await exportNQuads(
-    state,
+    t.state,
     new Writable({
       write(chunk, _enc, cb) {
         chunks.push(chunk.toString());
@@ -42,7 +32,7 @@ async function exportText(): Promise<string> {
 
 /** Parses `text` into a new writer for DOC, as the crawl does (streamed, with back-pressure). */
 async function parseInto(text: string, graph = DOC): Promise<DocumentWriter> {
-  const writer = new DocumentWriter(state, graph);
+  const writer = new DocumentWriter(t.state, graph);
   const { error } = await parseRdfDocumentInto(text, 'text/turtle', graph, writer);
   expect(error).toBeNull();
   await writer.drained();
@@ -52,53 +42,52 @@ async function parseInto(text: string, graph = DOC): Promise<DocumentWriter> {
 describe('DocumentWriter', () => {
   it('writes full chunks before the commit under a pending mark that readers ignore; the commit completes the document', async () => {
     const writer = await parseInto(turtle(6000));
-    const spilled = (await state.docs.keys().all()) as string[];
+    const spilled = (await t.state.docs.keys().all()) as string[];
     expect(spilled.length).toBeGreaterThanOrEqual(3); // ~1.5 MB of N-Triples, 256k characters a chunk
-    expect(await isPending(state, DOC)).toBe(true);
+    expect(await isPending(t.state, DOC)).toBe(true);
     expect(await exportText()).toBe(''); // in flight: not part of the store yet
-    const txn = state.txn();
+    const txn = t.state.txn();
     expect(writer.stage(txn)).toBe(18_000); // the duplicate triple counted once
     await txn.commit();
-    expect(await isPending(state, DOC)).toBe(false);
+    expect(await isPending(t.state, DOC)).toBe(false);
     const lines = (await exportText()).split('\n').filter(Boolean);
     expect(lines).toHaveLength(18_000);
     expect(lines.filter((l) => l.includes('"Person 0"'))).toHaveLength(1);
-    for (const v of (await state.docs.values().all()) as string[]) expect(v.length).toBeLessThan(DOC_CHUNK_CHARS + 1000);
-    expect(await hasGraph(state, DOC)).toBe(true);
-    await state.indexer.flush();
-    expect((await state.quadstore.get({ graph: state.dataFactory.namedNode(DOC) })).items).toHaveLength(18_000);
+    for (const v of (await t.state.docs.values().all()) as string[]) expect(v.length).toBeLessThan(DOC_CHUNK_CHARS + 1000);
+    expect(await hasGraph(t.state, DOC)).toBe(true);
+    await t.state.indexer.flush();
+    expect((await t.state.quadstore.get({ graph: t.state.dataFactory.namedNode(DOC) })).items).toHaveLength(18_000);
   });
 
   it('a document that is not stored after all has its spilled chunks deleted in the transaction', async () => {
     const writer = await parseInto(turtle(4000));
-    expect(((await state.docs.keys().all()) as string[]).length).toBeGreaterThan(0);
-    const txn = state.txn();
+    expect(((await t.state.docs.keys().all()) as string[]).length).toBeGreaterThan(0);
+    const txn = t.state.txn();
     writer.discard(txn);
     await txn.commit();
-    expect(await state.docs.keys().all()).toEqual([]);
-    expect(await isPending(state, DOC)).toBe(false);
+    expect(await t.state.docs.keys().all()).toEqual([]);
+    expect(await isPending(t.state, DOC)).toBe(false);
     expect(() => writer.add(null as never)).toThrow(/staged already/);
   });
 
   it('a crash before the commit leaves an orphan chunk set, which the next open deletes', async () => {
     await parseInto(turtle(4000));
-    const small = new DocumentWriter(state, 'http://small.example.org/');
+    const small = new DocumentWriter(t.state, 'http://small.example.org/');
     await parseRdfDocumentInto('<http://s.example/a> <http://s.example/p> "o" .', 'text/turtle', 'http://small.example.org/', small);
-    const txn = state.txn();
+    const txn = t.state.txn();
     small.stage(txn);
     await txn.commit();
     // "Crash": the process goes away without committing the big document (no cleanup runs before the reopen).
-    await state.close();
-    state = await openState(tmp.dir);
-    expect(await isPending(state, DOC)).toBe(false);
-    const keys = (await state.docs.keys().all()) as string[];
+    await t.reopen();
+    expect(await isPending(t.state, DOC)).toBe(false);
+    const keys = (await t.state.docs.keys().all()) as string[];
     expect(keys.every((k) => k.startsWith('http://small.example.org/'))).toBe(true);
     expect(await exportText()).toBe('<http://s.example/a> <http://s.example/p> "o" <http://small.example.org/> .\n');
   });
 
   it('SIGKILL while a large document is being written: the next open finds no trace of it', async () => {
-    await state.close();
-    const child = fork(new URL('./spill-child.ts', import.meta.url), [tmp.dir, DOC], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    await t.close();
+    const child = fork(new URL('./spill-child.ts', import.meta.url), [t.dir, DOC], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const spilled = await new Promise<number>((resolve, reject) => {
       child.once('message', (m) => resolve(m as number));
       child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
@@ -107,9 +96,9 @@ describe('DocumentWriter', () => {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGKILL');
     await exited;
-    state = await openState(tmp.dir);
-    expect(await state.docs.keys().all()).toEqual([]);
-    expect(await isPending(state, DOC)).toBe(false);
-    expect(await hasGraph(state, DOC)).toBe(false);
+    await t.open();
+    expect(await t.state.docs.keys().all()).toEqual([]);
+    expect(await isPending(t.state, DOC)).toBe(false);
+    expect(await hasGraph(t.state, DOC)).toBe(false);
   });
 });

@@ -1,10 +1,7 @@
-// Shared helpers of the rdf tests: fixtures, a hit-counting 127.0.0.1 server, temp LevelDB folders.
+// Shared helpers of the rdf tests: fixtures, a hit-counting 127.0.0.1 server (temp folders: test/helpers/temp-state.ts).
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 export function fixture(name: string): string {
   return readFileSync(new URL(`../fixtures/rdf/${name}`, import.meta.url), 'utf8');
@@ -23,7 +20,4 @@ export async function startCountingServer(): Promise<{ port: number; hits: () =>
   return { port, hits: () => hits, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-export async function makeTempDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'rdfscout-'));
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
-}
+export { makeTempDir } from '../helpers/temp-state.ts';

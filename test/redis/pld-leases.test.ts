@@ -248,6 +248,50 @@ describe('PldLeases', () => {
     for (const pld of plds) expect(await workers[0]!.holders(pld)).toBe(0);
   });
 
+  it('send gate: two workers holding two leases on one PLD pass it ≥ delayMs apart on Redis\'s clock, and not before a release\'s ready time', async () => {
+    const crawl = nextCrawl();
+    const a = await leases({ crawl, worker: 'a', hostConcurrency: 2, delayMs: 100 });
+    const b = await leases({ crawl, worker: 'b', hostConcurrency: 2, delayMs: 100 });
+    const first = await a.gate('x.org');
+    expect(first.passed).toBe(true);
+    // b asks at once: refused, told how long to wait (what is left of the 100 ms).
+    const early = await b.gate('x.org');
+    if (early.passed) throw new Error('the gate let two requests through at once');
+    expect(early.waitMs).toBe(first.now + 100 - early.now);
+    expect(await b.gate('y.org')).toMatchObject({ passed: true }); // another PLD has its own gate
+    // Both ask in a loop, each sleeping what the gate says: every pass is ≥ 100 ms after the previous one.
+    const passes: number[] = [first.now];
+    await Promise.all(
+      [a, b].map(async (w) => {
+        for (let i = 0; i < 3; i++) {
+          let g = await w.gate('x.org');
+          while (!g.passed) {
+            await sleep(g.waitMs);
+            g = await w.gate('x.org');
+          }
+          passes.push(g.now);
+        }
+      }),
+    );
+    passes.sort((x, y) => x - y);
+    expect(passes).toHaveLength(7);
+    for (let i = 1; i < passes.length; i++) expect(passes[i]! - passes[i - 1]!).toBeGreaterThanOrEqual(100);
+    // A release with a Crawl-delay pushes the gate: no request leaves before its ready time, lease or not.
+    await a.offer('z.org');
+    const g = await a.acquire(['z.org']);
+    if (g.kind !== 'granted') throw new Error('expected a lease');
+    const released = await a.release(g.token, { crawlDelayMs: 400 });
+    if (released.kind !== 'released') throw new Error('expected a release');
+    const blocked = await b.gate('z.org');
+    if (blocked.passed) throw new Error('the gate opened before the Crawl-delay');
+    expect(blocked.now + blocked.waitMs).toBe(released.readyAt);
+    // A Crawl-delay given to the gate spaces the next pass by it.
+    const c = await b.gate('w.org', 300);
+    const d = await a.gate('w.org');
+    if (!c.passed || d.passed) throw new Error('expected one pass, then a wait');
+    expect(d.now + d.waitMs).toBe(c.now + 300);
+  });
+
   it('keeps leases across a Redis restart from its AOF file', async () => {
     const own = await startRedisServer();
     try {

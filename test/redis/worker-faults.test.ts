@@ -12,7 +12,8 @@ import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startHttpServer, type TestServer } from '../helpers/http-server.ts';
 import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
-import { allExitZero, type MergedCrawl, mergeShards, startWorker, waitFor } from '../helpers/redis-workers.ts';
+import { until } from '../helpers/until.ts';
+import { allExitZero, type MergedCrawl, mergedQuads, mergeShards, startRedisWorker } from '../helpers/workers.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -75,9 +76,9 @@ describe('Redis killed and restarted from its AOF mid-crawl', () => {
     const redis = await startRedisServer();
     try {
       const outs = [join(dir, `${name}-a`), join(dir, `${name}-b`)];
-      const workers = outs.map((out) => startWorker(redis.url, out, args()));
+      const workers = outs.map((out) => startRedisWorker(redis.url, out, args()));
       if (midCrawl) {
-        await waitFor('100 requests', () => web.requestLog().length >= 100);
+        await until(async () => web.requestLog().length >= 100, 60_000);
         await midCrawl(redis);
         expect(workers.every((w) => w.running())).toBe(true); // they paused; none gave up
       }
@@ -105,8 +106,9 @@ describe('Redis killed and restarted from its AOF mid-crawl', () => {
     expect(reference.byUrl.size).toBeGreaterThan(300);
     expect([...result.byUrl.keys()].sort()).toEqual([...reference.byUrl.keys()].sort());
     expect(result.repeated).toEqual([]);
-    expect(result.quads.length).toBe(reference.quads.length);
-    expect(result.quads).toEqual(reference.quads);
+    const [quads, referenceQuads] = [await mergedQuads(result), await mergedQuads(reference)];
+    expect(quads.length).toBe(referenceQuads.length);
+    expect(quads).toEqual(referenceQuads);
   }, 300_000);
 });
 
@@ -154,16 +156,14 @@ describe('Redis lost while a document is being fetched', () => {
     try {
       const outs = [join(dir, 'a'), join(dir, 'b')];
       const args = [`${site.origin}/`, '--allow-private', '--strategy', 'bfs', '--delay-ms', '0', '--concurrency', '2', '--max-docs', '1000'];
-      const workers = outs.map((out) => startWorker(redis.url, out, args));
+      const workers = outs.map((out) => startRedisWorker(redis.url, out, args));
       await slowArrived;
       // Both workers must have joined before Redis goes (one still connecting would rightly fail: "unreachable at
       // start"). A worker's first claim heartbeats it into the workers' set.
       const probe = await connectRedis(redis.url);
       try {
         const workersKey = crawlKeys(SHARED_CRAWL_NAME).workers;
-        await waitFor('both workers to join', () => joined >= 2, 120_000, 50, async () => {
-          joined = await probe.zcard(workersKey);
-        });
+        await until(async () => (joined = await probe.zcard(workersKey)) >= 2, 120_000);
       } finally {
         probe.disconnect();
       }
@@ -179,9 +179,9 @@ describe('Redis lost while a document is being fetched', () => {
       const merged = await mergeShards(outs);
       expect(merged.repeated).toEqual([]);
       const slow = merged.byUrl.get(`${site.origin}/slow.ttl`);
-      expect(slow?.status).toBe(200);
-      expect(slow?.triples).toBe(3);
-      expect(merged.quads.filter((q) => q.endsWith(`<${site.origin}/slow.ttl> .`))).toHaveLength(3);
+      expect(slow?.record.status).toBe(200);
+      expect(slow?.record.triples).toBe(3);
+      expect((await mergedQuads(merged)).filter((q) => q.endsWith(`<${site.origin}/slow.ttl> .`))).toHaveLength(3);
       expect(merged.byUrl.size).toBe(1 + 1 + 8); // home, slow.ttl, p0..p7
     } finally {
       await redis.stop();

@@ -4,11 +4,10 @@ import { ClassicLevel } from 'classic-level';
 import { join } from 'node:path';
 import { Quadstore } from 'quadstore';
 import { DataFactory } from 'rdf-data-factory';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CoveringQuadstore, coverPattern, INDEXES } from '../../src/state/covering-quadstore.ts';
-import { openState } from '../../src/state/open-state.ts';
 import { runQuery } from '../../src/sparql/query-engine.ts';
-import { makeTempDir } from '../rdf/helpers.ts';
+import { useTempState } from '../helpers/temp-state.ts';
 
 const df = new DataFactory();
 const NAMES = ['subject', 'predicate', 'object', 'graph'] as const;
@@ -43,13 +42,7 @@ function patternsOf(probe: Quad): Array<Partial<Record<Name, Term>>> {
   return out;
 }
 
-let tmp: Awaited<ReturnType<typeof makeTempDir>>;
-beforeEach(async () => {
-  tmp = await makeTempDir();
-});
-afterEach(async () => {
-  await tmp.remove();
-});
+const t = useTempState({ open: false });
 
 describe('coverPattern', () => {
   it('reads SO through S and PG through G; any other set of bound terms is a key prefix of one index', () => {
@@ -70,68 +63,56 @@ describe('coverPattern', () => {
 
 describe('CoveringQuadstore (issue 18: four indexes)', () => {
   it('the crawl state writes four index keys per quad, and every pattern answers what a scan answers', async () => {
-    const state = await openState(tmp.dir);
-    try {
-      const quads = sampleQuads();
-      await state.quadstore.multiPut(quads);
-      expect(state.quadstore.indexes.map((i) => i.terms.map((t) => t[0]?.toUpperCase()).join(''))).toEqual(['SPOG', 'GSPO', 'POGS', 'OGSP']);
-      let keys = 0;
-      for await (const k of state.db.keys()) if (!k.startsWith('!')) keys++; // sublevel keys start with '!'
-      expect(keys).toBe(quads.length * 4);
-      for (const probe of [quads[5], quads[40]] as Quad[]) {
-        for (const pattern of patternsOf(probe)) {
-          const expected = quads.filter((q) => NAMES.every((n) => pattern[n] === undefined || q[n].equals(pattern[n] as Term))).map(key).sort();
-          const { items } = await state.quadstore.get(pattern as never);
-          expect(items.map(key).sort(), JSON.stringify(Object.keys(pattern))).toEqual(expected);
-          const size = await state.quadstore.countQuads(pattern.subject as never, pattern.predicate as never, pattern.object as never, pattern.graph as never);
-          expect(size).toBeGreaterThanOrEqual(1);
-        }
+    const state = await t.open();
+    const quads = sampleQuads();
+    await state.quadstore.multiPut(quads);
+    expect(state.quadstore.indexes.map((i) => i.terms.map((t) => t[0]?.toUpperCase()).join(''))).toEqual(['SPOG', 'GSPO', 'POGS', 'OGSP']);
+    let keys = 0;
+    for await (const k of state.db.keys()) if (!k.startsWith('!')) keys++; // sublevel keys start with '!'
+    expect(keys).toBe(quads.length * 4);
+    for (const probe of [quads[5], quads[40]] as Quad[]) {
+      for (const pattern of patternsOf(probe)) {
+        const expected = quads.filter((q) => NAMES.every((n) => pattern[n] === undefined || q[n].equals(pattern[n] as Term))).map(key).sort();
+        const { items } = await state.quadstore.get(pattern as never);
+        expect(items.map(key).sort(), JSON.stringify(Object.keys(pattern))).toEqual(expected);
+        const size = await state.quadstore.countQuads(pattern.subject as never, pattern.predicate as never, pattern.object as never, pattern.graph as never);
+        expect(size).toBeGreaterThanOrEqual(1);
       }
-    } finally {
-      await state.close();
     }
   });
 
   it('SPARQL: a literal object inside GRAPH <g> (a pattern quadstore’s six indexes refused) and the SO and PG pairs', async () => {
-    const state = await openState(tmp.dir);
-    try {
-      await state.quadstore.multiPut(sampleQuads());
-      const rows = async (q: string): Promise<string[]> => {
-        const r = await runQuery(state, q);
-        if (r.kind !== 'bindings') throw new Error('expected bindings');
-        const out: string[] = [];
-        for await (const b of r.rows) out.push(Object.values(b).map((t) => (t as { value: string }).value).join(' '));
-        return out.sort();
-      };
-      const X = 'http://x.example/';
-      expect(await rows(`SELECT ?s ?p WHERE { GRAPH <${X}g1> { ?s ?p 6 } }`)).toEqual([`${X}s3 ${X}p2`]);
-      expect(await rows(`SELECT ?p WHERE { GRAPH <${X}g0> { <${X}s1> ?p <${X}o0> } }`)).toEqual([`${X}p2`]);
-      expect(await rows(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${X}g2> { ?s <${X}p0> ?o } }`)).toEqual(['8']);
-    } finally {
-      await state.close();
-    }
+    const state = await t.open();
+    await state.quadstore.multiPut(sampleQuads());
+    const rows = async (q: string): Promise<string[]> => {
+      const r = await runQuery(state, q);
+      if (r.kind !== 'bindings') throw new Error('expected bindings');
+      const out: string[] = [];
+      for await (const b of r.rows) out.push(Object.values(b).map((t) => (t as { value: string }).value).join(' '));
+      return out.sort();
+    };
+    const X = 'http://x.example/';
+    expect(await rows(`SELECT ?s ?p WHERE { GRAPH <${X}g1> { ?s ?p 6 } }`)).toEqual([`${X}s3 ${X}p2`]);
+    expect(await rows(`SELECT ?p WHERE { GRAPH <${X}g0> { <${X}s1> ?p <${X}o0> } }`)).toEqual([`${X}p2`]);
+    expect(await rows(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${X}g2> { ?s <${X}p0> ?o } }`)).toEqual(['8']);
   });
 
   it('an uncovered pattern with a limit filters first, then limits', async () => {
-    const state = await openState(tmp.dir);
-    try {
-      await state.quadstore.multiPut(sampleQuads());
-      const { items } = await state.quadstore.get({ predicate: df.namedNode('http://x.example/p1'), graph: df.namedNode('http://x.example/g2') }, { limit: 3 });
-      expect(items).toHaveLength(3);
-      for (const q of items) expect([q.predicate.value, q.graph.value]).toEqual(['http://x.example/p1', 'http://x.example/g2']);
-    } finally {
-      await state.close();
-    }
+    const state = await t.open();
+    await state.quadstore.multiPut(sampleQuads());
+    const { items } = await state.quadstore.get({ predicate: df.namedNode('http://x.example/p1'), graph: df.namedNode('http://x.example/g2') }, { limit: 3 });
+    expect(items).toHaveLength(3);
+    for (const q of items) expect([q.predicate.value, q.graph.value]).toEqual(['http://x.example/p1', 'http://x.example/g2']);
   });
 
   it('reads a store written with quadstore’s default six indexes (crawls made before issue 18)', async () => {
-    const db = new ClassicLevel<string, string>(join(tmp.dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+    const db = new ClassicLevel<string, string>(join(t.dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
     const six = new Quadstore({ backend: db, dataFactory: df });
     await six.open();
     const quads = sampleQuads();
     await six.multiPut(quads);
     await six.close();
-    const reopened = new ClassicLevel<string, string>(join(tmp.dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+    const reopened = new ClassicLevel<string, string>(join(t.dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
     const four = new CoveringQuadstore({ backend: reopened, dataFactory: df, indexes: INDEXES.map((i) => [...i]) });
     await four.open();
     try {
