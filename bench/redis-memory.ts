@@ -11,6 +11,7 @@ import { bucketBitsFor } from '../src/redis/fingerprint.ts';
 import { SeenSet } from '../src/redis/seen-set.ts';
 import { queuedEntries } from './lib/queued-entries.ts';
 import { SharedQueue } from '../src/redis/shared-queue.ts';
+import { DEFAULT_QUEUE_CAP } from '../src/crawl/shared-crawl.ts';
 import { startRedisServer } from '../test/helpers/redis-server.ts';
 
 const { values } = parseArgs({
@@ -144,6 +145,35 @@ try {
     });
     await redis.flushall();
   }
+
+  // 5. The overflow (queue-overflow.ts): the same entries queued on 40 PLDs (5 000 each) with the default cap of
+  //    1 000 per PLD, so most wait in runs (LISTs) — without and with Redis's list compression (list-compress-depth
+  //    1: LZF on every packed node but the ends). Per spilled entry: MEMORY USAGE of the runs / entries in them.
+  for (const depth of [0, 1]) {
+    await redis.config('SET', 'list-compress-depth', String(depth));
+    const entries = queuedEntries(QUEUED).map((e, i) => ({ ...e, pld: `p${i % 40}.example` }));
+    const queue = new SharedQueue(redis, { crawl: 'spilled', worker: 'bench', hostConcurrency: 1, delayMs: 0, leaseMs: 30_000, bucketBits: bucketBitsFor(QUEUED) });
+    await queue.setQueueCap(DEFAULT_QUEUE_CAP);
+    const before = await usedMemory(redis);
+    for (let i = 0; i < entries.length; i += 1000) await queue.add(entries.slice(i, i + 1000), Date.now());
+    const used = (await usedMemory(redis)) - before;
+    const all = await keyBytes(redis, queue.keys.pattern);
+    const seen = await keyBytes(redis, queue.keys.seenBucket('*'));
+    const runs = await keyBytes(redis, `${queue.keys.prefix}r:*`);
+    let spilled = 0;
+    for (let cursor = '0'; ; ) {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${queue.keys.prefix}r:*`, 'COUNT', 5000);
+      for (const k of keys) spilled += await redis.llen(k);
+      cursor = next;
+      if (cursor === '0') break;
+    }
+    rows.push({
+      what: `queued URLs on 40 PLDs, cap ${DEFAULT_QUEUE_CAP} per PLD, list-compress-depth ${depth}: ${spilled} of ${entries.length} in the overflow`,
+      urls: entries.length, perUrlInfo: used / entries.length, perUrlMemoryUsage: all.bytes / entries.length, keys: all.keys, encodings: all.encodings,
+      queuedOnlyPerUrl: (all.bytes - seen.bytes) / entries.length, perSpilled: runs.bytes / spilled, spilled,
+    });
+    await redis.flushall();
+  }
 } finally {
   redis.disconnect();
   await server.stop();
@@ -163,5 +193,14 @@ console.log(`per queued URL without its seen-set entry (MEMORY USAGE): ${queuedO
 console.log(
   `100 M URLs seen, of which 10 M queued: ${((seenAt100M * PROJECTED + queuedOnly * 1e7) / 1e9).toFixed(1)} GB; ` +
     `100 M seen and 100 M queued: ${((seenAt100M + queuedOnly) * PROJECTED / 1e9).toFixed(1)} GB`,
+);
+for (const r of rows.slice(4)) {
+  console.log(`${r.what}: ${(r.perSpilled as number).toFixed(0)} B per entry in the overflow, ${(r.queuedOnlyPerUrl as number).toFixed(0)} B per queued URL in all`);
+}
+const spilledAt100M = Math.min(...rows.slice(4).map((r) => r.perSpilled as number));
+const held = DEFAULT_QUEUE_CAP * 10_000; // the queues' heads held in Redis at most, for 10 000 PLDs with work
+console.log(
+  `100 M seen and 100 M queued over 10 000 PLDs, capped at ${DEFAULT_QUEUE_CAP}: ${(((seenAt100M * PROJECTED) + queuedOnly * held + spilledAt100M * (PROJECTED - held)) / 1e9).toFixed(1)} GB ` +
+    `(${held / 1e6} M entries held at ${queuedOnly.toFixed(0)} B, the rest in compressed runs at ${spilledAt100M.toFixed(0)} B)`,
 );
 if (values.json) await writeFile(values.json, `${JSON.stringify(rows, null, 2)}\n`);

@@ -9,6 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CLI_NODE_FLAGS } from '../src/node-flags.ts';
+import { askChild } from './lib/child-message.ts';
 import type { Contestant, WorkerJob, WorkerReport } from './lib/throughput-worker.ts';
 
 const { values } = parseArgs({
@@ -45,22 +46,8 @@ interface ServerCpu {
   stats: { requests: number };
 }
 
-function once<T>(child: ChildProcess, type: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMsg = (m: { type?: string }) => {
-      if (m.type !== type) return;
-      child.off('message', onMsg);
-      resolve(m as T);
-    };
-    child.on('message', onMsg);
-    child.once('exit', (code) => reject(new Error(`child exited (${code}) before "${type}"`)));
-  });
-}
-
 async function serverCpu(server: ChildProcess): Promise<ServerCpu> {
-  const p = once<ServerCpu>(server, 'cpu');
-  server.send({ type: 'cpu' });
-  return p;
+  return askChild<ServerCpu>(server, 'cpu');
 }
 
 /** Runs one contestant in a fresh process; the server's CPU and request count over the same span come with it. */
@@ -88,7 +75,7 @@ const round = (x: number, d = 1): number => Math.round(x * 10 ** d) / 10 ** d;
 
 async function main(): Promise<void> {
   const server = fork(join(HERE, 'lib/simweb-process.ts'), ['--profiles', values.profiles, '--scale', values.scale], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = await once<Ready>(server, 'ready');
+  const ready = await askChild<Ready>(server, 'ready', false);
   console.log(
     `simweb ${values.profiles} ×${values.scale}: ${ready.documents.toLocaleString()} documents (${ready.htmlDocuments.toLocaleString()} HTML), ` +
       `${ready.seeds.length} seeds; ${PAGES.toLocaleString()} pages per crawl, concurrency ${C}, ${RUNS} runs`,

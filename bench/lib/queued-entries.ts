@@ -1,14 +1,14 @@
 // **queuedEntries** builds frontier entries as a crawl queues them (NewEntry with the link's features), from real links of rendered simulated-web pages.
 import type { NewEntry } from '../../src/frontier/types.ts';
 import { extractLinks } from '../../src/links/extract-links.ts';
-import { pldOf } from '../../src/links/normalize-url.ts';
+import { toQueueAdd } from '../../src/frontier/shared-entry.ts';
 import type { QueueAdd } from '../../src/redis/shared-queue.ts';
 import { buildWeb, respond } from '../../src/simweb/index.ts';
 
 /**
  * `n` distinct URLs to queue, each as the crawl's `processDocument` would enqueue it (parent, depth, priority,
  * label, rules, link features: anchor, title, type, rel, ±20 words of context, DOM path) and as RedisFrontier sends
- * it to Redis (`{ url, pld, priority, json }`). Pages of the `mixed` web, 80 copies (2 000 PLDs), are rendered and
+ * it to Redis (`toQueueAdd`: `{ url, pld, priority, json }`, the JSON without the URL). Pages of the `mixed` web, 80 copies (2 000 PLDs), are rendered and
  * their links extracted until `n` distinct URLs are found.
  */
 export function queuedEntries(n: number): QueueAdd[] {
@@ -24,7 +24,7 @@ export function queuedEntries(n: number): QueueAdd[] {
         if (seen.has(link.url)) continue;
         seen.add(link.url);
         const e: NewEntry = { url: link.url, parent: pageUrl, depth: doc.depth + 1, priority: 2, label: 'H', rules: ['r1'], link, offsiteHops: 0 };
-        out.push({ url: e.url, pld: pldOf(e.url), priority: e.priority, json: JSON.stringify(e) });
+        out.push(toQueueAdd(e));
         if (out.length >= n) return out;
       }
     }

@@ -133,6 +133,7 @@ export class Scheduler {
         const entry = this.#excluded.has(pld) ? null : frontier.next(pld, now);
         if (entry !== null) return this.#handOut(entry);
       }
+      if (frontier.shared.saturated()) return null;
     }
     const candidates = [...this.#ready.wake(now)];
     for (;;) {
@@ -152,6 +153,7 @@ export class Scheduler {
       if (entry !== null) return this.#handOut(entry);
       // Its head waits (a retry back-off: it goes to sleep; a disk read: it stays ready for the next pick).
       this.changed(pld);
+      if (frontier.shared?.saturated() === true) return null; // a shared frontier claims no more now (issue 15)
       candidates.splice(candidates.indexOf(pld), 1);
     }
   }

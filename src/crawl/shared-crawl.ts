@@ -12,6 +12,12 @@ import { IDENTITY_KEYS, kebab, optionsFromJson, optionsToJson, resolveCrawlOptio
 /** Options every worker must share besides the identity ones: the shared budgets and politeness. */
 export const SHARED_KEYS = [...IDENTITY_KEYS, 'maxDocs', 'maxDocsPerPld', 'delayMs', 'hostConcurrency'] as const;
 
+/**
+ * Entries each PLD's queue holds in Redis by default; past it the least urgent wait in the PLD's overflow, a
+ * compact sorted list (src/redis/queue-overflow.ts; README "Distributed crawls (Redis): memory").
+ */
+export const DEFAULT_QUEUE_CAP = 1000;
+
 /** Default lease length (`--lease-ms`): a fetch's lease is renewed every third of it; a dead worker's work returns after it. */
 export const DEFAULT_LEASE_MS = 30_000;
 
@@ -45,6 +51,7 @@ export async function joinSharedCrawl(client: Redis, redisUrl: string, explicit:
       options: optionsToJson(rest as never),
       bucketBits: bucketBitsFor(expected),
       leaseMs: leaseMs ?? DEFAULT_LEASE_MS,
+      queueCap: DEFAULT_QUEUE_CAP,
       created: new Date().toISOString(),
     });
     created = made.created;
@@ -78,5 +85,6 @@ export async function joinSharedCrawl(client: Redis, redisUrl: string, explicit:
     leaseMs: settings.leaseMs,
     bucketBits: settings.bucketBits,
   });
+  await queue.setQueueCap(settings.queueCap ?? DEFAULT_QUEUE_CAP); // kept if set: one cap for the crawl
   return { explicit: merged, created, settings, queue, registry };
 }

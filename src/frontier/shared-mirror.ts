@@ -10,16 +10,28 @@ export interface ExpectedChange {
   done?: number;
 }
 
+interface Sums {
+  queued: number;
+  inFlight: number;
+  done: number;
+}
+
 /**
  * What the sync calls of RedisFrontier read. Each Redis answer carries the shared counters and the views of the
- * PLDs it touched, taken atomically after the script; answers on one connection come in order, so the newest
+ * PLDs it changed, taken atomically after the script; answers on one connection come in order, so the newest
  * answer includes every write sent before it, and the expected changes of the writes still under way are added
- * on top. With other workers writing too, the mirror is as fresh as the last answer (a refresh every ~500 ms).
+ * on top (kept as sums per PLD: every read is O(1)). Other workers' writes arrive with `QUEUE_CHANGES_LUA`'s
+ * answers: the PLDs changed since the version the mirror last read (`ver`).
  */
 export class SharedMirror {
   stat: QueueStat = { queued: 0, inFlight: 0, done: 0, spent: 0, refetched: 0 };
+  /** The change-feed version the views are of (-1: none read yet; the first read is of every PLD). */
+  ver = -1;
   readonly #views = new Map<string, QueueView>();
   readonly #expected = new Map<number, ExpectedChange[]>();
+  /** Sums of the expected changes, per PLD and in total. */
+  readonly #pending = new Map<string, Sums>();
+  readonly #total: Sums = { queued: 0, inFlight: 0, done: 0 };
   readonly #changed = new Set<string>();
   #nextId = 0;
 
@@ -27,31 +39,26 @@ export class SharedMirror {
   expect(changes: readonly ExpectedChange[]): number {
     const id = ++this.#nextId;
     this.#expected.set(id, [...changes]);
+    this.#addPending(changes, 1);
     for (const c of changes) this.#changed.add(c.pld);
     return id;
   }
 
   /** Forgets a write that failed. */
   forget(id: number): void {
+    const changes = this.#expected.get(id);
+    if (changes === undefined) return;
     this.#expected.delete(id);
+    this.#addPending(changes, -1);
   }
 
-  /** Applies an answer (`full`: its views are every PLD with work, the others have none). */
-  apply(a: QueueAnswer, confirms?: number, full = false): void {
-    if (confirms !== undefined) this.#expected.delete(confirms);
+  /** Applies an answer (dropping the expected changes of the write it `confirms`). */
+  apply(a: QueueAnswer, confirms?: number): void {
+    if (confirms !== undefined) this.forget(confirms);
     this.stat = a.stat;
-    if (full) {
-      const now = new Set(a.views.map((v) => v.pld));
-      for (const pld of this.#views.keys()) {
-        if (!now.has(pld)) {
-          this.#views.delete(pld);
-          this.#changed.add(pld);
-        }
-      }
-    }
     for (const v of a.views) {
       const before = this.#views.get(v.pld);
-      if (before === undefined || before.queued !== v.queued || before.inFlight !== v.inFlight) this.#changed.add(v.pld);
+      if (before === undefined || before.queued !== v.queued || before.inFlight !== v.inFlight || before.waiting !== v.waiting) this.#changed.add(v.pld);
       if (v.queued + v.inFlight > 0) this.#views.set(v.pld, v);
       else this.#views.delete(v.pld);
     }
@@ -60,16 +67,11 @@ export class SharedMirror {
   /** The view of `pld` with the expected changes added (null when it has no work). */
   view(pld: string): QueueView | null {
     const base = this.#views.get(pld);
-    let queued = base?.queued ?? 0;
-    let inFlight = base?.inFlight ?? 0;
-    for (const changes of this.#expected.values()) {
-      for (const c of changes) {
-        if (c.pld !== pld) continue;
-        queued += c.queued ?? 0;
-        inFlight += c.inFlight ?? 0;
-      }
-    }
+    const p = this.#pending.get(pld);
+    const queued = (base?.queued ?? 0) + (p?.queued ?? 0);
+    const inFlight = (base?.inFlight ?? 0) + (p?.inFlight ?? 0);
     if (queued + inFlight <= 0) return null;
+    if (p === undefined && base !== undefined) return base;
     return {
       pld,
       queued,
@@ -90,7 +92,7 @@ export class SharedMirror {
   /** PLDs with work, known or expected. */
   plds(): string[] {
     const all = new Set(this.#views.keys());
-    for (const changes of this.#expected.values()) for (const c of changes) all.add(c.pld);
+    for (const pld of this.#pending.keys()) all.add(pld);
     return [...all];
   }
 
@@ -99,15 +101,8 @@ export class SharedMirror {
   }
 
   size(): { queued: number; inFlight: number; done: number } {
-    let { queued, inFlight, done } = this.stat;
-    for (const changes of this.#expected.values()) {
-      for (const c of changes) {
-        queued += c.queued ?? 0;
-        inFlight += c.inFlight ?? 0;
-        done += c.done ?? 0;
-      }
-    }
-    return { queued, inFlight, done };
+    const { queued, inFlight, done } = this.stat;
+    return { queued: queued + this.#total.queued, inFlight: inFlight + this.#total.inFlight, done: done + this.#total.done };
   }
 
   /** PLDs whose view changed since the last call. */
@@ -115,5 +110,17 @@ export class SharedMirror {
     const out = [...this.#changed];
     this.#changed.clear();
     return out;
+  }
+
+  #addPending(changes: readonly ExpectedChange[], sign: 1 | -1): void {
+    for (const c of changes) {
+      const p = this.#pending.get(c.pld) ?? { queued: 0, inFlight: 0, done: 0 };
+      for (const k of ['queued', 'inFlight', 'done'] as const) {
+        p[k] += sign * (c[k] ?? 0);
+        this.#total[k] += sign * (c[k] ?? 0);
+      }
+      if (p.queued === 0 && p.inFlight === 0 && p.done === 0) this.#pending.delete(c.pld);
+      else this.#pending.set(c.pld, p);
+    }
   }
 }

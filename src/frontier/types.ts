@@ -151,6 +151,11 @@ export interface SharedFrontier {
   readonly worker: string;
   /** PLDs with an entry claimed for this worker and not handed out yet (serve them first). */
   claimed(): string[];
+  /**
+   * No more claims can be asked for now (this worker holds `--concurrency` entries claimed or in flight): a
+   * scheduling pass stops offering PLDs to `next()`.
+   */
+  saturated(): boolean;
   /** PLDs whose shared view changed since the last call (another worker queued links there, …). */
   drainChanged(): string[];
   /** Adds to what the release of `entry` will carry. */

@@ -15,6 +15,8 @@ export interface SharedSettings {
   bucketBits: number;
   /** Lease length, ms (`--lease-ms`). */
   leaseMs: number;
+  /** Entries each PLD's queue holds in Redis; the rest wait in its overflow (absent in older crawls: the default). */
+  queueCap?: number;
   /** When the crawl was created (ISO time). */
   created: string;
 }
@@ -87,28 +89,38 @@ export class CrawlRegistry {
     return this.#client.smembers(`${this.keys.prefix}seedplds`);
   }
 
-  /** The shared progress, per worker and in total. `heartbeatTimeoutMs`: how old a heartbeat may be for a live worker. */
+  /**
+   * The shared progress, per worker and in total, read in one MULTI (so the totals and the per-worker counts are
+   * of one instant: a fetch's release adds to both in one script). `heartbeatTimeoutMs`: how old a heartbeat may be
+   * for a live worker.
+   */
   async status(heartbeatTimeoutMs: number): Promise<SharedStatus | undefined> {
     const settings = await this.settings();
     if (settings === undefined) return undefined;
     const p = this.keys.prefix;
-    const [stat, names, beats, learned, time] = await Promise.all([
-      this.#client.hgetall(`${p}stat`),
-      this.#client.smembers(`${p}wall`),
-      this.#client.zrange(this.keys.workers, '0', '-1', 'WITHSCORES'),
-      this.log.total(),
-      this.#client.time(),
-    ]);
-    const now = Number(time[0]) * 1000 + Math.floor(Number(time[1]) / 1000);
-    const seen = new Map<string, number>();
-    for (let i = 0; i + 1 < beats.length; i += 2) seen.set(String(beats[i]), Number(beats[i + 1]));
-    const workers: WorkerStatus[] = [];
-    for (const worker of names.sort()) {
-      const w = await this.#client.hgetall(`${p}w:${worker}`);
-      const last = seen.get(worker) ?? null;
-      workers.push({ worker, alive: last !== null && now - last < heartbeatTimeoutMs, lastSeen: last, fetched: Number(w.fetched ?? 0), rdfDocuments: Number(w.rdf ?? 0), refetched: Number(w.refetched ?? 0) });
+    for (let attempt = 0; ; attempt++) {
+      // The worker list comes first; a worker that joins between this read and the MULTI makes it read again.
+      const names = (await this.#client.smembers(`${p}wall`)).sort();
+      const multi = this.#client.multi().hgetall(`${p}stat`).smembers(`${p}wall`).zrange(this.keys.workers, '0', '-1', 'WITHSCORES').get(`${p}log:base`).llen(`${p}log`).time();
+      for (const worker of names) multi.hgetall(`${p}w:${worker}`);
+      const replies = (await multi.exec()) ?? [];
+      const values = replies.map(([err, value]) => {
+        if (err) throw new RdfscoutError('RDFSCOUT_REDIS_FAILED', `Redis refused a status read: ${err.message}`, { cause: err });
+        return value;
+      });
+      const [stat, wall, beats, base, length, time] = values as [Record<string, string>, string[], string[], string | null, number, [string, string]];
+      const learned = Number(base ?? 0) + length; // entries ever appended, folded ones included (LearningLog.total)
+      if (wall.length !== names.length && attempt < 5) continue; // workers are only ever added to `wall`
+      const now = Number(time[0]) * 1000 + Math.floor(Number(time[1]) / 1000);
+      const seen = new Map<string, number>();
+      for (let i = 0; i + 1 < beats.length; i += 2) seen.set(String(beats[i]), Number(beats[i + 1]));
+      const workers: WorkerStatus[] = names.map((worker, i) => {
+        const w = values[6 + i] as Record<string, string>;
+        const last = seen.get(worker) ?? null;
+        return { worker, alive: last !== null && now - last < heartbeatTimeoutMs, lastSeen: last, fetched: Number(w.fetched ?? 0), rdfDocuments: Number(w.rdf ?? 0), refetched: Number(w.refetched ?? 0) };
+      });
+      const n = (k: string) => Number(stat[k] ?? 0);
+      return { created: settings.created, queued: n('queued'), inFlight: n('inflight'), fetched: n('spent'), done: n('done'), refetched: n('refetched'), learned, workers };
     }
-    const n = (k: string) => Number(stat[k] ?? 0);
-    return { created: settings.created, queued: n('queued'), inFlight: n('inflight'), fetched: n('spent'), done: n('done'), refetched: n('refetched'), learned, workers };
   }
 }

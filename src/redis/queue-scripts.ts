@@ -1,17 +1,24 @@
 // **Queue scripts**: the Lua of the shared frontier — per-PLD queues, claims under PLD leases, finishing a fetch with its release (issue 15).
 import { LEASE_PRELUDE } from './lease-scripts.ts';
+import { OVERFLOW_LUA } from './queue-overflow.ts';
 
 /**
- * Keys under the crawl's prefix P (ARGV[1] of every script; KEYS[1..8] are the lease keys, `LEASE_KEY_NAMES`):
- * - `P q:PLD`  ZSET of due queued entries: score = priority, member = 15-digit seq + URL (ties in priority go by seq)
+ * Keys under the crawl's prefix P (ARGV[1] of every script; KEYS[1..8] are the lease keys, `LEASE_KEY_NAMES`). An
+ * entry is named by its URL's 64-bit fingerprint FP (16 hex digits, `urlFingerprint`); its URL is stored once, in
+ * its entry (issue 15: bytes per queued URL).
+ * - `P q:PLD`  ZSET of due queued entries: score = priority, member = 15-digit seq + FP (ties in priority go by seq)
  * - `P d:PLD`  ZSET of entries waiting for a retry back-off: score = notBefore (the workers' clock), same members
- * - `P e`      HASH URL → entry header `state TAB seq TAB priority TAB attempts TAB notBefore TAB lost TAB json`,
- *              state q (queued), d (back-off) or f (in flight); lost = 1 once its lease was lost (refetched figure)
- * - `P if`     HASH lease token → `PLD TAB URL`: the entry in flight under that lease (one entry per lease)
- * - `P stat`   HASH of shared counters: seq, queued, inflight, done, spent, refetched
+ * - `P e`      HASH FP → entry `state TAB seq TAB priority TAB attempts TAB notBefore TAB lost TAB body`, state q
+ *              (queued), d (back-off) or f (in flight); lost = 1 once its lease was lost (refetched figure); body =
+ *              `URL TAB json`, opaque to the scripts (shared-entry.ts writes and reads it)
+ * - `P if`     HASH lease token → `PLD TAB FP`: the entry in flight under that lease (one entry per lease)
+ * - `P stat`   HASH of shared counters: seq, ver, queued, inflight, done, spent, refetched
+ * - `P chg`    ZSET PLD → `ver` of the last script that changed its view: a worker re-reads only the PLDs changed
+ *              since the version it last read (`QUEUE_CHANGES_LUA`), never every PLD
  * - `P pq` / `P pf` / `P ps`  HASH PLD → queued (incl. back-off) / in flight / spent (budget) entries
  * - `P w:WORKER` HASH of one worker's counts (fetched, rdf, refetched); `P wall` SET of every worker ever seen
  * - `P log`    LIST of what each applied fetch taught (JSON, add-only): the workers' shared learning
+ * - `P o:PLD`, `P r:PLD:ID`  the PLD's overflow past `P stat` field `cap` (queue-overflow.ts)
  * Seen-set buckets are SETs named by the caller (SeenSet's keys), passed with each URL.
  */
 const QUEUE_PRELUDE = `${LEASE_PRELUDE}
@@ -27,21 +34,34 @@ end
 local function fmt(e)
   return e.st .. '\\t' .. string.format('%d', e.seq) .. '\\t' .. e.pr .. '\\t' .. e.at .. '\\t' .. e.nb .. '\\t' .. e.lost .. '\\t' .. e.json
 end
+local CHG = P .. 'chg'
+local touched, ver = {}, false
+-- Records that pld's view changed (once per script): workers that read the change feed re-read it.
+local function touch(pld)
+  if touched[pld] then return end
+  touched[pld] = true
+  if not ver then ver = redis.call('HINCRBY', STAT, 'ver', 1) end
+  redis.call('ZADD', CHG, ver, pld)
+end
 local function count(h, field, n)
   local v = redis.call('HINCRBY', h, field, n)
+  if h == PQ or h == PF then touch(field) end
   if v <= 0 and h ~= STAT then redis.call('HDEL', h, field) end
   return v
 end
+${OVERFLOW_LUA}
 -- Queues an entry (due now, or waiting for its back-off) and offers its PLD for leases.
 local function enqueue(url, e, pld, cnow, limit)
   if tonumber(e.nb) > cnow then
     e.st = 'd'
     redis.call('ZADD', dk(pld), e.nb, member(e.seq, url))
+    redis.call('HSET', E, url, fmt(e))
   else
     e.st = 'q'
     redis.call('ZADD', qk(pld), e.pr, member(e.seq, url))
+    redis.call('HSET', E, url, fmt(e))
+    spill(pld)
   end
-  redis.call('HSET', E, url, fmt(e))
   count(STAT, 'queued', 1)
   count(PQ, pld, 1)
   offer_pld(pld, limit)
@@ -52,7 +72,7 @@ local function unqueue(url, e, pld)
   count(PQ, pld, -1)
 end
 -- A new URL is queued once (the seen set decides, atomically); a queued one found again more urgent is re-prioritised.
-local function add_entry(url, pld, bucket, mem, pr, json, cnow, limit)
+local function add_entry(url, pld, bucket, mem, pr, json, cnow, limit) -- url: the entry's FP
   if redis.call('SADD', bucket, mem) == 1 then
     local seq = redis.call('HINCRBY', STAT, 'seq', 1)
     enqueue(url, { seq = seq, pr = pr, at = '0', nb = '0', lost = '0', json = json }, pld, cnow, limit)
@@ -75,8 +95,11 @@ local function view(pld)
   local hp, hs = 'inf', -1
   local head = redis.call('ZRANGE', qk(pld), 0, 0, 'WITHSCORES')
   if head[1] then hp = head[2]; hs = tonumber(string.sub(head[1], 1, 15)) end
+  local _, op, os = overflow_head(pld)
+  if op and (hs < 0 or tonumber(op) < tonumber(hp) or (tonumber(op) == tonumber(hp) and os < hs)) then hp = op; hs = os end
   local due = -1
-  for i, m in ipairs(redis.call('ZRANGE', dk(pld), 0, 99, 'WITHSCORES')) do
+  local waiting = redis.call('ZCARD', dk(pld))
+  if waiting > 0 then for i, m in ipairs(redis.call('ZRANGE', dk(pld), 0, 99, 'WITHSCORES')) do
     if i % 2 == 1 then
       local seq = tonumber(string.sub(m, 1, 15))
       local h = redis.call('HGET', E, string.sub(m, 16))
@@ -87,8 +110,8 @@ local function view(pld)
     elseif due < 0 then
       due = tonumber(m)
     end
-  end
-  return { pld, tonumber(redis.call('HGET', PQ, pld) or '0'), tonumber(redis.call('HGET', PF, pld) or '0'), hp, hs, string.format('%d', due), redis.call('ZCARD', dk(pld)) }
+  end end
+  return { pld, tonumber(redis.call('HGET', PQ, pld) or '0'), tonumber(redis.call('HGET', PF, pld) or '0'), hp, hs, string.format('%d', due), waiting }
 end
 local function stat()
   local s = redis.call('HMGET', STAT, 'queued', 'inflight', 'done', 'spent', 'refetched')
@@ -105,7 +128,7 @@ end
 `;
 
 /**
- * Add. ARGV: P, limit, cnow, then (url, pld, bucket key, bucket member, priority, json) per entry.
+ * Add. ARGV: P, limit, cnow, then (FP, pld, bucket key, bucket member, priority, body) per entry.
  * Returns {'ok', {1|0 per entry: new}, stat, views}.
  */
 export const QUEUE_ADD_LUA = `${QUEUE_PRELUDE}
@@ -113,83 +136,99 @@ local limit, cnow = tonumber(ARGV[2]), tonumber(ARGV[3])
 local flags, plds = {}, {}
 for i = 4, #ARGV, 6 do
   table.insert(flags, add_entry(ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], cnow, limit))
-  table.insert(plds, ARGV[i + 1])
 end
+for p in pairs(touched) do table.insert(plds, p) end
 return {'ok', flags, stat(), views(plds)}
 `;
 
 /**
- * Claim. ARGV: P, worker, limit, leaseMs, delayMs, cnow, maxDocs, maxDocsPerPld, then candidate PLDs in order of
- * preference (none: any ready PLD). Takes a lease on the first candidate that is ready (politeness on Redis's clock,
- * fewer than `limit` holders, per-PLD budget left) and has a due entry, and hands out that PLD's most urgent entry,
- * recorded in flight under the lease. The total budget counts fetches spent and in flight, across workers.
- * Returns {'ok', {token, expiresAt, url, header}, stat, views} | {'none', {earliest due ms or -1, now}, stat, views}
- * | {'budget', {}, stat, {}}.
+ * Claim, in a batch. ARGV: P, worker, limit, leaseMs, delayMs, cnow, maxDocs, maxDocsPerPld, want, then candidate
+ * PLDs in order of preference (none: any ready PLD). Goes through the candidates and, on each that is ready
+ * (politeness on Redis's clock, fewer than `limit` holders, per-PLD budget left) and has a due entry, takes a lease
+ * and hands out the PLD's most urgent entry, recorded in flight under the lease — until `want` entries are claimed.
+ * The total budget counts fetches spent and in flight, across workers.
+ * Returns {'ok' | 'none' | 'budget', {token, expiresAt, header, …} per claim, stat, views, {pld, wait ms or -1, …}}:
+ * the last list has each refused candidate with how long until it may be ready (-1: unknown, e.g. no work).
  */
 export const QUEUE_CLAIM_LUA = `${QUEUE_PRELUDE}
 local worker, limit, lease_ms, delay_ms = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
-local cnow, max_docs, max_pld = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
+local cnow, max_docs, max_pld, want = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
 local rnow = now_ms()
 redis.call('ZADD', KEYS[6], rnow, worker)
 redis.call('SADD', P .. 'wall', worker)
 local s = stat()
-if s[4] + s[2] >= max_docs then return {'budget', {}, s, {}} end
+if s[4] + s[2] >= max_docs then return {'budget', {}, s, {}, {}} end
 local list = {}
-if #ARGV > 8 then
-  for i = 9, #ARGV do table.insert(list, ARGV[i]) end
+if #ARGV > 9 then
+  for i = 10, #ARGV do table.insert(list, ARGV[i]) end
 else
-  list = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', rnow, 'LIMIT', 0, 16)
+  list = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', rnow, 'LIMIT', 0, math.max(16, want))
 end
-local earliest, looked = -1, {}
-for _, pld in ipairs(list) do
+local claims, refused, looked, taken = {}, {}, {}, 0
+local function refuse(pld, wait) table.insert(refused, pld); table.insert(refused, string.format('%d', wait)) end
+-- Claims pld's most urgent due entry under a new lease, or says why not.
+local function claim_from(pld)
   local score = redis.call('ZSCORE', KEYS[1], pld)
-  if score then
-    score = tonumber(score)
-    if score > rnow then
-      if score < FULL and (earliest < 0 or score < earliest) then earliest = score end
-    elseif tonumber(redis.call('HGET', PS, pld) or '0') + tonumber(redis.call('HGET', PF, pld) or '0') >= max_pld then
-      redis.call('ZREM', KEYS[1], pld) -- its budget is spent (a retry offers it again)
-    else
-      for _, m in ipairs(redis.call('ZRANGEBYSCORE', dk(pld), '-inf', cnow)) do
-        local url = string.sub(m, 16)
-        local e = parse(redis.call('HGET', E, url))
-        redis.call('ZREM', dk(pld), m)
-        e.st = 'q'
-        redis.call('ZADD', qk(pld), e.pr, m)
-        redis.call('HSET', E, url, fmt(e))
-      end
-      local top = redis.call('ZRANGE', qk(pld), 0, 0)
-      if top[1] then
-        redis.call('ZREM', qk(pld), top[1])
-        local url = string.sub(top[1], 16)
-        local e = parse(redis.call('HGET', E, url))
-        e.st = 'f'
-        redis.call('HSET', E, url, fmt(e))
-        local token, expires = grant_lease(pld, worker, limit, lease_ms, delay_ms, rnow)
-        redis.call('HSET', IFL, token, pld .. '\\t' .. url)
-        count(STAT, 'queued', -1)
-        count(STAT, 'inflight', 1)
-        count(PQ, pld, -1)
-        count(PF, pld, 1)
-        return {'ok', {token, string.format('%d', expires), url, fmt(e)}, stat(), {view(pld)}}
-      end
-      local waiting = redis.call('ZRANGE', dk(pld), 0, 0, 'WITHSCORES')
-      if waiting[2] then
-        redis.call('ZADD', KEYS[1], waiting[2], pld) -- only back-offs left: ready when the first ends
-      else
-        redis.call('ZREM', KEYS[1], pld) -- nothing queued: offered again when a link is added
-      end
-      table.insert(looked, pld)
-    end
+  if not score then return refuse(pld, -1) end
+  score = tonumber(score)
+  if score > rnow then return refuse(pld, score < FULL and score - rnow or -1) end
+  if tonumber(redis.call('HGET', PS, pld) or '0') + tonumber(redis.call('HGET', PF, pld) or '0') >= max_pld then
+    redis.call('ZREM', KEYS[1], pld) -- its budget is spent (a retry offers it again)
+    return refuse(pld, -1)
   end
+  for _, m in ipairs(redis.call('ZRANGEBYSCORE', dk(pld), '-inf', cnow)) do
+    local fp = string.sub(m, 16)
+    local e = parse(redis.call('HGET', E, fp))
+    redis.call('ZREM', dk(pld), m)
+    e.st = 'q'
+    redis.call('ZADD', qk(pld), e.pr, m)
+    redis.call('HSET', E, fp, fmt(e))
+    touch(pld)
+  end
+  refill(pld)
+  local top = redis.call('ZRANGE', qk(pld), 0, 0)
+  if top[1] then
+    redis.call('ZREM', qk(pld), top[1])
+    local fp = string.sub(top[1], 16)
+    local e = parse(redis.call('HGET', E, fp))
+    e.st = 'f'
+    redis.call('HSET', E, fp, fmt(e))
+    local token, expires = grant_lease(pld, worker, limit, lease_ms, delay_ms, rnow)
+    redis.call('HSET', IFL, token, pld .. '\\t' .. fp)
+    count(STAT, 'queued', -1)
+    count(STAT, 'inflight', 1)
+    count(PQ, pld, -1)
+    count(PF, pld, 1)
+    table.insert(claims, token)
+    table.insert(claims, string.format('%d', expires))
+    table.insert(claims, fmt(e))
+    taken = taken + 1
+    return
+  end
+  local waiting = redis.call('ZRANGE', dk(pld), 0, 0, 'WITHSCORES')
+  if waiting[2] then
+    redis.call('ZADD', KEYS[1], waiting[2], pld) -- only back-offs left: ready when the first ends
+    refuse(pld, math.max(tonumber(waiting[2]) - cnow, 0))
+  else
+    redis.call('ZREM', KEYS[1], pld) -- nothing queued: offered again when a link is added
+    refuse(pld, -1)
+  end
+  table.insert(looked, pld)
 end
-return {'none', {string.format('%d', earliest), string.format('%d', rnow)}, stat(), views(looked)}
+for _, pld in ipairs(list) do
+  if taken >= want then break end
+  if s[4] + s[2] + taken >= max_docs then break end
+  claim_from(pld)
+end
+for pld in pairs(touched) do table.insert(looked, pld) end
+local kind = taken > 0 and 'ok' or (s[4] + s[2] >= max_docs and 'budget' or 'none')
+return {kind, claims, stat(), views(looked), refused}
 `;
 
 /**
- * Finish. ARGV: P, worker, limit, waitMs, fetchId, retentionMs, token, url, mode ('done' | 'retry' | 'back'),
- * spent (1|0), rdf (1|0), retry notBefore, cnow, log entry ('' for none), alias count, then (url, pld, bucket, member)
- * per alias, then (url, pld, bucket, member, priority, json) per link to add. Only while `token` is live: the lease
+ * Finish. ARGV: P, worker, limit, waitMs, fetchId, retentionMs, token, FP, mode ('done' | 'retry' | 'back'),
+ * spent (1|0), rdf (1|0), retry notBefore, cnow, log entry ('' for none), alias count, then (FP, pld, bucket, member)
+ * per alias, then (FP, pld, bucket, member, priority, body) per link to add. Only while `token` is live: the lease
  * ends (the PLD is ready again at now + waitMs at the earliest), the entry is done (or queued again: 'retry' with one
  * more attempt, 'back' as it was), aliases are marked done, links are queued, the budget and the worker's counts
  * grow and the log entry is appended — all in one step. Returns {'ok', {new links}, stat, views}, or
@@ -251,8 +290,8 @@ for _ = 1, naliases do
 end
 for j = i, #ARGV, 6 do
   added = added + add_entry(ARGV[j], ARGV[j + 1], ARGV[j + 2], ARGV[j + 3], ARGV[j + 4], ARGV[j + 5], cnow, limit)
-  table.insert(plds, ARGV[j + 1])
 end
+for p in pairs(touched) do table.insert(plds, p) end -- a link already seen changed nothing: no view
 if log ~= '' then redis.call('RPUSH', P .. 'log', log) end
 redis.call('ZADD', KEYS[7], rnow, fetch_id)
 redis.call('ZREMRANGEBYSCORE', KEYS[7], '-inf', rnow - retention)
@@ -284,14 +323,22 @@ end
 return {'ok', {#plds}, stat(), views(plds)}
 `;
 
-/** View. ARGV: P, then PLDs (none: every PLD with queued or in-flight work). Returns {'ok', {}, stat, views}. */
-export const QUEUE_VIEW_LUA = `${QUEUE_PRELUDE}
-local plds = {}
-if #ARGV > 1 then
-  for i = 2, #ARGV do table.insert(plds, ARGV[i]) end
-else
+/**
+ * Changes. ARGV: P, since (a `ver` this worker read before; -1: none yet). Answers the views of the PLDs changed
+ * since then (-1: of every PLD with queued or in-flight work) and the current `ver`: what a worker re-reads to see
+ * the others' writes, bounded by what changed. Returns {'ok', {ver}, stat, views}.
+ */
+export const QUEUE_CHANGES_LUA = `${QUEUE_PRELUDE}
+local since = tonumber(ARGV[2])
+local now_ver = tonumber(redis.call('HGET', STAT, 'ver') or '0')
+local plds
+if since < 0 then
   plds = redis.call('HKEYS', PQ)
   for _, p in ipairs(redis.call('HKEYS', PF)) do table.insert(plds, p) end
+elseif since >= now_ver then
+  plds = {}
+else
+  plds = redis.call('ZRANGEBYSCORE', CHG, '(' .. since, '+inf')
 end
-return {'ok', {}, stat(), views(plds)}
+return {'ok', {now_ver}, stat(), views(plds)}
 `;

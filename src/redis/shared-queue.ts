@@ -5,7 +5,7 @@ import { splitFingerprint, urlFingerprint } from './fingerprint.ts';
 import { type CrawlKeys, crawlKeys } from './keys.ts';
 import { LEASE_KEY_NAMES } from './lease-scripts.ts';
 import { PldLeases } from './pld-leases.ts';
-import { QUEUE_ADD_LUA, QUEUE_CLAIM_LUA, QUEUE_FINISH_LUA, QUEUE_REQUEUE_LUA, QUEUE_VIEW_LUA } from './queue-scripts.ts';
+import { QUEUE_ADD_LUA, QUEUE_CHANGES_LUA, QUEUE_CLAIM_LUA, QUEUE_FINISH_LUA, QUEUE_REQUEUE_LUA } from './queue-scripts.ts';
 import { type RunScript, redisScript } from './script.ts';
 import { SeenSet } from './seen-set.ts';
 
@@ -23,7 +23,7 @@ export interface SharedQueueOptions {
   bucketBits: number;
 }
 
-/** A link to queue: what the frontier stores is opaque JSON to Redis. */
+/** A link to queue: what the frontier stores is opaque to Redis (`json`: the entry without its URL, stored once). */
 export interface QueueAdd {
   url: string;
   pld: string;
@@ -40,6 +40,7 @@ export interface QueueEntry {
   notBefore: number;
   /** Its lease was lost once: its next fetch counts as refetched. */
   lost: boolean;
+  url: string;
   json: string;
 }
 
@@ -73,10 +74,27 @@ export interface QueueAnswer {
   views: QueueView[];
 }
 
+/** An entry claimed under a lease on its PLD. */
+export interface Claim {
+  token: string;
+  /** When the lease expires unless renewed (Redis's clock). */
+  expiresAt: number;
+  url: string;
+  entry: QueueEntry;
+}
+
+/** A candidate PLD a claim did not take, and in how many ms it may be ready (null: unknown, e.g. it has no work). */
+export interface Refusal {
+  pld: string;
+  waitMs: number | null;
+}
+
+/** The answer to a batch of claims: `budget` when the shared budget is spent (counting fetches in flight). */
+export type ClaimBatch = { kind: 'ok' | 'none' | 'budget'; claims: Claim[]; refused: Refusal[] } & QueueAnswer;
+
 export type ClaimResult =
-  | ({ kind: 'ok'; token: string; expiresAt: number; url: string; entry: QueueEntry } & QueueAnswer)
-  | ({ kind: 'none'; nextDueAt: number | null; now: number } & QueueAnswer)
-  | ({ kind: 'budget' } & QueueAnswer);
+  | ({ kind: 'ok' } & Claim & QueueAnswer)
+  | ({ kind: 'none' | 'budget' } & QueueAnswer);
 
 /** How a fetch ends, sent with its release. */
 export interface FinishInfo {
@@ -125,7 +143,7 @@ export class SharedQueue {
   readonly #claim: RunScript;
   readonly #finish: RunScript;
   readonly #requeue: RunScript;
-  readonly #view: RunScript;
+  readonly #changes: RunScript;
 
   constructor(client: Redis, o: SharedQueueOptions) {
     this.#o = o;
@@ -138,7 +156,7 @@ export class SharedQueue {
     this.#claim = redisScript(client, 'rdfscoutQueueClaim', QUEUE_CLAIM_LUA);
     this.#finish = redisScript(client, 'rdfscoutQueueFinish', QUEUE_FINISH_LUA);
     this.#requeue = redisScript(client, 'rdfscoutQueueRequeue', QUEUE_REQUEUE_LUA);
-    this.#view = redisScript(client, 'rdfscoutQueueView', QUEUE_VIEW_LUA);
+    this.#changes = redisScript(client, 'rdfscoutQueueChanges', QUEUE_CHANGES_LUA);
   }
 
   get worker(): string {
@@ -155,28 +173,42 @@ export class SharedQueue {
 
   /** Claims the most urgent due entry of the first ready candidate PLD (none: any ready PLD), with a lease on it. */
   async claim(candidates: readonly string[], now: number, limits: ClaimLimits): Promise<ClaimResult> {
+    const { kind, claims, refused: _refused, ...rest } = await this.claimMany(candidates, 1, now, limits);
+    const first = claims[0];
+    return first === undefined ? { kind: kind === 'budget' ? 'budget' : 'none', ...rest } : { kind: 'ok', ...first, ...rest };
+  }
+
+  /**
+   * Claims up to `want` entries in one script: on each ready candidate PLD in turn (none given: any ready PLD), its
+   * most urgent due entry with a lease on the PLD. Refused candidates come back with how long they may wait.
+   */
+  async claimMany(candidates: readonly string[], want: number, now: number, limits: ClaimLimits): Promise<ClaimBatch> {
     const { worker, hostConcurrency, leaseMs, delayMs } = this.#o;
-    const args = [this.keys.prefix, worker, hostConcurrency, leaseMs, delayMs, now, cap(limits.maxDocs), cap(limits.maxDocsPerPld), ...candidates];
+    const args = [this.keys.prefix, worker, hostConcurrency, leaseMs, delayMs, now, cap(limits.maxDocs), cap(limits.maxDocsPerPld), want, ...candidates];
     const r = (await this.#claim(this.#leaseKeys, args)) as Reply;
-    const kind = String(r[0]);
-    const extra = r[1] as Array<string | number>;
-    if (kind === 'ok') {
-      return { kind, token: String(extra[0]), expiresAt: Number(extra[1]), url: String(extra[2]), entry: parseHeader(String(extra[3])), ...answer(r) };
+    const flat = r[1] as string[];
+    const claims: Claim[] = [];
+    for (let i = 0; i + 2 < flat.length; i += 3) {
+      const entry = parseHeader(String(flat[i + 2]));
+      claims.push({ token: String(flat[i]), expiresAt: Number(flat[i + 1]), url: entry.url, entry });
     }
-    if (kind === 'none') return { kind, nextDueAt: Number(extra[0]) < 0 ? null : Number(extra[0]), now: Number(extra[1]), ...answer(r) };
-    return { kind: 'budget', ...answer(r) };
+    const list = (r[4] ?? []) as string[];
+    const refused: Refusal[] = [];
+    for (let i = 0; i + 1 < list.length; i += 2) refused.push({ pld: String(list[i]), waitMs: Number(list[i + 1]) < 0 ? null : Number(list[i + 1]) });
+    const kind = String(r[0]);
+    return { kind: kind === 'ok' || kind === 'budget' ? kind : 'none', claims, refused, ...answer(r) };
   }
 
   /** Ends a fetch with its lease (see QUEUE_FINISH_LUA); `stale` when the lease was lost: nothing was applied. */
   async finish(f: FinishInfo): Promise<{ kind: 'ok'; added: number } & QueueAnswer | { kind: 'stale' | 'already' } & QueueAnswer> {
     const aliases = f.aliases ?? [];
     const args: Array<string | number> = [
-      this.keys.prefix, this.#o.worker, this.#o.hostConcurrency, Math.ceil(f.waitMs), f.token, 3_600_000, f.token, f.url, f.mode,
+      this.keys.prefix, this.#o.worker, this.#o.hostConcurrency, Math.ceil(f.waitMs), f.token, 3_600_000, f.token, hex(urlFingerprint(f.url)), f.mode,
       f.spent ? 1 : 0, f.rdf, f.notBefore ?? 0, f.now, f.log ?? '', aliases.length,
     ];
     for (const a of aliases) {
-      const { key, member } = this.#place(a.url);
-      args.push(a.url, a.pld, key, member);
+      const { fp, key, member } = this.#place(a.url);
+      args.push(fp, a.pld, key, member);
     }
     for (const e of f.adds ?? []) args.push(...this.#addArgs(e));
     const r = (await this.#finish(this.#leaseKeys, args)) as Reply;
@@ -192,39 +224,59 @@ export class SharedQueue {
     return { requeued: Number((r[1] as number[])[0]), ...answer(r) };
   }
 
-  /** The counters and the given PLDs (none: every PLD with work). */
-  async view(plds: readonly string[] = []): Promise<QueueAnswer> {
-    return answer((await this.#view(this.#leaseKeys, [this.keys.prefix, ...plds])) as Reply);
+  /**
+   * The counters and the PLDs changed since version `since` (-1: every PLD with work), with the version they are
+   * of: a worker passes it back next time, and so re-reads only what changed (issue 15: Redis operations per page).
+   */
+  async changes(since: number): Promise<{ ver: number } & QueueAnswer> {
+    const r = (await this.#changes(this.#leaseKeys, [this.keys.prefix, since])) as Reply;
+    return { ver: Number((r[1] as number[])[0]), ...answer(r) };
   }
 
-  /** Every queued entry of `pld` (due ones in queue order, then those waiting for a back-off). */
+  /**
+   * Caps each PLD's queue held in Redis at `cap` entries (0: no cap); the rest waits in the PLD's overflow
+   * (queue-overflow.ts). Kept unless a cap is set already (`force`: replace it). One value for the whole crawl.
+   */
+  async setQueueCap(cap: number, force = false): Promise<void> {
+    if (!Number.isSafeInteger(cap) || cap < 0) throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `A queue cap is a whole number ≥ 0, got ${cap}`);
+    if (force) await this.#client.hset(`${this.keys.prefix}stat`, 'cap', cap);
+    else await this.#client.hsetnx(`${this.keys.prefix}stat`, 'cap', cap);
+  }
+
+  /** Every queued entry of `pld` (due ones in queue order, then those waiting for a back-off, then its overflow). */
   async queuedOf(pld: string): Promise<Array<{ url: string; entry: QueueEntry }>> {
     const p = this.keys.prefix;
     const members = [...(await this.#client.zrange(`${p}q:${pld}`, '0', '-1')), ...(await this.#client.zrange(`${p}d:${pld}`, '0', '-1'))];
-    const urls = members.map((m) => m.slice(15));
-    const headers = urls.length === 0 ? [] : await this.#client.hmget(`${p}e`, ...urls);
+    const fps = members.map((m) => m.slice(15));
+    const headers = fps.length === 0 ? [] : await this.#client.hmget(`${p}e`, ...fps);
+    // The overflow's runs (queue-overflow.ts), each sorted: items are `FP TAB entry`.
+    for (const id of await this.#client.zrange(`${p}o:${pld}`, '0', '-1')) {
+      for (const item of await this.#client.lrange(`${p}r:${pld}:${id}`, '0', '-1')) headers.push(item.slice(item.indexOf('\t') + 1));
+    }
     const out: Array<{ url: string; entry: QueueEntry }> = [];
-    for (const [i, url] of urls.entries()) {
-      const h = headers[i];
-      if (h !== null && h !== undefined) out.push({ url, entry: parseHeader(h) });
+    for (const h of headers) {
+      if (h === null || h === undefined) continue;
+      const entry = parseHeader(h);
+      out.push({ url: entry.url, entry });
     }
     return out;
   }
 
-  #place(url: string): { key: string; member: string } {
-    const { bucket, member } = splitFingerprint(urlFingerprint(url), this.#o.bucketBits);
-    return { key: this.keys.seenBucket(bucket), member };
+  #place(url: string): { fp: string; key: string; member: string } {
+    const fp = urlFingerprint(url);
+    const { bucket, member } = splitFingerprint(fp, this.#o.bucketBits);
+    return { fp: hex(fp), key: this.keys.seenBucket(bucket), member };
   }
 
   #addArgs(e: QueueAdd): string[] {
     if (!Number.isFinite(e.priority)) throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `Frontier priority must be a finite number, got ${e.priority} for ${e.url}`);
     if (e.json.includes('\t') || e.url.includes('\t')) throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `A queued URL and its entry cannot hold a tab: ${e.url}`);
-    const { key, member } = this.#place(e.url);
-    return [e.url, e.pld, key, member, String(e.priority), e.json];
+    const { fp, key, member } = this.#place(e.url);
+    return [fp, e.pld, key, member, String(e.priority), `${e.url}\t${e.json}`];
   }
 }
 
-type Reply = [string, unknown, number[], Array<[string, number, number, string, number, string, number]>];
+type Reply = [string, unknown, number[], Array<[string, number, number, string, number, string, number]>, unknown?];
 
 function cap(n: number): number {
   return Number.isFinite(n) ? n : BIG;
@@ -246,9 +298,14 @@ function answer(r: Reply): QueueAnswer {
   };
 }
 
-/** Parses an entry header (`state TAB seq TAB priority TAB attempts TAB notBefore TAB lost TAB json`). */
+/** Parses an entry (`state TAB seq TAB priority TAB attempts TAB notBefore TAB lost TAB url TAB json`). */
 export function parseHeader(h: string): QueueEntry {
-  const [state, seq, priority, attempts, notBefore, lost] = h.split('\t', 6);
-  const json = h.split('\t').slice(6).join('\t');
-  return { state: state as QueueEntry['state'], seq: Number(seq), priority: Number(priority), attempts: Number(attempts), notBefore: Number(notBefore), lost: lost === '1', json };
+  const [state, seq, priority, attempts, notBefore, lost, url] = h.split('\t', 7);
+  const json = h.split('\t').slice(7).join('\t');
+  return { state: state as QueueEntry['state'], seq: Number(seq), priority: Number(priority), attempts: Number(attempts), notBefore: Number(notBefore), lost: lost === '1', url: url ?? '', json };
+}
+
+/** A URL's fingerprint as the queue names its entry: 16 hex digits. */
+function hex(fp: bigint): string {
+  return fp.toString(16).padStart(16, '0');
 }

@@ -79,4 +79,37 @@ describe('SharedQueue', () => {
     await a.finish({ token: first.token, url: first.url, mode: 'done', spent: true, rdf: 0, waitMs: 0, now: Date.now() });
     expect(await b.claim(['x.org'], Date.now(), limits)).toMatchObject({ kind: 'ok', url: 'http://x.org/second' });
   });
+
+  it('answers only the PLDs changed since a version (the change feed), and nothing when none changed', async () => {
+    const [a, b] = queues();
+    await a.add([link('http://x.org/1'), link('http://y.org/1')], Date.now());
+    const all = await b.changes(-1);
+    expect(all.views.map((v) => v.pld).sort()).toEqual(['x.org', 'y.org']);
+    expect((await b.changes(all.ver)).views).toEqual([]);
+    await a.add([link('http://y.org/2'), link('http://x.org/1')], Date.now()); // x.org/1 is seen: x.org does not change
+    const since = await b.changes(all.ver);
+    expect(since.views).toMatchObject([{ pld: 'y.org', queued: 2 }]);
+    expect(since.ver).toBeGreaterThan(all.ver);
+    const c = await a.claim(['x.org'], Date.now(), limits);
+    expect(c.kind).toBe('ok');
+    expect((await b.changes(since.ver)).views).toMatchObject([{ pld: 'x.org', queued: 0, inFlight: 1 }]);
+  });
+
+  it('claims several PLDs in one script and says how long each refused one waits', async () => {
+    const o = { crawl: `q${++n}`, hostConcurrency: 1, delayMs: 60_000, leaseMs: 30_000, bucketBits: 0 };
+    const [a, b] = [new SharedQueue(client, { ...o, worker: 'a' }), new SharedQueue(client, { ...o, worker: 'b' })];
+    await a.add(['http://p.org/1', 'http://q.org/1', 'http://r.org/1', 'http://r.org/2', 's.org/1'].map((u) => link(u.startsWith('http') ? u : `http://${u}`)), Date.now());
+    const held = await b.claim(['q.org'], Date.now(), limits); // q.org is leased by b
+    const done = await b.claim(['s.org'], Date.now(), limits); // s.org was fetched: 60 s of politeness
+    if (held.kind !== 'ok' || done.kind !== 'ok') throw new Error('expected two claims');
+    await b.finish({ token: done.token, url: done.url, mode: 'done', spent: true, rdf: 0, waitMs: 60_000, now: Date.now() });
+    const batch = await a.claimMany(['p.org', 'q.org', 's.org', 'r.org', 'none.org'], 3, Date.now(), limits);
+    expect(batch.kind).toBe('ok');
+    expect(batch.claims.map((c) => c.url)).toEqual(['http://p.org/1', 'http://r.org/1']); // one per PLD, in the given order
+    expect(batch.refused.map((r) => r.pld)).toEqual(['q.org', 's.org', 'none.org']);
+    expect(batch.refused[0]?.waitMs).toBeNull(); // at its limit: until the lease ends
+    expect(batch.refused[1]?.waitMs).toBeGreaterThan(50_000); // politeness, on Redis's clock
+    expect(batch.refused[2]?.waitMs).toBeNull(); // no work there
+    expect(batch.stat).toMatchObject({ queued: 1, inFlight: 3, done: 1 });
+  });
 });
