@@ -343,6 +343,8 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
         spent: mode === 'done' && note.spent !== false,
         rdf: note.rdf ?? 0,
         notBefore: finish.notBefore,
+        // A retry may change its priority and rules (`Strategy.reprioritise`): it waits with them from now on.
+        ...(mode === 'retry' ? { requeueAs: { ...toAdd(newEntryOf(entry)), attempts: entry.attempts + 1 } } : {}),
         waitMs: Math.max(this.#q.leases.delayMs, note.waitMs ?? 0),
         aliases: finish.aliases.map((url) => ({ url, pld: pldOf(url) })),
         adds: adds.map(toAdd),
@@ -386,6 +388,12 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
 
 function toAdd(e: NewEntry): QueueAdd {
   return { url: e.url, pld: pldOf(e.url), priority: e.priority, json: JSON.stringify(e) };
+}
+
+/** The entry as queued: what `toEntry` reads back (the fields the queue keeps itself left out). */
+function newEntryOf(entry: FrontierEntry): NewEntry {
+  const { pld: _p, host: _h, seq: _s, attempts: _a, notBefore: _n, ...queued } = entry;
+  return queued;
 }
 
 function toEntry(url: string, q: QueueEntry): FrontierEntry {

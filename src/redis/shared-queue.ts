@@ -89,6 +89,8 @@ export interface FinishInfo {
   rdf: number;
   /** For 'retry': not before this time (workers' clock). */
   notBefore?: number;
+  /** For 'retry': the priority, attempts and entry JSON it waits with from now on (absent: as it was, one more attempt). */
+  requeueAs?: { priority: number; attempts: number; json: string };
   /** Wait before the PLD's next lease: max(delay, Crawl-delay, Retry-After), ms. */
   waitMs: number;
   aliases?: readonly { url: string; pld: string }[];
@@ -173,6 +175,7 @@ export class SharedQueue {
     const args: Array<string | number> = [
       this.keys.prefix, this.#o.worker, this.#o.hostConcurrency, Math.ceil(f.waitMs), f.token, 3_600_000, f.token, f.url, f.mode,
       f.spent ? 1 : 0, f.rdf, f.notBefore ?? 0, f.now, f.log ?? '', aliases.length,
+      f.requeueAs === undefined ? '' : String(f.requeueAs.priority), f.requeueAs?.attempts ?? '', f.requeueAs?.json ?? '',
     ];
     for (const a of aliases) {
       const { key, member } = this.#place(a.url);
