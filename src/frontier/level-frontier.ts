@@ -150,11 +150,12 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
     const moved: Array<{ st: PldState; oldSortKey: string; b: Buffered }> = [];
     upgrades.forEach((e, i) => {
       const rec = records[i];
-      // Re-check after the read: the URL may have been handed out or completed meanwhile. One handed out and put
-      // back (a retry, a strategy's second thoughts) during the read has a new key the record read may not show:
-      // it keeps its new priority (else its old key is not found and the URL is queued twice).
+      // Re-check after the read: the URL may have been handed out or completed meanwhile. The record read must be
+      // the URL's current queue key, else that key would stay and the URL be queued twice: one handed out and put
+      // back during the read (a retry, a strategy's second thoughts) has a new seq, and one upgraded by another
+      // transaction committed during the read a new priority. Such an upgrade is left out (a later one may come).
       if (rec?.state !== 'queued' || this.#table.state(e.url) !== URL_STATE.queued || this.#inFlight.has(e.url) || handedOut.has(e.url)) return;
-      if (!(e.priority < this.#table.priority(e.url))) return;
+      if (rec.priority !== this.#table.priority(e.url) || !(e.priority < rec.priority)) return;
       const entry = this.#entryOf(e, rec.seq);
       const st = this.#heads.of(entry.pld, SORT_KEY_MAX);
       const oldSortKey = sortKeyOf(rec.priority, rec.seq);
@@ -284,6 +285,7 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
       this.#queued++;
       this.#heads.finishRemoval(st, f.sortKey);
       this.#heads.insert(st, b);
+      this.putBack(again);
     });
   }
 

@@ -88,12 +88,25 @@ export interface Strategy {
    */
   readonly followsHtmlVariants?: boolean;
   /**
+   * Whether the strategy learns itself where fetching yields nothing, counting RDF found several levels below a page
+   * (issue 17: the yield strategy), so the per-pattern wrapper (`withPatternYield`, which counts RDF documents and
+   * their parents only, and would send a listing of RDF parents back) is not applied. Absent: it is.
+   */
+  readonly learnsBarren?: boolean;
+  /**
    * Optional: whether a queued link about to be fetched should wait after all, given what was learned since it was
    * queued; returns its new (larger) priority, or null to fetch it now. Each entry is asked once (its rules then
    * hold `barren`). Used by {@link withPatternYield} (issue 16 item 5) and the yield strategy (issue 17 item 2).
    */
   reprioritise?(entry: QueuedEntry): number | null;
   learn(doc: FetchedDocument): void;
+  /**
+   * Optional, with `rejudgesOnLearn`: after `learn(doc)`, pages whose similar queued H links (thesis §5's r1/r2 keys)
+   * should be judged again because what was learned raised their estimate (issue 17: a listing whose datasets turn
+   * out to hold RDF raises its queued siblings, the next pages of the listing). The crawl always does so for an RDF
+   * document's parent.
+   */
+  rejudgeNear?(doc: FetchedDocument): readonly string[];
   /**
    * Optional: sees every fetched HTML page (and RDF document) before its links are judged. State learned here is
    * not replayable from records, so it must be in `snapshot()`; the crawl saves snapshots periodically.

@@ -8,8 +8,8 @@ export interface FrontierHarness {
   txn(): Txn;
   close(): Promise<void>;
   /**
-   * Optional, for a backend that reads its store while staging (LevelFrontier's upgrades): from now on the answers
-   * of those reads are held (read at once, delivered late, as from a slow disk) until the returned function is called.
+   * Optional, for a backend that reads its store while staging (LevelFrontier's upgrades): the answer of the next such
+   * read is held (read at once, delivered late, as from a slow disk) until the returned function is called.
    */
   holdReads?(): () => void;
 }
@@ -214,6 +214,24 @@ export function runFrontierContract(make: (opts: { now: () => number; rejudge?: 
     expect(h.frontier.size()).toEqual({ queued: 0, inFlight: 0, done: 2 });
   }));
 
+  it('two upgrades of one URL in flight at once, the first committed before the second is staged, queue it once', withFrontier(async (h) => {
+    await h.frontier.add([entry('http://a.org/x', 5), entry('http://a.org/y', 4)]);
+    await h.frontier.settled();
+    const release = h.holdReads?.() ?? (() => {});
+    const t2 = h.txn();
+    const second = h.frontier.add([entry('http://a.org/x', 1)], t2); // its read answers late
+    const t1 = h.txn();
+    await h.frontier.add([entry('http://a.org/x', 3)], t1);
+    await t1.commit();
+    release();
+    await second;
+    await t2.commit();
+    const handed: FrontierEntry[] = [];
+    for (let e = await take(h.frontier, 'a.org'); e !== null; e = await take(h.frontier, 'a.org')) handed.push(e);
+    expect(handed.map((e) => e.url).sort()).toEqual(['http://a.org/x', 'http://a.org/y']);
+    expect(h.frontier.size()).toEqual({ queued: 0, inFlight: 2, done: 0 });
+  }));
+
   it('an alias completed in a transaction is not queued again by an upgrade staged in the same one', withFrontier(async (h) => {
     await h.frontier.add([entry('http://a.org/old', 1), entry('http://a.org/new', 3), entry('http://a.org/other', 2)]);
     const e = (await take(h.frontier, 'a.org')) as FrontierEntry;
@@ -298,6 +316,25 @@ export function runFrontierContract(make: (opts: { now: () => number; rejudge?: 
     expect(await rounds(true, [4, 3])).toEqual([4, 3]); // still remembered after its first upgrade
     expect(await rounds(false, [2, 1])).toEqual([2]); // upgraded without `repeatedly`: it leaves the index
     expect(await take(h.frontier, 'a.org')).toMatchObject({ url, priority: 2 });
+  }, true));
+
+  it('re-judges a link put back by retry() (a back-off, or a strategy sending it back) as any queued H link', withFrontier(async (h) => {
+    const url = 'http://a.org/m/2/';
+    await h.frontier.add([entry(url, 3, { label: 'H', parent: 'http://a.org/', depth: 1, link: h1(url, 3).link }), entry('http://a.org/z', 4)]);
+    h.frontier.remember(h1(url, 3));
+    const x = (await take(h.frontier, 'a.org')) as FrontierEntry; // handed out: it leaves the index
+    const t = h.txn();
+    h.frontier.retry({ ...x, priority: 6, attempts: x.attempts - 1 }, 0, t); // sent back behind z
+    await t.commit();
+    const judged: string[] = [];
+    const t2 = h.txn();
+    await h.frontier.rejudgeSimilarTo('http://a.org/m/9/', (q) => {
+      judged.push(`${q.url} ${q.priority}`);
+      return { priority: 2, label: 'HR', rules: ['r1'] };
+    }, t2, { repeatedly: true });
+    await t2.commit();
+    expect(judged).toEqual([`${url} 6`]);
+    expect(await take(h.frontier, 'a.org')).toMatchObject({ url, priority: 2, label: 'HR' });
   }, true));
 
   it('keeps no index unless opened to re-judge', withFrontier(async (h) => {

@@ -24,28 +24,27 @@ export async function tempState(): Promise<{ state: CrawlState; dir: string; dis
 }
 
 /**
- * Makes the answers of `getMany` on the state's seen sublevels arrive late, as from a slow disk: each read runs at
- * once, and its answer is held while a hold is on. Returns `hold()`, which puts one on and returns its release.
+ * Makes the answer of a `getMany` on the state's seen sublevels arrive late, as from a slow disk. Returns `hold()`:
+ * the next read runs at once, and its answer is held until the release `hold()` returns is called.
  */
 export function holdSeenReads(state: CrawlState): () => () => void {
-  let gate: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
   for (const sub of [state.sub.seen, state.sub['seen-rdf']]) {
     const real = sub.getMany.bind(sub) as (keys: string[]) => Promise<unknown[]>;
     // biome-ignore lint/suspicious/noExplicitAny: getMany is overloaded (callback and promise forms); tests use the promise one
     (sub as any).getMany = async (keys: string[]) => {
+      const held = next;
+      next = null;
       const answer = await real(keys);
-      while (gate !== null) await gate;
+      if (held !== null) await held;
       return answer;
     };
   }
   return () => {
     let open = () => {};
-    gate = new Promise<void>((resolve) => {
+    next = new Promise<void>((resolve) => {
       open = resolve;
     });
-    return () => {
-      gate = null;
-      open();
-    };
+    return open;
   };
 }
