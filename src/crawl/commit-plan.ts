@@ -121,10 +121,8 @@ export class Committer {
 
     const learned = toFetchedDocument(record);
     strategy.learn(learned);
-    if (this.#o.rejudge) {
-      const near = learned.type === 'rdf' && learned.parent !== null ? [learned.parent] : [];
-      near.push(...(strategy.rejudgeNear?.(learned) ?? [])); // issue 17: estimates that rose (yield)
-      for (const url of near) await frontier.rejudgeSimilarTo(url, (q) => strategy.judge(q.link, q.source), txn, { repeatedly: strategy.rejudgesRepeatedly === true });
+    if (learned.type === 'rdf' && learned.parent !== null && this.#o.rejudge) {
+      await frontier.rejudgeSimilarTo(learned.parent, (q) => strategy.judge(q.link, q.source), txn, { repeatedly: strategy.rejudgesRepeatedly === true });
     }
     if (strategy.observePage && snapshotDue(record.seq, this.#lastSnapshotSeq)) {
       this.#lastSnapshotSeq = record.seq;

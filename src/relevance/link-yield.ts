@@ -244,24 +244,6 @@ export class LinkYield {
     }
   }
 
-  /** Learned RDF documents per fetch of a URL template's cluster (no prior); null before its first fetch. */
-  templateRate(template: string): number | null {
-    const c = this.#clusters.get(`t ${template}`);
-    return c === undefined ? null : (c.rdf + c.below) / (c.n + c.belowCost);
-  }
-
-  /** The learned pages above `url`, nearest first, as far as RDF found below is credited (three levels). */
-  ancestorsOf(url: string | null): string[] {
-    const out: string[] = [];
-    for (let page = url; page !== null && out.length < 3; ) {
-      const info = this.#pages.get(page);
-      if (info === undefined) break;
-      out.push(page);
-      page = info.parent;
-    }
-    return out;
-  }
-
   /** Counts of a cluster (for tests and reports): fetches, RDF fetched, expected RDF below, its cost. */
   counts(kind: 's' | 'c' | 't' | 'ps' | 'pt' | 'st', key: string): Readonly<Counts> | undefined {
     return this.#clusters.get(`${kind} ${key}`);

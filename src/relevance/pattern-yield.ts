@@ -113,7 +113,6 @@ export function withPatternYield(inner: Strategy): Strategy {
       model.learn(doc);
       inner.learn(doc);
     },
-    rejudgeNear: (doc: FetchedDocument): readonly string[] => inner.rejudgeNear?.(doc) ?? [],
     snapshot: (): WrappedSnapshot => ({ patternYield: model.toJSON(), inner: inner.snapshot() }),
     restore(state: unknown): void {
       const s = state as Partial<WrappedSnapshot> | null;

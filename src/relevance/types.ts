@@ -101,13 +101,6 @@ export interface Strategy {
   reprioritise?(entry: QueuedEntry): number | null;
   learn(doc: FetchedDocument): void;
   /**
-   * Optional, with `rejudgesOnLearn`: after `learn(doc)`, pages whose similar queued H links (thesis §5's r1/r2 keys)
-   * should be judged again because what was learned raised their estimate (issue 17: a listing whose datasets turn
-   * out to hold RDF raises its queued siblings, the next pages of the listing). The crawl always does so for an RDF
-   * document's parent.
-   */
-  rejudgeNear?(doc: FetchedDocument): readonly string[];
-  /**
    * Optional: sees every fetched HTML page (and RDF document) before its links are judged. State learned here is
    * not replayable from records, so it must be in `snapshot()`; the crawl saves snapshots periodically.
    */

@@ -1,7 +1,7 @@
 // **YIELD**: links ordered by their learned RDF documents per fetch, with FC-R+HR's labels as the prior (issue 17 item 2).
 import type { LinkFeatures } from '../links/types.ts';
 import type { ConceptSets } from '../relevance/concepts.ts';
-import { type ChildLink, LinkYield, type LinkYieldJson, linkKeys, templateKey, YIELD_PRIOR } from '../relevance/link-yield.ts';
+import { type ChildLink, LinkYield, type LinkYieldJson, linkKeys, templateKey } from '../relevance/link-yield.ts';
 import type { FetchedDocument, Judgement, LinkSource, ObservedPage, QueuedEntry, Strategy } from '../relevance/types.ts';
 import { isHtmlVariant } from '../links/html-variant.ts';
 import { NF_RULE, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, resolveStrategyOptions } from './common.ts';
@@ -34,8 +34,6 @@ function priorityOf(value: number, url: string, depth: number): number {
 export interface YieldSnapshot extends StrategySnapshot {
   parents: string[];
   yield: LinkYieldJson;
-  /** Per URL template, its rate when the queued links near its pages were last judged again (absent before). */
-  rejudgedAt?: Array<[string, number]>;
 }
 
 /**
@@ -60,8 +58,6 @@ export class YieldStrategy implements Strategy {
   readonly #concepts: ConceptSets;
   readonly #base: FcRHrStrategy;
   #yield = new LinkYield();
-  /** Per URL template, its learned rate when the queued links near its pages were last judged again (`rejudgeNear`). */
-  #rejudgedAt = new Map<string, number>();
 
   constructor(options?: StrategyOptions) {
     this.#concepts = resolveStrategyOptions(options).concepts;
@@ -113,32 +109,6 @@ export class YieldStrategy implements Strategy {
     this.#yield.observe(keys, doc.finalUrl === doc.url ? [doc.url] : [doc.url, doc.finalUrl], doc.parent, kind);
   }
 
-  /**
-   * After a document is learned, the pages whose queued siblings (thesis §5's r1/r2 keys) should be judged again: a
-   * page whose URL template's learned rate rose by more than `REESTIMATE_MARGIN` since its siblings were last judged
-   * (at first: since the H prior they were queued with). Candidates: an HTML page itself (what it anticipates), and
-   * for an RDF document the pages two and three levels above it, which it credits (the crawl re-judges its parent's
-   * siblings anyway). A queued link keeps its priority otherwise, so the next pages of a listing whose datasets turn
-   * out to hold RDF would wait at the H prior behind everything judged since.
-   */
-  rejudgeNear(doc: FetchedDocument): readonly string[] {
-    const candidates = doc.type === 'html' ? [doc.url] : doc.type === 'rdf' ? this.#yield.ancestorsOf(doc.parent).slice(1) : [];
-    const near: string[] = [];
-    for (const url of candidates) {
-      const template = templateKey(url);
-      const rate = this.#yield.templateRate(template);
-      if (rate === null) continue;
-      const last = this.#rejudgedAt.get(template) ?? YIELD_PRIOR.H;
-      if (rate - last <= REESTIMATE_MARGIN) {
-        if (rate < last) this.#rejudgedAt.set(template, rate); // a rise is measured from the lowest rate since
-        continue;
-      }
-      this.#rejudgedAt.set(template, rate);
-      near.push(url);
-    }
-    return near;
-  }
-
   /** A read document's links tell what it leads to (`LinkYield.anticipate`), before they are judged. */
   observePage(page: ObservedPage): void {
     const source: LinkSource = { url: page.url, depth: page.depth, type: page.type === 'rdf' ? 'rdf' : 'html' };
@@ -152,13 +122,12 @@ export class YieldStrategy implements Strategy {
   }
 
   snapshot(): YieldSnapshot {
-    return { strategy: this.name, version: 1, parents: this.#base.parents.toJSON(), yield: this.#yield.toJSON(), rejudgedAt: [...this.#rejudgedAt] };
+    return { strategy: this.name, version: 1, parents: this.#base.parents.toJSON(), yield: this.#yield.toJSON() };
   }
 
   restore(state: unknown): void {
     const s = checkSnapshot<YieldSnapshot>(this.name, state);
     this.#base.restore(s === null ? null : { strategy: this.#base.name, version: 1, parents: s.parents });
     this.#yield = s === null ? new LinkYield() : LinkYield.fromJSON(s.yield);
-    this.#rejudgedAt = new Map(s?.rejudgedAt ?? []);
   }
 }

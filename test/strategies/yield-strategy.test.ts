@@ -79,59 +79,6 @@ describe('yield strategy', () => {
     expect(s.reprioritise?.({ url: 'http://s.org/', priority: 0, rules: [] })).toBeNull();
   });
 
-  it('asks for the queued siblings of a page to be judged again once its template is learned to lead to RDF', () => {
-    const s = createStrategy('yield');
-    const listing = (i: number) => `http://s.org/list/${i}`;
-    const learnListing = (i: number) => {
-      const url = listing(i);
-      const j = s.judge(link(url), htmlSource('http://s.org/', 0));
-      const rdfs = [0, 1, 2, 3].map((k) => link(`http://s.org/data/${i}-${k}.rdf`, { anchor: 'RDF' }));
-      s.observePage?.({ url, depth: 1, type: 'html', text: '', links: rdfs });
-      const doc = record(url, 'http://s.org/', 'html', j);
-      s.learn(doc);
-      return s.rejudgeNear?.(doc) ?? [];
-    };
-    // A listing of four RDF links: its template's rate rises well above the H prior its siblings were queued with.
-    expect(learnListing(1)).toEqual([listing(1)]);
-    // Its rate stays where it is: no need to judge the siblings again.
-    expect(learnListing(2)).toEqual([]);
-    // An RDF document whose parent and grandparent were not learned asks for nothing.
-    expect(s.rejudgeNear?.(record('http://s.org/data/1-0.rdf', listing(1), 'rdf', null))).toEqual([]);
-  });
-
-  it('asks for the siblings of a listing two levels above the RDF found to be judged again (its next pages)', () => {
-    const s = createStrategy('yield');
-    const src = htmlSource('http://s.org/', 0);
-    const page = (i: number) => `http://s.org/catalogue?page=${i}`;
-    // Page 1 of a catalogue lists datasets (H links, seldom worth a fetch before anything is known) and page 2.
-    const learnPage = (url: string, datasets: string[]) => {
-      const doc = record(url, 'http://s.org/', 'html', s.judge(link(url), src));
-      s.observePage?.({ url, depth: 1, type: 'html', text: '', links: [...datasets.map((d) => link(d)), link(page(2))] });
-      s.learn(doc);
-      return doc;
-    };
-    const datasets = [0, 1, 2, 3, 4, 5].map((i) => `http://s.org/datasets/d${i}`);
-    expect(s.rejudgeNear?.(learnPage(page(1), datasets))).toEqual([]); // nothing known below it yet
-    const asked: string[][] = [];
-    for (const d of datasets) {
-      const doc = record(d, page(1), 'html', s.judge(link(d), htmlSource(page(1), 1)));
-      s.observePage?.({ url: d, depth: 2, type: 'html', text: '', links: [link(`${d}.rdf`, { anchor: 'RDF' })] });
-      s.learn(doc);
-      s.rejudgeNear?.(doc);
-      const rdf = record(`${d}.rdf`, d, 'rdf', s.judge(link(`${d}.rdf`, { anchor: 'RDF' }), htmlSource(d, 2)));
-      s.learn(rdf);
-      asked.push([...(s.rejudgeNear?.(rdf) ?? [])]);
-    }
-    // As its datasets turn out to hold RDF, the catalogue page's template rises: its siblings (page 2, queued at the
-    // H prior) are to be judged again, once per rise.
-    expect(asked.flat()).toContain(page(1));
-    expect(asked.flat().filter((u) => u === page(1)).length).toBeLessThan(datasets.length);
-    // The crawl re-judges the RDF document's parent's siblings itself: never asked for here.
-    expect(asked.flat().some((u) => datasets.includes(u))).toBe(false);
-    const again = s.judge(link(page(2)), htmlSource(page(1), 1));
-    expect(YIELD_PRIORITY_TOP - (again.priority as number)).toBeGreaterThan(YIELD_PRIOR.H + 0.1);
-  });
-
   it('learns barren templates itself: the per-pattern wrapper leaves it alone', () => {
     const s = createStrategy('yield');
     expect(s.learnsBarren).toBe(true);
