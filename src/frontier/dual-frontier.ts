@@ -91,6 +91,7 @@ export class DualFrontier extends RejudgingFrontier implements Frontier {
   retry(entry: FrontierEntry, notBefore: number, txn: Txn): void {
     const side = this.#release(entry.url, txn);
     this.#side(side).retry(entry, notBefore, txn);
+    txn.onCommit(() => this.putBack(entry));
   }
 
   dueAt(pld: string): number {

@@ -50,6 +50,8 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
   readonly #table = new UrlTable();
   readonly #heads: QueueHeads;
   readonly #inFlight = new Map<string, InFlight>();
+  /** One set per upgrade whose seen records are being read: the URLs handed out meanwhile (their records are stale). */
+  readonly #handedOutDuringReads = new Set<Set<string>>();
   #seq = 0;
   #queued = 0;
   #done = 0;
@@ -137,13 +139,23 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
 
   /** Re-prioritises queued URLs found again with a more urgent priority: the old key goes, a new one comes. */
   async #stageUpgrades(upgrades: NewEntry[], t: Txn): Promise<Array<{ st: PldState; oldSortKey: string; b: Buffered }>> {
-    const records = (await this.#seen.getMany(upgrades.map((u) => u.url))) as Array<SeenRecord | undefined>;
+    const handedOut = new Set<string>();
+    this.#handedOutDuringReads.add(handedOut);
+    let records: Array<SeenRecord | undefined>;
+    try {
+      records = (await this.#seen.getMany(upgrades.map((u) => u.url))) as Array<SeenRecord | undefined>;
+    } finally {
+      this.#handedOutDuringReads.delete(handedOut);
+    }
     const moved: Array<{ st: PldState; oldSortKey: string; b: Buffered }> = [];
     upgrades.forEach((e, i) => {
       const rec = records[i];
-      // Re-check after the read: the URL may have been handed out or completed meanwhile.
-      if (rec?.state !== 'queued' || this.#table.state(e.url) !== URL_STATE.queued || this.#inFlight.has(e.url)) return;
-      if (!(e.priority < this.#table.priority(e.url))) return;
+      // Re-check after the read: the URL may have been handed out or completed meanwhile. The record read must be
+      // the URL's current queue key, else that key would stay and the URL be queued twice: one handed out and put
+      // back during the read (a retry, a strategy's second thoughts) has a new seq, and one upgraded by another
+      // transaction committed during the read a new priority. Such an upgrade is left out (a later one may come).
+      if (rec?.state !== 'queued' || this.#table.state(e.url) !== URL_STATE.queued || this.#inFlight.has(e.url) || handedOut.has(e.url)) return;
+      if (rec.priority !== this.#table.priority(e.url) || !(e.priority < rec.priority)) return;
       const entry = this.#entryOf(e, rec.seq);
       const st = this.#heads.of(entry.pld, SORT_KEY_MAX);
       const oldSortKey = sortKeyOf(rec.priority, rec.seq);
@@ -181,6 +193,7 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
       this.#queued--;
       st.inFlight++;
       this.#inFlight.set(b.entry.url, { pld, sortKey: b.sortKey, finishing: false });
+      for (const during of this.#handedOutDuringReads) during.add(b.entry.url);
       this.#heads.maybeRefill(st);
       this.handedOut(b.entry.url);
       return b.entry;
@@ -207,6 +220,8 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
       levelTxn(txn).put(this.#seen, alias, done);
       newlyDone.push(alias);
       if (state === URL_STATE.queued && !this.#inFlight.has(alias)) {
+        // Reserved until the commit: an upgrade staged meanwhile (in this transaction or another) leaves it alone.
+        this.#table.set(alias, URL_STATE.reserved, this.#table.priority(alias));
         // A queued alias in a head buffer is unqueued now; one further back is dropped when met (`next`, refill).
         const ast = this.#heads.get(pldOf(alias));
         if (ast !== undefined) uncounted.push({ st: ast, url: alias });
@@ -263,11 +278,14 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
     this.#heads.stageGarbage(txn);
     txn.onCommit(() => {
       this.#inFlight.delete(entry.url);
+      // Upgrades compare with the priority it waits at now (a retry may change it: `Strategy.reprioritise`).
+      if (this.#table.state(entry.url) === URL_STATE.queued) this.#table.set(entry.url, URL_STATE.queued, again.priority);
       st.inFlight--;
       st.queued++;
       this.#queued++;
       this.#heads.finishRemoval(st, f.sortKey);
       this.#heads.insert(st, b);
+      this.putBack(again);
     });
   }
 

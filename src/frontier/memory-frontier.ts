@@ -127,7 +127,9 @@ export class MemoryFrontier extends RejudgingFrontier implements Frontier {
       this.#inFlight.delete(entry.url);
       this.#queue(entry.pld).inFlight--;
       // Done meanwhile as another URL's alias: nothing left to retry.
-      if (this.#seen.get(entry.url) !== 'done') this.#insert(again);
+      if (this.#seen.get(entry.url) === 'done') return;
+      this.#insert(again);
+      this.putBack(again);
     });
   }
 

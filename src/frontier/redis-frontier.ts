@@ -134,6 +134,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   retry(entry: FrontierEntry, notBefore: number, txn: Txn): void {
     this.#flights.finishing(entry, 'retry');
     this.#stage(txn).finish = { entry, mode: 'retry', notBefore, aliases: [] };
+    txn.onCommit(() => this.putBack(entry));
   }
 
   dueAt(pld: string): number {

@@ -83,11 +83,16 @@ export class SimilarQueued {
  */
 export async function indexQueued(similar: SimilarQueued, entries: AsyncIterable<FrontierEntry>): Promise<void> {
   for await (const e of entries) {
-    if (e.label !== 'H' || e.link === null || e.parent === null) continue;
-    const source = { url: e.parent, depth: e.depth - 1, type: e.link.tag === 'rdf' ? ('rdf' as const) : ('html' as const) };
-    similar.add({ url: e.url, link: e.link, parent: e.parent, depth: e.depth, priority: e.priority, source });
+    indexEntry(similar, e);
     if (similar.full) break;
   }
+}
+
+/** Indexes a queued entry if it is an H link found on a page (what `remember` would have been told). */
+function indexEntry(similar: SimilarQueued, e: FrontierEntry): void {
+  if (e.label !== 'H' || e.link === null || e.parent === null) return;
+  const source = { url: e.parent, depth: e.depth - 1, type: e.link.tag === 'rdf' ? ('rdf' as const) : ('html' as const) };
+  similar.add({ url: e.url, link: e.link, parent: e.parent, depth: e.depth, priority: e.priority, source });
 }
 
 /**
@@ -145,5 +150,13 @@ export abstract class RejudgingFrontier {
   /** A link handed out leaves the index. */
   protected handedOut(url: string): void {
     this.#similar?.delete(url);
+  }
+
+  /**
+   * An entry handed out is queued again (`retry()` committed: a back-off, or a strategy's second thoughts): as a
+   * queued H link it is a candidate for re-judging again, as it would be after a resume.
+   */
+  protected putBack(entry: FrontierEntry): void {
+    if (this.#similar !== null) indexEntry(this.#similar, entry);
   }
 }

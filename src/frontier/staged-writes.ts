@@ -33,10 +33,18 @@ export function releaseOf(s: Staged & { finish: NonNullable<Staged['finish']> },
     spent: mode === 'done' && note.spent !== false,
     rdf: note.rdf ?? 0,
     notBefore,
+    // A retry may change its priority and rules (`Strategy.reprioritise`): it waits with them from now on.
+    ...(mode === 'retry' ? { requeueAs: { ...toQueueAdd(newEntryOf(entry)), attempts: entry.attempts + 1 } } : {}),
     waitMs: Math.max(delayMs, note.waitMs ?? 0),
     aliases: aliases.map((url) => ({ url, pld: pldOf(url) })),
     adds: [...s.adds.values()].map(toQueueAdd),
     log: mode === 'done' ? (note.learned ?? '') : '',
     now,
   };
+}
+
+/** The entry as queued: what `toFrontierEntry` reads back (the fields the queue keeps itself left out). */
+function newEntryOf(entry: FrontierEntry): NewEntry {
+  const { pld: _p, host: _h, seq: _s, attempts: _a, notBefore: _n, ...queued } = entry;
+  return queued;
 }

@@ -113,7 +113,8 @@ export interface Frontier {
   /**
    * Keeps a queued H link for re-judging (thesis §5: Relevancy_HR at time t). A no-op unless the frontier was
    * opened with `rejudge: true`; bounded (links past the bound keep the label they were queued with). A link
-   * handed out by `next()` is forgotten. A resumed frontier re-indexes the queued H links it holds.
+   * handed out by `next()` is forgotten, and kept again once `retry()` queues it again. A resumed frontier re-indexes
+   * the queued H links it holds.
    */
   remember(q: QueuedLink): void;
   /**

@@ -227,8 +227,9 @@ return {kind, claims, stat(), views(looked), refused}
 
 /**
  * Finish. ARGV: P, worker, limit, waitMs, fetchId, retentionMs, token, FP, mode ('done' | 'retry' | 'back'),
- * spent (1|0), rdf (1|0), retry notBefore, cnow, log entry ('' for none), alias count, then (FP, pld, bucket, member)
- * per alias, then (FP, pld, bucket, member, priority, body) per link to add. Only while `token` is live: the lease
+ * spent (1|0), rdf (1|0), retry notBefore, cnow, log entry ('' for none), alias count, the retry's priority, attempts
+ * and entry JSON ('' for all: as it was, one more attempt; a strategy's second thoughts change them), then
+ * (FP, pld, bucket, member) per alias, then (FP, pld, bucket, member, priority, body) per link to add. Only while `token` is live: the lease
  * ends (the PLD is ready again at now + waitMs at the earliest), the entry is done (or queued again: 'retry' with one
  * more attempt, 'back' as it was), aliases are marked done, links are queued, the budget and the worker's counts
  * grow and the log entry is appended — all in one step. Returns {'ok', {new links}, stat, views}, or
@@ -238,6 +239,7 @@ export const QUEUE_FINISH_LUA = `${QUEUE_PRELUDE}
 local worker, limit, wait_ms, fetch_id, retention = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], tonumber(ARGV[6])
 local token, url, mode, spent, rdf = ARGV[7], ARGV[8], ARGV[9], ARGV[10], tonumber(ARGV[11])
 local retry_nb, cnow, log, naliases = ARGV[12], tonumber(ARGV[13]), ARGV[14], tonumber(ARGV[15])
+local retry_pr, retry_at, retry_json = ARGV[16], ARGV[17], ARGV[18]
 local rnow = now_ms()
 local v = redis.call('HGET', KEYS[4], token)
 if not v then
@@ -255,6 +257,7 @@ local e = parse(redis.call('HGET', E, url))
 local W = P .. 'w:' .. worker
 if mode == 'retry' or mode == 'back' then
   if mode == 'retry' then e.at = string.format('%d', tonumber(e.at) + 1); e.nb = retry_nb end
+  if mode == 'retry' and retry_pr ~= '' then e.pr = retry_pr; e.at = retry_at; e.json = retry_json end
   e.seq = redis.call('HINCRBY', STAT, 'seq', 1)
   enqueue(url, e, pld, cnow, limit)
 else
@@ -272,7 +275,7 @@ else
   end
 end
 local plds, added = {pld}, 0
-local i = 16
+local i = 19
 for _ = 1, naliases do
   local aurl, apld = ARGV[i], ARGV[i + 1]
   if redis.call('SADD', ARGV[i + 2], ARGV[i + 3]) == 1 then

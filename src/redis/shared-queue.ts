@@ -107,6 +107,9 @@ export interface FinishInfo {
   rdf: number;
   /** For 'retry': not before this time (workers' clock). */
   notBefore?: number;
+  /** For 'retry': the priority, attempts and entry JSON it waits with from now on (absent: as it was, one more attempt). */
+  /** (`json`: the entry without its URL, as `QueueAdd.json`; the queue stores it behind the URL.) */
+  requeueAs?: { priority: number; attempts: number; json: string };
   /** Wait before the PLD's next lease: max(delay, Crawl-delay, Retry-After), ms. */
   waitMs: number;
   aliases?: readonly { url: string; pld: string }[];
@@ -205,6 +208,7 @@ export class SharedQueue {
     const args: Array<string | number> = [
       this.keys.prefix, this.#o.worker, this.#o.hostConcurrency, Math.ceil(f.waitMs), f.token, 3_600_000, f.token, hex(urlFingerprint(f.url)), f.mode,
       f.spent ? 1 : 0, f.rdf, f.notBefore ?? 0, f.now, f.log ?? '', aliases.length,
+      f.requeueAs === undefined ? '' : String(f.requeueAs.priority), f.requeueAs?.attempts ?? '', f.requeueAs === undefined ? '' : `${f.url}\t${f.requeueAs.json}`,
     ];
     for (const a of aliases) {
       const { fp, key, member } = this.#place(a.url);

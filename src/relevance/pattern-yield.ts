@@ -88,10 +88,10 @@ interface WrappedSnapshot {
  * label but waits `BARREN_PENALTY` behind the others (when judged, or, if queued before, when its turn comes:
  * `reprioritise`), so a page naming hundreds of IRIs of one pattern (a test-suite
  * report) does not spend a PLD's budget on them all while other patterns still yield. The baseline (`bfs`) is
- * returned unchanged: it orders by depth alone.
+ * returned unchanged: it orders by depth alone; so is a strategy that learns barren links itself (`learnsBarren`).
  */
 export function withPatternYield(inner: Strategy): Strategy {
-  if (inner.name === 'bfs') return inner;
+  if (inner.name === 'bfs' || inner.learnsBarren === true) return inner;
   let model = new PatternYield();
   const wrapped: Strategy = {
     name: inner.name,

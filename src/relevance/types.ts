@@ -88,6 +88,12 @@ export interface Strategy {
    */
   readonly followsHtmlVariants?: boolean;
   /**
+   * Whether the strategy learns itself where fetching yields nothing, counting RDF found several levels below a page
+   * (issue 17: the yield strategy), so the per-pattern wrapper (`withPatternYield`, which counts RDF documents and
+   * their parents only, and would send a listing of RDF parents back) is not applied. Absent: it is.
+   */
+  readonly learnsBarren?: boolean;
+  /**
    * Optional: whether a queued link about to be fetched should wait after all, given what was learned since it was
    * queued; returns its new (larger) priority, or null to fetch it now. Each entry is asked once (its rules then
    * hold `barren`). Used by {@link withPatternYield} (issue 16 item 5) and the yield strategy (issue 17 item 2).

@@ -53,6 +53,8 @@ export class YieldStrategy implements Strategy {
   readonly rejudgesRepeatedly = true;
   /** Issue 17 item 3: HTML variants of negotiated resources are judged like any link; their yield is learned. */
   readonly followsHtmlVariants = true;
+  /** Barren templates are learned here with the RDF found up to three levels below (pattern-yield would send listings back). */
+  readonly learnsBarren = true;
   readonly #concepts: ConceptSets;
   readonly #base: FcRHrStrategy;
   #yield = new LinkYield();

@@ -50,6 +50,13 @@ describe('a test-suite report naming many IRIs of one pattern', () => {
     expect(web.fetched().some((u) => u.includes('_:'))).toBe(false);
   });
 
+  it('yield, which learns barren templates itself, also spends the rest of the budget on the things', async () => {
+    const records = await crawl('yield');
+    const things = records.filter((r) => r.url.includes('/things/'));
+    expect(things).toHaveLength(THINGS);
+    expect(records.filter((r) => r.url.includes('/tests/')).length).toBeLessThanOrEqual(BARREN_AFTER + 2);
+  });
+
   it('bfs, the baseline, keeps its order: the same budget goes to test IRIs first', async () => {
     const records = await crawl('bfs');
     expect(records.filter((r) => r.url.includes('/things/')).length).toBeLessThan(THINGS);

@@ -2,12 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { DualFrontier } from '../../src/frontier/dual-frontier.ts';
 import { entry, runFrontierContract, take } from './frontier-contract.ts';
-import { tempState } from './helpers.ts';
+import { holdSeenReads, tempState } from './helpers.ts';
 
 describe('DualFrontier (the Frontier contract)', () => {
   runFrontierContract(async ({ now, rejudge }) => {
     const { state, dispose } = await tempState();
-    return { frontier: await DualFrontier.open(state, { now, rejudge }), txn: () => state.txn(), close: dispose };
+    return { frontier: await DualFrontier.open(state, { now, rejudge }), txn: () => state.txn(), close: dispose, holdReads: holdSeenReads(state) };
   });
 });
 

@@ -7,6 +7,11 @@ export interface FrontierHarness {
   frontier: Frontier;
   txn(): Txn;
   close(): Promise<void>;
+  /**
+   * Optional, for a backend that reads its store while staging (LevelFrontier's upgrades): the answer of the next such
+   * read is held (read at once, delivered late, as from a slow disk) until the returned function is called.
+   */
+  holdReads?(): () => void;
 }
 
 /** A new entry with defaults. */
@@ -179,6 +184,92 @@ export function runFrontierContract(make: (opts: { now: () => number; rejudge?: 
     expect(after).toEqual(['http://a.org/2']);
   }));
 
+  // Issue 17: re-judging queued links while other fetches come and go. An upgrade is staged while the URL it
+  // upgrades is handed out and put back (a strategy's second thoughts: `reprioritise` → retry at a new priority).
+  it('an upgrade overtaken by a hand-out and a retry never queues the URL twice', withFrontier(async (h) => {
+    await h.frontier.add([entry('http://a.org/x', 3), entry('http://a.org/y', 4)]);
+    await h.frontier.settled();
+    const release = h.holdReads?.() ?? (() => {});
+    const t1 = h.txn();
+    const upgrade = h.frontier.add([entry('http://a.org/x', 0.5)], t1); // its staging may wait for a read
+    const x = (await take(h.frontier, 'a.org')) as FrontierEntry;
+    expect(x.url).toBe('http://a.org/x');
+    const t2 = h.txn();
+    h.frontier.retry({ ...x, priority: 5 }, 0, t2); // back it goes, less urgent
+    await t2.commit();
+    release();
+    await upgrade;
+    await t1.commit();
+    expect(h.frontier.size()).toEqual({ queued: 2, inFlight: 0, done: 0 });
+    // Everything handed out at once, as to concurrent fetches: each URL once (else two fetches of x, and the second
+    // one's complete() fails with "not in flight").
+    const handed: FrontierEntry[] = [];
+    for (let e = await take(h.frontier, 'a.org'); e !== null; e = await take(h.frontier, 'a.org')) handed.push(e);
+    expect(handed.map((e) => e.url).sort()).toEqual(['http://a.org/x', 'http://a.org/y']);
+    for (const e of handed) {
+      const t3 = h.txn();
+      h.frontier.complete(e, t3);
+      await t3.commit();
+    }
+    expect(h.frontier.size()).toEqual({ queued: 0, inFlight: 0, done: 2 });
+  }));
+
+  it('two upgrades of one URL in flight at once, the first committed before the second is staged, queue it once', withFrontier(async (h) => {
+    await h.frontier.add([entry('http://a.org/x', 5), entry('http://a.org/y', 4)]);
+    await h.frontier.settled();
+    const release = h.holdReads?.() ?? (() => {});
+    const t2 = h.txn();
+    const second = h.frontier.add([entry('http://a.org/x', 1)], t2); // its read answers late
+    const t1 = h.txn();
+    await h.frontier.add([entry('http://a.org/x', 3)], t1);
+    await t1.commit();
+    release();
+    await second;
+    await t2.commit();
+    const handed: FrontierEntry[] = [];
+    for (let e = await take(h.frontier, 'a.org'); e !== null; e = await take(h.frontier, 'a.org')) handed.push(e);
+    expect(handed.map((e) => e.url).sort()).toEqual(['http://a.org/x', 'http://a.org/y']);
+    expect(h.frontier.size()).toEqual({ queued: 0, inFlight: 2, done: 0 });
+  }));
+
+  it('an alias completed in a transaction is not queued again by an upgrade staged in the same one', withFrontier(async (h) => {
+    await h.frontier.add([entry('http://a.org/old', 1), entry('http://a.org/new', 3), entry('http://a.org/other', 2)]);
+    const e = (await take(h.frontier, 'a.org')) as FrontierEntry;
+    const t = h.txn();
+    h.frontier.complete(e, t, ['http://a.org/new']);
+    await h.frontier.add([entry('http://a.org/new', 0.5)], t); // e.g. re-judged after the fetch's learning
+    await t.commit();
+    expect(await drain(h, 'a.org')).toEqual(['http://a.org/other']);
+    expect(h.frontier.size()).toEqual({ queued: 0, inFlight: 0, done: 3 });
+  }));
+
+  it('retry() at a new priority re-queues there, and a later upgrade compares with it', withFrontier(async (h) => {
+    await h.frontier.add([entry('http://a.org/x', 2), entry('http://a.org/y', 3), entry('http://a.org/z', 5)]);
+    const x = (await take(h.frontier, 'a.org')) as FrontierEntry;
+    const t = h.txn();
+    h.frontier.retry({ ...x, priority: 6, rules: ['later'] }, 0, t);
+    await t.commit();
+    await h.frontier.add([entry('http://a.org/x', 4)]); // more urgent than its 6 (not than the 2 it was queued with)
+    const order: Array<[string, number]> = [];
+    for (let e = await take(h.frontier, 'a.org'); e !== null; e = await take(h.frontier, 'a.org')) {
+      order.push([e.url, e.priority]);
+      const tc = h.txn();
+      h.frontier.complete(e, tc);
+      await tc.commit();
+    }
+    expect(order).toEqual([['http://a.org/y', 3], ['http://a.org/x', 4], ['http://a.org/z', 5]]);
+  }));
+
+  it('retry() at a less urgent priority keeps the entry behind the more urgent ones, with its new rules', withFrontier(async (h) => {
+    await h.frontier.add([entry('http://a.org/x', 2), entry('http://a.org/y', 3)]);
+    const x = (await take(h.frontier, 'a.org')) as FrontierEntry;
+    const t = h.txn();
+    h.frontier.retry({ ...x, priority: 6, rules: ['later'], attempts: x.attempts - 1 }, 0, t);
+    await t.commit();
+    expect((await take(h.frontier, 'a.org'))?.url).toBe('http://a.org/y');
+    expect(await take(h.frontier, 'a.org')).toMatchObject({ url: 'http://a.org/x', priority: 6, rules: ['later'], attempts: 0 });
+  }));
+
   const h1 = (url: string, priority: number) => ({
     url,
     link: { url, tag: 'a' as const, anchor: '', title: '', type: '', rel: '', context: '' },
@@ -225,6 +316,25 @@ export function runFrontierContract(make: (opts: { now: () => number; rejudge?: 
     expect(await rounds(true, [4, 3])).toEqual([4, 3]); // still remembered after its first upgrade
     expect(await rounds(false, [2, 1])).toEqual([2]); // upgraded without `repeatedly`: it leaves the index
     expect(await take(h.frontier, 'a.org')).toMatchObject({ url, priority: 2 });
+  }, true));
+
+  it('re-judges a link put back by retry() (a back-off, or a strategy sending it back) as any queued H link', withFrontier(async (h) => {
+    const url = 'http://a.org/m/2/';
+    await h.frontier.add([entry(url, 3, { label: 'H', parent: 'http://a.org/', depth: 1, link: h1(url, 3).link }), entry('http://a.org/z', 4)]);
+    h.frontier.remember(h1(url, 3));
+    const x = (await take(h.frontier, 'a.org')) as FrontierEntry; // handed out: it leaves the index
+    const t = h.txn();
+    h.frontier.retry({ ...x, priority: 6, attempts: x.attempts - 1 }, 0, t); // sent back behind z
+    await t.commit();
+    const judged: string[] = [];
+    const t2 = h.txn();
+    await h.frontier.rejudgeSimilarTo('http://a.org/m/9/', (q) => {
+      judged.push(`${q.url} ${q.priority}`);
+      return { priority: 2, label: 'HR', rules: ['r1'] };
+    }, t2, { repeatedly: true });
+    await t2.commit();
+    expect(judged).toEqual([`${url} 6`]);
+    expect(await take(h.frontier, 'a.org')).toMatchObject({ url, priority: 2, label: 'HR' });
   }, true));
 
   it('keeps no index unless opened to re-judge', withFrontier(async (h) => {

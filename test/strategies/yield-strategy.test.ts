@@ -5,6 +5,7 @@ import { createStrategy, YIELD_PRIORITY_TOP, YIELD_RULE_PREFIX } from '../../src
 import { VARIANT_DISCOUNT } from '../../src/strategies/yield.ts';
 import { YIELD_PRIOR } from '../../src/relevance/link-yield.ts';
 import type { FetchedDocument, Judgement, Strategy } from '../../src/relevance/types.ts';
+import { withPatternYield } from '../../src/relevance/pattern-yield.ts';
 import { htmlSource, link, rdfSource } from '../relevance/helpers.ts';
 
 const LIST = 'http://s.org/members?page=1';
@@ -76,6 +77,14 @@ describe('yield strategy', () => {
     expect(later).toBeCloseTo(s.judge(link('http://s.org/archive/99'), src).priority as number, 3);
     // Seeds (no label, no parent) are left alone.
     expect(s.reprioritise?.({ url: 'http://s.org/', priority: 0, rules: [] })).toBeNull();
+  });
+
+  it('learns barren templates itself: the per-pattern wrapper leaves it alone', () => {
+    const s = createStrategy('yield');
+    expect(s.learnsBarren).toBe(true);
+    expect(withPatternYield(s)).toBe(s);
+    const focused = createStrategy('fc-r+hr');
+    expect(withPatternYield(focused)).not.toBe(focused);
   });
 
   it('snapshots and restores what it learned; refuses another strategy\'s state', () => {
