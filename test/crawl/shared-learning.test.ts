@@ -1,27 +1,16 @@
 // The shared learning log on a real redis-server: folded into a snapshot once every live worker has read it, so a late
 // joiner gets the same learned view as one that replayed every entry, and the log's size stays bounded (issue 15).
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { resolveCrawlOptions } from '../../src/crawl/options.ts';
 import { createLearners } from '../../src/crawl/restore-crawl.ts';
 import { type Learners, SharedLearning } from '../../src/crawl/shared-learning.ts';
-import { connectRedis } from '../../src/redis/connect.ts';
 import { CrawlRegistry } from '../../src/redis/crawl-registry.ts';
-import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
+import { redisPerFile } from '../helpers/redis-per-file.ts';
 
-let server: RedisTestServer;
-let client: Redis;
+const redis = redisPerFile();
 let n = 0;
-
-beforeAll(async () => {
-  server = await startRedisServer({ appendOnly: false });
-  client = await connectRedis(server.url);
-});
-afterAll(async () => {
-  client?.disconnect();
-  await server?.stop();
-});
 
 // fc-r+hr learns RDF parents (C_HR, thesis §5) and URL-pattern yields; the bandit keeps per-PLD arm statistics.
 const OPTIONS = resolveCrawlOptions({ out: 'unused', strategy: 'fc-r+hr', bandit: 'thompson' });
@@ -41,12 +30,12 @@ function record(i: number): CrawlRecord {
 
 /** A crawl in its own key space, and a way to append entries as the release script does (RPUSH to the log). */
 function crawl() {
-  const registry = new CrawlRegistry(client, `learn${++n}`);
+  const registry = new CrawlRegistry(redis.get().clients[0] as Redis, `learn${++n}`);
   const writer = new SharedLearning({ registry, worker: 'x', ...fresh(), seedPlds: new Set(), fresh });
   let next = 0;
   const append = async (count: number) => {
     const entries = Array.from({ length: count }, () => writer.entry(record(next), next++ % 5 === 0 ? 1 : 0));
-    await client.rpush(`${registry.keys.prefix}log`, ...entries);
+    await (redis.get().clients[0] as Redis).rpush(`${registry.keys.prefix}log`, ...entries);
   };
   const worker = (id: string, o: { foldEvery: number; staleAfterMs?: number }) => {
     const learners = fresh();
@@ -61,7 +50,7 @@ function crawl() {
     }
     return l;
   };
-  const listLength = () => client.llen(`${registry.keys.prefix}log`);
+  const listLength = () => (redis.get().clients[0] as Redis).llen(`${registry.keys.prefix}log`);
   return { registry, append, worker, replayed, listLength };
 }
 
