@@ -1,6 +1,5 @@
 // The shared learning log on a real redis-server: folded into a snapshot once every live worker has read it, so a late
 // joiner gets the same learned view as one that replayed every entry, and the log's size stays bounded (issue 15).
-import type { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { resolveCrawlOptions } from '../../src/crawl/options.ts';
@@ -30,12 +29,12 @@ function record(i: number): CrawlRecord {
 
 /** A crawl in its own key space, and a way to append entries as the release script does (RPUSH to the log). */
 function crawl() {
-  const registry = new CrawlRegistry(redis.get().clients[0] as Redis, `learn${++n}`);
+  const registry = new CrawlRegistry(redis.client(), `learn${++n}`);
   const writer = new SharedLearning({ registry, worker: 'x', ...fresh(), seedPlds: new Set(), fresh });
   let next = 0;
   const append = async (count: number) => {
     const entries = Array.from({ length: count }, () => writer.entry(record(next), next++ % 5 === 0 ? 1 : 0));
-    await (redis.get().clients[0] as Redis).rpush(`${registry.keys.prefix}log`, ...entries);
+    await redis.client().rpush(`${registry.keys.prefix}log`, ...entries);
   };
   const worker = (id: string, o: { foldEvery: number; staleAfterMs?: number }) => {
     const learners = fresh();
@@ -50,7 +49,7 @@ function crawl() {
     }
     return l;
   };
-  const listLength = () => (redis.get().clients[0] as Redis).llen(`${registry.keys.prefix}log`);
+  const listLength = () => redis.client().llen(`${registry.keys.prefix}log`);
   return { registry, append, worker, replayed, listLength };
 }
 

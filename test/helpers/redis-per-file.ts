@@ -5,7 +5,7 @@ import { connectRedis } from '../../src/redis/connect.ts';
 import { type RedisTestServer, startRedisServer } from './redis-server.ts';
 
 /** Starts a server before the file's tests and connects `clients` clients to it; `get()` returns them. */
-export function redisPerFile(clients = 1): { get: () => { server: RedisTestServer; clients: Redis[] } } {
+export function redisPerFile(clients = 1): { get: () => { server: RedisTestServer; clients: Redis[] }; client: () => Redis } {
   let server: RedisTestServer | undefined;
   const connected: Redis[] = [];
   beforeAll(async () => {
@@ -16,10 +16,11 @@ export function redisPerFile(clients = 1): { get: () => { server: RedisTestServe
     for (const c of connected) c.disconnect();
     await server?.stop();
   });
-  return {
-    get: () => {
-      if (server === undefined) throw new Error('redisPerFile: the server is started in beforeAll');
-      return { server, clients: connected };
-    },
+  const get = () => {
+    if (server === undefined) throw new Error('redisPerFile: the server is started in beforeAll');
+    return { server, clients: connected };
   };
+  /** The first client (most files need one). */
+  const client = () => get().clients[0] as Redis;
+  return { get, client };
 }

@@ -1,24 +1,11 @@
 // SharedQueue against a real redis-server: a stale release applies nothing, budgets are shared, reclaimed work comes back marked lost.
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectRedis } from '../../src/redis/connect.ts';
+import { describe, expect, it } from 'vitest';
 import { CrawlRegistry } from '../../src/redis/crawl-registry.ts';
 import { type QueueAdd, SharedQueue } from '../../src/redis/shared-queue.ts';
-import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
+import { redisPerFile } from '../helpers/redis-per-file.ts';
 
-let server: RedisTestServer;
-let client: Redis;
+const redis = redisPerFile();
 let n = 0;
-
-beforeAll(async () => {
-  server = await startRedisServer({ appendOnly: false });
-  client = await connectRedis(server.url);
-});
-
-afterAll(async () => {
-  client?.disconnect();
-  await server?.stop();
-});
 
 const link = (url: string, priority = 1): QueueAdd => ({ url, pld: new URL(url).hostname, priority, json: JSON.stringify({ url }) });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -26,7 +13,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function queues(leaseMs = 30_000): [SharedQueue, SharedQueue, string] {
   const crawl = `q${++n}`;
   const o = { crawl, hostConcurrency: 1, delayMs: 0, leaseMs, bucketBits: 0 };
-  return [new SharedQueue(client, { ...o, worker: 'a' }), new SharedQueue(client, { ...o, worker: 'b' }), crawl];
+  return [new SharedQueue(redis.client(), { ...o, worker: 'a' }), new SharedQueue(redis.client(), { ...o, worker: 'b' }), crawl];
 }
 
 const limits = { maxDocs: 100, maxDocsPerPld: 100 };
@@ -45,7 +32,7 @@ describe('SharedQueue', () => {
     const late = await a.finish({ token: claim.token, url: claim.url, mode: 'done', spent: true, rdf: 1, waitMs: 0, adds: [link('http://x.org/2')], log: '{"w":"a"}', now: Date.now() });
     expect(late.kind).toBe('stale');
     expect(late.stat).toMatchObject({ queued: 1, spent: 0, done: 0 });
-    expect(await new CrawlRegistry(client, crawl).log.range(0, 0, 10)).toEqual([]);
+    expect(await new CrawlRegistry(redis.client(), crawl).log.range(0, 0, 10)).toEqual([]);
     expect(await b.seen.has(['http://x.org/2'])).toEqual([false]); // its link was never queued
     // b fetches it again: counted once, as a refetch.
     const again = await b.claim([], Date.now(), limits);
@@ -53,7 +40,7 @@ describe('SharedQueue', () => {
     expect(again.entry.lost).toBe(true);
     const done = await b.finish({ token: again.token, url: again.url, mode: 'done', spent: true, rdf: 1, waitMs: 0, adds: [link('http://x.org/2')], log: '{"w":"b"}', now: Date.now() });
     expect(done).toMatchObject({ kind: 'ok', added: 1, stat: { queued: 1, inFlight: 0, done: 1, spent: 1, refetched: 1 } });
-    expect(await new CrawlRegistry(client, crawl).log.range(0, 0, 10)).toEqual(['{"w":"b"}']);
+    expect(await new CrawlRegistry(redis.client(), crawl).log.range(0, 0, 10)).toEqual(['{"w":"b"}']);
   });
 
   it('shares the budget: spent and in-flight fetches of every worker count, robots refusals do not', async () => {
@@ -97,7 +84,7 @@ describe('SharedQueue', () => {
 
   it('claims several PLDs in one script and says how long each refused one waits', async () => {
     const o = { crawl: `q${++n}`, hostConcurrency: 1, delayMs: 60_000, leaseMs: 30_000, bucketBits: 0 };
-    const [a, b] = [new SharedQueue(client, { ...o, worker: 'a' }), new SharedQueue(client, { ...o, worker: 'b' })];
+    const [a, b] = [new SharedQueue(redis.client(), { ...o, worker: 'a' }), new SharedQueue(redis.client(), { ...o, worker: 'b' })];
     await a.add(['http://p.org/1', 'http://q.org/1', 'http://r.org/1', 'http://r.org/2', 's.org/1'].map((u) => link(u.startsWith('http') ? u : `http://${u}`)), Date.now());
     const held = await b.claim(['q.org'], Date.now(), limits); // q.org is leased by b
     const done = await b.claim(['s.org'], Date.now(), limits); // s.org was fetched: 60 s of politeness
