@@ -1,6 +1,6 @@
 // **summarize-cpu-profile** prints where a `.cpuprofile` (node --cpu-prof) spends its time: self time by function
 // and by file (package), largest first.
-// Run: node_modules/.bin/node bench/lib/summarize-cpu-profile.ts FILE.cpuprofile [--top 40]
+// Run: node_modules/.bin/node bench/lib/summarize-cpu-profile.ts FILE.cpuprofile [--top 40] [--callers NAME [--depth 4]] [--inclusive]
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 
@@ -47,6 +47,22 @@ export function callerTimes(p: Profile, name: string, depth: number): Map<string
   return out;
 }
 
+/** Total time (ms) per key: each sample counts once for every distinct key on its stack (self + callees). */
+export function inclusiveTimes(p: Profile, keyOf: (n: ProfileNode) => string): Map<string, number> {
+  const parent = new Map<number, ProfileNode>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n);
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const perNode = new Map<number, number>();
+  for (let i = 0; i < p.samples.length; i++) perNode.set(p.samples[i] as number, (perNode.get(p.samples[i] as number) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+  const out = new Map<string, number>();
+  for (const [id, ms] of perNode) {
+    const keys = new Set<string>();
+    for (let q = byId.get(id); q; q = parent.get(q.id)) keys.add(keyOf(q));
+    for (const k of keys) out.set(k, (out.get(k) ?? 0) + ms);
+  }
+  return out;
+}
+
 function shortFile(url: string): string {
   if (url === '') return '(native)';
   const nm = url.lastIndexOf('node_modules/');
@@ -61,7 +77,7 @@ function shortFile(url: string): string {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, callers: { type: 'string' }, depth: { type: 'string', default: '4' } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, callers: { type: 'string' }, inclusive: { type: 'boolean', default: false }, depth: { type: 'string', default: '4' } } });
   const top = Number(values.top);
   for (const file of positionals) {
     const p = JSON.parse(await readFile(file, 'utf8')) as Profile;
@@ -74,6 +90,10 @@ async function main(): Promise<void> {
     };
     if (values.callers !== undefined) {
       print(`callers of ${values.callers}`, callerTimes(p, values.callers, Number(values.depth)));
+      continue;
+    }
+    if (values.inclusive) {
+      print('total time (self + callees) by function', inclusiveTimes(p, (n) => `${n.callFrame.functionName || '(anonymous)'} ${shortFile(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`));
       continue;
     }
     print('self time by file/package', selfTimes(p, (n) => shortFile(n.callFrame.url)));

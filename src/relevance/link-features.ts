@@ -39,40 +39,62 @@ export function deriveLinkFeatures(link: LinkFeatures): DerivedLinkFeatures {
   };
 }
 
-/** The token lists of a link, each computed on first read and kept. */
+/**
+ * The token lists of a link, each computed on first read and kept. A class (getters on the prototype) rather than an
+ * object literal of getters: one small object per judged link instead of five closures and a getter map (issue 18).
+ */
+class LazyTokens {
+  readonly #link: LinkFeatures;
+  readonly #parts: UrlParts;
+  #type: string[] | undefined;
+  #title: string[] | undefined;
+  #anchor: string[] | undefined;
+  #context: string[] | undefined;
+  #path: string[] | undefined;
+
+  constructor(link: LinkFeatures, parts: UrlParts) {
+    this.#link = link;
+    this.#parts = parts;
+  }
+
+  get type(): string[] {
+    this.#type ??= tokenize(this.#link.type);
+    return this.#type;
+  }
+  get title(): string[] {
+    this.#title ??= tokenize(this.#link.title);
+    return this.#title;
+  }
+  get anchor(): string[] {
+    this.#anchor ??= tokenize(this.#link.anchor);
+    return this.#anchor;
+  }
+  get context(): string[] {
+    this.#context ??= tokenize(this.#link.context);
+    return this.#context;
+  }
+  get path(): string[] {
+    this.#path ??= pathTokens(this.#parts);
+    return this.#path;
+  }
+}
+
 function lazyTokens(link: LinkFeatures, parts: UrlParts): DerivedLinkFeatures['tokens'] {
-  let type: string[] | undefined;
-  let title: string[] | undefined;
-  let anchor: string[] | undefined;
-  let context: string[] | undefined;
-  let path: string[] | undefined;
-  return {
-    get type() {
-      type ??= tokenize(link.type);
-      return type;
-    },
-    get title() {
-      title ??= tokenize(link.title);
-      return title;
-    },
-    get anchor() {
-      anchor ??= tokenize(link.anchor);
-      return anchor;
-    },
-    get context() {
-      context ??= tokenize(link.context);
-      return context;
-    },
-    get path() {
-      path ??= pathTokens(parts);
-      return path;
-    },
-  };
+  return new LazyTokens(link, parts);
 }
 
 /** A link with only a URL (seeds, sitemap entries): empty text features. */
 export function linkFromUrl(url: string, tag: LinkFeatures['tag'] = 'a'): LinkFeatures {
   return { url, tag, anchor: '', title: '', type: '', rel: '', context: '' };
+}
+
+/**
+ * The lower-cased text every token of `pathTokens(parts)` is a substring of, or null when the path has percent escapes
+ * (decoding may make letters of them). For a cheap "may a concept word occur?" look before tokenising (issue 18).
+ */
+export function pathTextLower(parts: UrlParts): string | null {
+  const text = parts.segments.join('/');
+  return text.includes('%') ? null : text.toLowerCase();
 }
 
 /** Words of the URL path, file extension excluded. */

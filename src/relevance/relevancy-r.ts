@@ -1,6 +1,6 @@
 // **Relevancy_R** predicts whether a link leads to an RDF document, recording every rule that fired (thesis §4, §8.2).
 import type { ConceptSets } from './concepts.ts';
-import type { DerivedLinkFeatures } from './link-features.ts';
+import { type DerivedLinkFeatures, pathTextLower } from './link-features.ts';
 import type { Label } from './types.ts';
 
 /** The rules of Relevancy_R, in the thesis's order (Figure 4-1). */
@@ -90,21 +90,29 @@ export function containsRdfContentType(text: string, concepts: ConceptSets): boo
 /** Relevancy_R(∏L, C_R) for a link found in an HTML page (thesis §4). Pure. */
 export function judgeRelevancyR(f: DerivedLinkFeatures, concepts: ConceptSets): RVerdict {
   const ext = f.parts.extension;
-  const typeMedia = f.type.split(';', 1)[0]!.trim();
-  const fired: Record<RRule, boolean> = {
-    ex1: ext !== null && concepts.rdfExtensions.has(ext),
-    ty1: typeMedia !== '' && concepts.rdfContentTypes.has(typeMedia),
-    ti1: containsRdfContentType(f.title, concepts),
-    an1: containsRdfContentType(f.anchor, concepts),
-    co1: containsRdfContentType(f.context, concepts),
-    ty2: mayHaveRdfConcept(f.type, concepts) && hasRdfConcept(f.tokens.type, concepts),
-    ti2: mayHaveRdfConcept(f.title, concepts) && hasRdfConcept(f.tokens.title, concepts),
-    an2: mayHaveRdfConcept(f.anchor, concepts) && hasRdfConcept(f.tokens.anchor, concepts),
-    co2: mayHaveRdfConcept(f.context, concepts) && hasRdfConcept(f.tokens.context, concepts),
-    pa1: hasRdfConcept(f.tokens.path, concepts),
+  const typeMedia = f.type === '' ? '' : f.type.split(';', 1)[0]!.trim();
+  // Every rule in R_RULES order, each decided once (no per-link record of them: issue 18). The concept rules look at
+  // the lower-cased text first (`mayHaveRdfConcept`) and tokenise only when a concept word may occur in it; for the
+  // path, every token of `pathTokens` is a substring of `pathTextLower` (null when percent escapes forbid the look).
+  let rules: string[] | null = null;
+  const fire = (rule: RRule): void => {
+    if (rules === null) rules = [rule];
+    else rules.push(rule);
   };
-  const rules = R_RULES.filter((rule) => fired[rule]);
-  if (rules.length > 0) return { label: 'R', rules };
+  if (ext !== null && concepts.rdfExtensions.has(ext)) fire('ex1');
+  if (typeMedia !== '' && concepts.rdfContentTypes.has(typeMedia)) fire('ty1');
+  if (containsRdfContentType(f.title, concepts)) fire('ti1');
+  if (containsRdfContentType(f.anchor, concepts)) fire('an1');
+  if (containsRdfContentType(f.context, concepts)) fire('co1');
+  if (f.type !== '' && mayHaveRdfConcept(f.type, concepts) && hasRdfConcept(f.tokens.type, concepts)) fire('ty2');
+  if (f.title !== '' && mayHaveRdfConcept(f.title, concepts) && hasRdfConcept(f.tokens.title, concepts)) fire('ti2');
+  if (f.anchor !== '' && mayHaveRdfConcept(f.anchor, concepts) && hasRdfConcept(f.tokens.anchor, concepts)) fire('an2');
+  if (f.context !== '' && mayHaveRdfConcept(f.context, concepts) && hasRdfConcept(f.tokens.context, concepts)) fire('co2');
+  if (f.parts.segments.length > 0) {
+    const path = pathTextLower(f.parts);
+    if ((path === null || mayHaveRdfConcept(path, concepts)) && hasRdfConcept(f.tokens.path, concepts)) fire('pa1');
+  }
+  if (rules !== null) return { label: 'R', rules };
   return { label: labelByExtension(ext, concepts), rules: [] };
 }
 
