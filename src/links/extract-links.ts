@@ -96,7 +96,10 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
   let open: OpenLink | null = null;
   let pending: PendingContext[] = [];
   let lastWasBlock = true;
-  const blocks: string[] = []; // open block elements as `tag.class1.class2` (innermost last), for `domPath`
+  // Open block elements (innermost last) and their class attributes, for `domPath`: `tag.class1.class2` is made only
+  // for the innermost block of a collected link, not for every block element of the page (issue 18).
+  const blocks: string[] = [];
+  const blockClasses: Array<string | undefined> = [];
 
   const finalize = (p: PendingContext): void => {
     p.features.context = p.before.concat(p.after).join(' ');
@@ -179,7 +182,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
       type: (attrs.type ?? '').trim(),
       rel: collapse(attrs.rel ?? ''),
       context: '',
-      domPath: `${blocks.at(-1) ?? ''} ${withClasses(tag, attrs.class)}`.trim(),
+      domPath: `${blocks.length === 0 ? '' : withClasses(blocks[blocks.length - 1] as string, blockClasses[blockClasses.length - 1])} ${withClasses(tag, attrs.class)}`.trim(),
     };
     links.push(features);
     return features;
@@ -191,7 +194,10 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
       if (!INLINE.has(name)) flushWord();
       if (BLOCKS.has(name)) {
         blockBoundary();
-        if (!token.selfClosing) blocks.push(withClasses(name, attrOf(token, 'class') ?? undefined));
+        if (!token.selfClosing) {
+          blocks.push(name);
+          blockClasses.push(attrOf(token, 'class') ?? undefined);
+        }
       }
       const mode = RAW_TEXT[name];
       if (mode !== undefined && !token.selfClosing) {
@@ -254,7 +260,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
       else if (!INLINE.has(name)) flushWord();
       if (BLOCKS.has(name)) {
         blockBoundary();
-        popBlock(blocks, name);
+        popBlock(blocks, blockClasses, name);
       }
       if (links.length >= maxLinks && open === null && pending.length === 0 && textLength >= maxText) tokenizer.pause();
     },
@@ -304,21 +310,23 @@ function attrsOf(token: Token.TagToken): Record<string, string> {
 
 /** `tag.class1.class2` (at most 3 classes) for `domPath`. */
 function withClasses(tag: string, classes: string | undefined): string {
+  if (classes === undefined || classes === '') return tag;
   const list = (classes ?? '').split(/\s+/).filter((c) => c !== '').slice(0, 3);
   return list.length === 0 ? tag : `${tag}.${list.join('.')}`;
 }
 
 /** Closes the innermost open block `name` (and any unclosed blocks inside it); an unmatched end tag changes nothing. */
-function popBlock(blocks: string[], name: string): void {
+function popBlock(blocks: string[], classes: Array<string | undefined>, name: string): void {
   for (let i = blocks.length - 1; i >= 0; i--) {
-    const b = blocks[i] as string;
-    if (b === name || b.startsWith(`${name}.`)) {
+    if (blocks[i] === name) {
       blocks.length = i;
+      classes.length = i;
       return;
     }
   }
 }
 
 function collapse(s: string): string {
+  if (s === '') return s;
   return s.replace(/\s+/g, ' ').trim();
 }
