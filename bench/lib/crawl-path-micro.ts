@@ -60,6 +60,9 @@ for (let round = 0; round < ROUNDS; round++) {
     let t = cpuMs();
     const extracted = pages.map((p) => side.extractLinks(p.html, p.url, { maxLinks: 500 }));
     record(`${side.name} extractLinks`, cpuMs() - t);
+    t = cpuMs();
+    for (const p of pages) side.extractLinks(p.html, p.url, { maxLinks: 500, maxTextChars: 0 });
+    record(`${side.name} extractLinks, no text`, cpuMs() - t);
     for (const [name, strategy] of [['bfs', bfs], ['fc-r+hr', fc]] as const) {
       t = cpuMs();
       const out: unknown[] = [];
@@ -83,8 +86,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const links = sides[0] ? pages.reduce((s, p) => s + sides[0]!.extractLinks(p.html, p.url).links.length, 0) : 0;
 console.log(`${pages.length} simweb HTML pages, ${links} links, ${ROUNDS} rounds; output hashes ${[...checks].map(([k, v]) => `${k} ${v}`).join(', ')}`);
 console.log(`  minimal loop's linksIn ${((median(times.get('minimal-loop linksIn') ?? [0]) / pages.length) * 1000).toFixed(0)} CPU ms/1k pages`);
-for (const step of ['extractLinks', 'judge bfs', 'judge fc-r+hr']) {
+for (const step of ['extractLinks', 'extractLinks, no text', 'judge bfs', 'judge fc-r+hr']) {
   const row = sides.map((s) => `${s.name} ${((median(times.get(`${s.name} ${step}`) ?? [0]) / pages.length) * 1000).toFixed(0)} CPU ms/1k pages`);
   const ratio = sides.length === 2 ? ` → after/before ${(median(times.get(`this ${step}`)!) / median(times.get(`base ${step}`)!)).toFixed(2)}` : '';
-  console.log(`  ${step.padEnd(14)} ${row.join(', ')}${ratio}`);
+  console.log(`  ${step.padEnd(22)} ${row.join(', ')}${ratio}`);
 }

@@ -13,6 +13,11 @@ import { RdfLinkCollector } from './rdf-links.ts';
 
 export interface AnalysisOptions {
   followRdfLinks: boolean;
+  /**
+   * Whether the page's visible text is wanted (`DocumentAnalysis.text`): only strategies that observe pages read it
+   * (issue 18: building it for every page was allocation nobody used). Default: true.
+   */
+  pageText?: boolean;
   maxLinksPerDoc: number;
   normalize: 'standard' | 'beebot';
 }
@@ -43,7 +48,7 @@ export interface DocumentAnalysis {
   /** Sitemap files listed by a sitemap index: queued as they are, without judging (they are not content). */
   sitemaps: LinkFeatures[];
   bad: BadLink[];
-  /** Visible text of an HTML page ('' otherwise). */
+  /** Visible text of an HTML page ('' otherwise, and when `pageText` is false). */
   text: string;
   /** VoID access points stated in the document. */
   voidPoints: { dumps: string[]; endpoints: string[] };
@@ -114,7 +119,7 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
   // HTML: links for the strategy, embedded RDF stored; a broken embedded block leaves the page itself fine.
   const { text } = decodeText(result.body, result.contentType);
   const parsed = await parseDocument(text, detected, base);
-  const extracted = extractLinks(text, base, { maxLinks: opts.maxLinksPerDoc, normalize: opts.normalize });
+  const extracted = extractLinks(text, base, { maxLinks: opts.maxLinksPerDoc, normalize: opts.normalize, ...(opts.pageText === false ? { maxTextChars: 0 } : {}) });
   a.links = [...headerLinks, ...extracted.links];
   a.bad = extracted.bad;
   a.text = extracted.text;

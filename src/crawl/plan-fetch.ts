@@ -5,7 +5,7 @@ import type { FrontierEntry } from '../frontier/types.ts';
 import type { Strategy } from '../relevance/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import type { Txn } from '../state/txn.ts';
-import { analyseDocument } from './analyse-document.ts';
+import { type AnalysisOptions, analyseDocument } from './analyse-document.ts';
 import type { Committer } from './commit-plan.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { type DocumentPlan, processDocument } from './process-document.ts';
@@ -36,7 +36,7 @@ export async function planFetch(d: PlanDeps, entry: FrontierEntry, result: Fetch
   // The document's quads go to the store as they are parsed; its graph is reserved for this fetch unless it is
   // stored (or being stored) already (issue 16 item 14).
   const openDocument = (finalUrl: string) => d.committer.openDocument(entry.url, finalUrl, d.options.queues === 'one');
-  const doc = await analyseDocument(result, entry.link, d.options, openDocument);
+  const doc = await analyseDocument(result, entry.link, analysisOptions(d), openDocument);
   const plan = processDocument(entry, result, doc, {
     strategy: d.strategy,
     options: d.options,
@@ -47,4 +47,17 @@ export async function planFetch(d: PlanDeps, entry: FrontierEntry, result: Fetch
   });
   await d.committer.stage(plan, txn);
   return { plan, txn };
+}
+
+const analysisOptionsOf = new WeakMap<PlanDeps, AnalysisOptions>();
+
+/** The crawl's options as `analyseDocument` reads them, once per crawl: a page's text only for a strategy that observes pages. */
+function analysisOptions(d: PlanDeps): AnalysisOptions {
+  let o = analysisOptionsOf.get(d);
+  if (o === undefined) {
+    const { followRdfLinks, maxLinksPerDoc, normalize } = d.options;
+    o = { followRdfLinks, maxLinksPerDoc, normalize, pageText: d.strategy.observePage !== undefined };
+    analysisOptionsOf.set(d, o);
+  }
+  return o;
 }

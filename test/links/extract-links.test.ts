@@ -80,6 +80,19 @@ describe('extractLinks on a real page', () => {
     expect(few.links.map((l) => l.url)).toEqual(r.links.slice(0, 3).map((l) => l.url));
   });
 
+  it('without the page text (maxTextChars 0, what the crawl asks when its strategy observes no pages) finds the same links and bad hrefs', () => {
+    const noText = extractLinks(html, PAGE, { maxTextChars: 0 });
+    expect(r.text.length).toBeGreaterThan(0);
+    expect(noText.text).toBe('');
+    expect(noText.links).toEqual(r.links);
+    expect(noText.bad).toEqual(r.bad);
+    expect(noText.title).toBe(r.title);
+    const capped = extractLinks(html, PAGE, { maxLinks: 3 });
+    const cappedNoText = extractLinks(html, PAGE, { maxLinks: 3, maxTextChars: 0 });
+    expect(cappedNoText.links).toEqual(capped.links);
+    expect(cappedNoText.bad).toEqual(capped.bad);
+  });
+
   it('skips links to the page itself', () => {
     const self = extractLinks('<a href="">me</a><a href="#x">me</a><a href="other">o</a>', 'http://a.org/p');
     expect(self.links.map((l) => l.url)).toEqual(['http://a.org/other']);
