@@ -1,6 +1,6 @@
 // **summarize-cpu-profile** prints where a `.cpuprofile` (node --cpu-prof) spends its time: self time by function
 // and by file (package), largest first.
-// Run: node_modules/.bin/node bench/lib/summarize-cpu-profile.ts FILE.cpuprofile [--top 40] [--callers NAME [--depth 4]] [--inclusive]
+// Run: node_modules/.bin/node bench/lib/summarize-cpu-profile.ts FILE.cpuprofile [--top 40] [--callers NAME [--depth 4]] [--inclusive] [--areas]
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 
@@ -63,6 +63,35 @@ export function inclusiveTimes(p: Profile, keyOf: (n: ProfileNode) => string): M
   return out;
 }
 
+/**
+ * Self time (ms) per area of the crawl: each sample goes to the nearest `src/` frame on its stack (so parse5 called by
+ * extractLinks counts as links, LevelDB called by the state's transactions as state). Issue 18's per-page breakdown.
+ */
+export function areaTimes(p: Profile): Map<string, number> {
+  const parent = new Map<number, ProfileNode>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n);
+  const area = (n: ProfileNode): string => {
+    const f = n.callFrame.functionName;
+    if (f === '(idle)' || f === '(program)') return f;
+    if (f === '(garbage collector)') return 'GC (main thread)';
+    for (let q: ProfileNode | undefined = n; q; q = parent.get(q.id)) {
+      const m = /\/src\/([a-z0-9-]+)\/([a-z0-9-]+)\.ts/.exec(q.callFrame.url);
+      if (m === null) continue;
+      const [dir, file] = [m[1] as string, m[2] as string];
+      if (dir === 'state' || file === 'document-writer' || file === 'document-store') return 'state (transactions, indexer)';
+      if (dir === 'rdf') return 'rdf (parsers, embedded data)';
+      if (dir === 'relevance' || dir === 'strategies') return 'judging links';
+      if (dir === 'crawl' || dir === 'crawl-log') return `${dir}/${file}`;
+      return dir;
+    }
+    const url = n.callFrame.url;
+    if (url.includes('/modules/') || url.includes('modules/esm')) return 'module loading';
+    if (url.includes('undici') || url === 'node:net' || f === 'writeLatin1String') return 'undici, sockets';
+    return 'other (event loop, streams, timers)';
+  };
+  return selfTimes(p, area);
+}
+
 function shortFile(url: string): string {
   if (url === '') return '(native)';
   const nm = url.lastIndexOf('node_modules/');
@@ -77,7 +106,7 @@ function shortFile(url: string): string {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, callers: { type: 'string' }, inclusive: { type: 'boolean', default: false }, depth: { type: 'string', default: '4' } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, callers: { type: 'string' }, inclusive: { type: 'boolean', default: false }, areas: { type: 'boolean', default: false }, depth: { type: 'string', default: '4' } } });
   const top = Number(values.top);
   for (const file of positionals) {
     const p = JSON.parse(await readFile(file, 'utf8')) as Profile;
@@ -90,6 +119,10 @@ async function main(): Promise<void> {
     };
     if (values.callers !== undefined) {
       print(`callers of ${values.callers}`, callerTimes(p, values.callers, Number(values.depth)));
+      continue;
+    }
+    if (values.areas) {
+      print('self time by area (nearest src/ frame on the stack)', areaTimes(p));
       continue;
     }
     if (values.inclusive) {
