@@ -42,7 +42,9 @@ type Batch = AbstractChainedBatch<never, string, string>;
  * - an IRI of a namespace without an id is written whole, and its namespace gets one only on the writing handle,
  *   in the same synchronous step (so a namespace is never written both ways), or never once `maxNamespaces` is reached;
  * - a read looks a namespace up in LevelDB when memory does not know it (a reader may open before a namespace is
- *   added), with a synchronous point read (`getSync`): quadstore calls these hooks synchronously.
+ *   added), with a synchronous point read (`getSync`): quadstore calls these hooks synchronously. On the writing
+ *   handle a query's IRI of a new namespace gets an id too (the hooks cannot tell a read from a write); the id is
+ *   written with the next index batch, or forgotten at close if none comes.
  */
 export class NamespacePrefixes {
   readonly #sub: AnySublevel;
