@@ -5,11 +5,13 @@ import { wrap } from 'asynciterator';
 import { Quadstore, ResultType, type StoreOpts } from 'quadstore';
 import { docKeyRange } from './document-keys.ts';
 import { type StoredDocuments, storedQuads } from './stored-triples.ts';
+import type { NamespacePrefixes } from './namespace-prefixes.ts';
 import type { AnySublevel } from './txn.ts';
 
 type TermName = 'subject' | 'predicate' | 'object' | 'graph';
 type Pattern = Parameters<Quadstore['getStream']>[0];
 type GetOpts = NonNullable<Parameters<Quadstore['getStream']>[1]>;
+type WriteBatch = (batch: Parameters<NamespacePrefixes['stage']>[0], opts: unknown) => Promise<void>;
 
 /**
  * The indexes written for every quad (issue 18). Each costs one LevelDB key per quad, and writing and compacting
@@ -83,9 +85,23 @@ export interface DocumentSource extends StoredDocuments {
 export class CoveringQuadstore extends Quadstore {
   readonly #documents: DocumentSource | null;
 
-  constructor(opts: StoreOpts, documents: DocumentSource | null = null) {
+  /**
+   * `namespaces`: the dictionary behind `opts.prefixes` when it is a {@link NamespacePrefixes}; every write then
+   * carries the ids its keys use, in the same batch (quadstore's `writeBatch`, the one step every put, delete and
+   * patch goes through, is wrapped: it is private in quadstore's types, hence the property).
+   */
+  constructor(opts: StoreOpts, documents: DocumentSource | null = null, namespaces: NamespacePrefixes | null = null) {
     super(opts);
     this.#documents = documents;
+    if (namespaces !== null) {
+      const write = (this as unknown as { writeBatch: WriteBatch }).writeBatch.bind(this);
+      const withIds: WriteBatch = async (batch, writeOpts) => {
+        const staged = namespaces.stage(batch);
+        await write(batch, writeOpts);
+        namespaces.saved(staged);
+      };
+      Object.defineProperty(this, 'writeBatch', { value: withIds });
+    }
   }
 
   override async getStream(pattern: Pattern, opts: GetOpts = {}): ReturnType<Quadstore['getStream']> {

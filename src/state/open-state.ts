@@ -7,6 +7,7 @@ import { DataFactory } from 'rdf-data-factory';
 import { RdfscoutError } from '../errors.ts';
 import { CoveringQuadstore, INDEXES } from './covering-quadstore.ts';
 import { Indexer } from './indexer.ts';
+import { NamespacePrefixes } from './namespace-prefixes.ts';
 import { cleanOrphanDocuments } from './orphan-documents.ts';
 import { type AnySublevel, GroupCommitter, LevelTxn } from './txn.ts';
 
@@ -70,7 +71,12 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
   ) as unknown as Record<SublevelName, AnySublevel>;
   const docs = db.sublevel<string, string>('docs', { keyEncoding: 'utf8', valueEncoding: 'utf8' }) as unknown as AnySublevel;
   // Patterns led by a document's graph are read from its stored values (covering-quadstore.ts, issue 18).
-  const quadstore: Quadstore = new CoveringQuadstore({ backend: db, dataFactory, indexes: INDEXES.map((i) => [...i]) }, { dataFactory, docs, pending: sub['docs-pending'] });
+  const namespaces = await openNamespaces(db, sub.meta, indexes);
+  const quadstore: Quadstore = new CoveringQuadstore(
+    { backend: db, dataFactory, indexes: INDEXES.map((i) => [...i]), ...(namespaces === null ? {} : { prefixes: namespaces }) },
+    { dataFactory, docs, pending: sub['docs-pending'] },
+    namespaces,
+  );
   await quadstore.open();
   // 250 quads (1,500 index keys) a batch: indexing a 5 MB Turtle file (158k quads) raised RSS by 59 MB instead of
   // 93 MB with 1,000, for no measurable loss of speed (each batch's keys are copied to native memory at once; issue 16
@@ -98,4 +104,23 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
       if (db.status === 'open') await db.close();
     },
   };
+}
+
+/** The `meta` key that says the index keys are written with namespace ids (namespace-prefixes.ts). */
+const NAMESPACE_KEYS = 'index-namespace-ids';
+
+/**
+ * The namespace dictionary of the index keys, or null for a store whose keys were written with whole IRIs (before
+ * issue 18's ids): such a store is read and written as it is. A store is marked as using ids when the handle that
+ * indexes opens it with no index key yet; the mark is durable before any key is written.
+ */
+async function openNamespaces(db: ClassicLevel<string, string>, meta: AnySublevel, writer: boolean): Promise<NamespacePrefixes | null> {
+  const ns = db.sublevel<string, string>('ns', { keyEncoding: 'utf8', valueEncoding: 'utf8' }) as unknown as AnySublevel;
+  if ((await meta.get(NAMESPACE_KEYS)) !== undefined) return NamespacePrefixes.open(ns, { assign: writer });
+  if (!writer) return null;
+  // Quadstore's index keys start with the index's name (SPOG\u0000\u0000…; six indexes in old stores), the sublevels' with '!'.
+  const first = await db.keys({ gte: 'A', lt: '[', limit: 1 }).all();
+  if (first.length > 0) return null;
+  await meta.put(NAMESPACE_KEYS, true);
+  return NamespacePrefixes.open(ns, { assign: true });
 }
