@@ -155,12 +155,13 @@ export class WarcWriter {
   }
 
   /**
-   * Queues records to be written together, after those queued before. The promise resolves once they are written
-   * (handed to the OS: they survive a kill of the process), or failed (see `error`); it never rejects.
+   * Queues groups of records (e.g. one per fetch) to be written after those queued before, together with any queued
+   * in the same turn (one system call). The promise resolves once they are written (handed to the OS: they survive a
+   * kill of the process), or failed (see `error`); it never rejects.
    */
-  write(records: readonly WarcRecordParts[]): Promise<void> {
+  write(...groups: (readonly WarcRecordParts[])[]): Promise<void> {
     const written = new Promise<void>((resolve) => this.#waiting.push(resolve));
-    this.#queue.push(records);
+    this.#queue.push(...groups);
     this.#draining ??= this.#drain();
     return written;
   }
@@ -171,6 +172,7 @@ export class WarcWriter {
   }
 
   async #drain(): Promise<void> {
+    await Promise.resolve(); // after the writes queued in this turn's synchronous code
     while (this.#queue.length > 0) {
       const groups = this.#queue;
       const waiting = this.#waiting;
