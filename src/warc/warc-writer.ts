@@ -12,31 +12,29 @@ const MAX_STORED = 0xffff;
 /** RFC 1952 §2.3 member header: ID1 ID2, CM = 8 (deflate), no flags, MTIME 0, XFL 0, OS 255 (unknown). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /**
- * Records smaller than this are stored (level 0) whatever the level: a `gzipSync` call costs ~20–40 µs of set-up
- * (a zlib stream, its state, an output buffer) before any byte is compressed, and a record of bench:throughput's web
- * is 1.4 kB on average (request records 0.8 kB: deflated they saved 0.33 kB each). Measured with bench/warc-write.ts
- * (load 12): level 1 took 0.47 ms of CPU per fetch with 512 here, 0.37 with 1024, for 2.01 → 2.24 kB per fetch.
+ * Response records smaller than this are stored (level 0) whatever the level: a `gzipSync` call costs ~20–40 µs of
+ * set-up (a zlib stream, its state, an output buffer) before any byte is compressed, and the records of
+ * bench:throughput's web are small (1.4 kB of body per fetch on average).
  */
 const MIN_DEFLATE = 1024;
 /** zlib's set-up per record: a smaller deflate state than the defaults' 256 kB (records are a few kB). */
 const DEFLATE_OPTIONS = { memLevel: 5, windowBits: 13 };
 
 /**
- * Appends record `r` to `out` as a gzip member of its own (WARC 1.1 Annex D). Stored (level 0, or a record under
- * {@link MIN_DEFLATE} bytes): framed in place, header and block header first, the record, then CRC-32 and ISIZE
+ * Appends record `r` to `out` as a gzip member of its own (WARC 1.1 Annex D). The level applies to response records
+ * of {@link MIN_DEFLATE} bytes or more, which hold the bodies; request, metadata and warcinfo records (0.8 and
+ * 1.4 kB on average in bench:throughput) are stored. Measured with bench/warc-write.ts (3,000 fetches of
+ * bench:throughput's web, load 10–12, CPU per fetch): deflating every record at level 1 took 0.47 ms for 2.01 kB
+ * per fetch; records of 1 kB or more, 0.31–0.40 ms for 2.26 kB; responses only, 0.19–0.23 ms for 2.97 kB (stored:
+ * 0.07–0.08 ms, 4.05 kB). Stored: framed in place, header and block header first, the record, then CRC-32 and ISIZE
  * (RFC 1952 §2.3, RFC 1951 §3.2.4), with no copy of the record and no zlib stream. Deflated: the record is framed in
- * `scratch` and `gzipSync` compresses it. Measured per page (request, 8 kB response, metadata): async `zlib.gzip`
- * 0.41 ms of CPU (thread-pool hand-offs), `gzipSync` 0.13 ms, and 0.10 ms with the smaller deflate state.
+ * `scratch` and `gzipSync` compresses it (async `zlib.gzip` cost ~3× as much CPU: thread-pool hand-offs).
  */
 export function appendGzipMember(r: WarcRecordParts, level: number, out: ByteSink, scratch: ByteSink): void {
-  if (level > 0) {
+  if (level > 0 && r.type === 'response') {
     scratch.clear();
     encodeRecord(r, scratch);
-    if (scratch.length >= MIN_DEFLATE) {
-      out.put(gzipSync(scratch.view(), { level, ...DEFLATE_OPTIONS }));
-      return;
-    }
-    out.put(storedGzip([scratch.view()]));
+    out.put(scratch.length >= MIN_DEFLATE ? gzipSync(scratch.view(), { level, ...DEFLATE_OPTIONS }) : storedGzip([scratch.view()]));
     return;
   }
   const at = out.skip(GZIP_HEADER.length + 5);
@@ -93,7 +91,7 @@ export interface WarcWriterOptions {
   maxFileBytes?: number;
   /** Fields of the warcinfo record that opens each file (e.g. the crawl's options). Default: none. */
   info?: Record<string, string>;
-  /** Deflate level of each record's gzip member, 0 (stored: gzip framing only, least CPU) to 9. Default: 1. */
+  /** Deflate level of response records of 1 kB or more, 0 (stored: gzip framing only, least CPU) to 9; other records are stored. Default: 1. */
   gzipLevel?: number;
 }
 
