@@ -40,22 +40,6 @@ export class ExchangeTape {
     this.#x.body.push(bytes);
   }
 
-  /**
-   * The body as the crawl read it, when no Content-Encoding was undone: if it holds exactly the chunks' bytes, the tape
-   * keeps this one Buffer (which the crawl holds anyway) instead of the chunks. They are then freed as young as
-   * without `--warc`, rather than kept until the fetch's records are written (after its commit), by which time they
-   * have been moved to the old generation of V8's heap; GC was ~0.1–0.2 ms of the archive's cost per page in
-   * bench:throughput's profiles (README "Raw responses (WARC)").
-   */
-  whole(bytes: Buffer): void {
-    const body = this.#x.body;
-    let n = 0;
-    for (const chunk of body) n += chunk.length;
-    if (n !== bytes.length || body.length === 0) return;
-    body.length = 0; // the same array the exchange was (or will be) reported with
-    body.push(bytes);
-  }
-
   /** A size limit stopped the read (the body reader says so before it lets go of the stream). */
   limit(): void {
     this.#cut = 'length';

@@ -220,7 +220,7 @@ export class Fetcher {
       throw new RdfscoutError('RDFSCOUT_BODY_TOO_LARGE', `Body of ${target.href} is ${declared} bytes, over ${this.config.maxBodyBytes}`, { url: target.href });
     }
     const tape = response.tape;
-    const bytes = await readBody(body, {
+    return readBody(body, {
       url: target.href,
       ...(tape === null ? {} : { onChunk: tape.chunk, onLimit: tape.limit }),
       contentEncoding: headers['content-encoding'] ?? null,
@@ -228,8 +228,6 @@ export class Fetcher {
       maxDecompressedBytes: maxDecompressed,
       ...(truncate ? { truncate: true } : {}),
     });
-    if (tape !== null && headers['content-encoding'] === undefined) tape.whole(bytes); // the raw bytes, in one piece
-    return bytes;
   }
 
   /** Parses and checks a URL before any connection: length, scheme, private IP literal. Throws RdfscoutError. */
