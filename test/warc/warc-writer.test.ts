@@ -133,13 +133,16 @@ describe('digests and gzip members at every level', () => {
   it('writes valid block and payload digests, and the exact bytes, for empty, small and over-64-kB bodies, at levels 0, 1 and 6', async () => {
     const big = Buffer.alloc(150_000);
     for (let i = 0; i < big.length; i++) big[i] = (i * 7919) & 0xff;
-    const bodies = [[], [Buffer.from('é small body')], [big.subarray(0, 70_000), big.subarray(70_000)], [Buffer.alloc(600, 'a')]];
+    const bodies = [[], [Buffer.from('é small body')], [big.subarray(0, 70_000), big.subarray(70_000)], [Buffer.alloc(600, 'a')], [Buffer.alloc(3000, 'b')]];
+    const sizes: number[] = [];
     for (const level of [0, 1, 6]) {
       const file = join(tmp, `digests-${level}.warc.gz`);
       const writer = await WarcWriter.open({ target: file, gzipLevel: level });
       for (const [i, body] of bodies.entries()) void writer.write(exchangeRecords({ ...exchange(i), body, truncated: body.length === 0 ? 'unspecified' : null }));
       await writer.close();
-      const records = splitRecords(gunzipSync(await readFile(file)));
+      const bytes = await readFile(file);
+      sizes.push(bytes.length);
+      const records = splitRecords(gunzipSync(bytes));
       expect(records.map((r) => r.fields.get('WARC-Type'))).toEqual(['warcinfo', ...bodies.flatMap(() => ['request', 'response'])]);
       for (const r of records.slice(1)) {
         expect(r.fields.get('WARC-Block-Digest'), `level ${level}`).toBe(sha1Base32(r.block));
@@ -155,5 +158,8 @@ describe('digests and gzip members at every level', () => {
       }
       expect(n).toBe(records.length);
     }
+    // Level 0 stores everything; levels 1 and 6 deflate the response records of 1 kB or more (the 3 kB of 'b's).
+    expect(sizes[1]).toBeLessThan((sizes[0] as number) - 2500);
+    expect(sizes[2]).toBeLessThan((sizes[0] as number) - 2500);
   });
 });
