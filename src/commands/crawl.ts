@@ -80,8 +80,8 @@ Crawl:
                             to FILE (appended to), or to rotating files in DIR (an existing folder, or a path
                             ending with /); \`rdfscout reparse\` rebuilds a store from them
   --warc-file-mb N          in a DIR, begin a new file past N MB (default 1024)
-  --warc-gzip-level N       deflate level of each record, 0 (gzip framing only: least CPU, largest files) to 9
-                            (default 1)
+  --warc-gzip-level N       deflate level of response records of 1 kB or more (request and metadata records are
+                            stored), 0 (gzip framing only: least CPU, largest files) to 9 (default 1)
   --sink URL                also send every stored document to this SPARQL 1.1 Graph Store Protocol endpoint
                             (e.g. Virtuoso's http://HOST:8890/sparql-graph-crud; user:password@ for Basic auth),
                             one named graph per document (HTTP PUT), in the background, with retries; what the

@@ -15,6 +15,8 @@ export class FetchArchive {
   readonly #open = new Map<string, HttpExchange[]>();
   readonly #maxPending: number;
   #pending = 0;
+  /** Fetches finished since the last hand-off to the writer (one `setImmediate` takes them all). */
+  #finished: { fetchId: string; url: string; meta: Record<string, unknown>; resolve: () => void }[] = [];
 
   /** `maxPending`: fetches whose records may wait to be written before `finish` waits for the write. Default: 64. */
   constructor(writer: WarcWriter, opts: { maxPending?: number } = {}) {
@@ -42,26 +44,36 @@ export class FetchArchive {
   /**
    * The fetch `fetchId` of `url` is done; `meta` says what the crawl made of it. Its records are built and written in
    * the background, after the bodies still closing have reported (their close events come before the next turn of
-   * the event loop). Resolves at once while fewer than `maxPending` fetches wait to be written; past that, once this
-   * fetch's records are written (a bounded queue: a slow disk slows the crawl down rather than filling memory).
+   * the event loop), together with those of every fetch finished in the same turn: one hand-off to the writer and one
+   * system call for them all. Resolves at once while fewer than `maxPending` fetches wait to be written; past that,
+   * once this fetch's records are written (a bounded queue: a slow disk slows the crawl down rather than filling
+   * memory).
    */
   finish(fetchId: string, url: string, meta: Record<string, unknown>): Promise<void> {
     this.#pending++;
-    const written = new Promise((resolve) => setImmediate(resolve))
-      .then(() => {
-        const exchanges = this.#open.get(fetchId) ?? [];
-        this.#open.delete(fetchId);
-        const records = exchanges.flatMap((x) => exchangeRecords(x));
-        const responses = records.filter((r) => r.type === 'response').map((r) => r.id);
-        const date = exchanges.at(-1)?.date ?? new Date().toISOString();
-        records.push(fetchMetadataRecord(url, date, { ...meta, responses }, responses.at(-1) ?? null));
-        return this.#writer.write(records);
-      })
-      .finally(() => {
-        this.#pending--;
-      });
+    const written = new Promise<void>((resolve) => this.#finished.push({ fetchId, url, meta, resolve }));
+    if (this.#finished.length === 1) setImmediate(this.#writeFinished);
     return this.#pending > this.#maxPending ? written : Promise.resolve();
   }
+
+  /** Builds the records of the fetches finished so far and queues them, one group per fetch, in finishing order. */
+  readonly #writeFinished = (): void => {
+    const finished = this.#finished;
+    this.#finished = [];
+    const groups = finished.map(({ fetchId, url, meta }) => {
+      const exchanges = this.#open.get(fetchId) ?? [];
+      this.#open.delete(fetchId);
+      const records = exchanges.flatMap((x) => exchangeRecords(x));
+      const responses = records.filter((r) => r.type === 'response').map((r) => r.id);
+      const date = exchanges.at(-1)?.date ?? new Date().toISOString();
+      records.push(fetchMetadataRecord(url, date, { ...meta, responses }, responses.at(-1) ?? null));
+      return records;
+    });
+    void this.#writer.write(...groups).then(() => {
+      this.#pending -= finished.length;
+      for (const f of finished) f.resolve();
+    });
+  };
 
   /** Fetches finished and not written yet. */
   get pending(): number {

@@ -1,6 +1,7 @@
 // **WARC records** of a crawl (WARC 1.1 §6): request/response pairs, a fetch's metadata, warcinfo; framed as bytes.
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { HttpExchange } from '../fetch/types.ts';
+import type { ByteSink } from './byte-sink.ts';
 
 export const WARC_VERSION = 'WARC/1.1';
 /** Content-Type of rdfscout's metadata record of one fetch (JSON: what the crawl made of it, for `reparse`). */
@@ -38,16 +39,16 @@ export function headText(h: HeadLines): string {
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
-/** `sha1:BASE32` (RFC 4648), the digest form web archives use (WARC 1.1 §5.8, §5.9). */
-function digestOf(parts: readonly Buffer[]): string {
-  const hash = createHash('sha1');
-  for (const p of parts) hash.update(p);
-  const bytes = hash.digest();
-  let out = '';
+/** `sha1:BASE32` (RFC 4648), the digest form web archives use (WARC 1.1 §5.8, §5.9), of bytes in one piece. */
+function sha1Of(bytes: Uint8Array): string {
+  // One-shot: no Hash object per digest (two per response record; `createHash` + `update` + `digest` cost ~3× as much
+  // for the ~2 kB records of bench:throughput's web).
+  const digest = hash('sha1', bytes, 'buffer');
+  let out = 'sha1:';
   let bits = 0;
   let value = 0;
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
+  for (const byte of digest) {
+    value = ((value << 8) | byte) & 0xfff; // the bits not yet written: fewer than 13
     bits += 8;
     while (bits >= 5) {
       out += BASE32[(value >>> (bits - 5)) & 31];
@@ -55,26 +56,51 @@ function digestOf(parts: readonly Buffer[]): string {
     }
   }
   if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return `sha1:${out}`;
+  return out;
 }
 
+/** The digest of no bytes (an empty payload: a redirect, a body not read). */
+const EMPTY_SHA1 = sha1Of(new Uint8Array(0));
+/** What a digest field holds until the block is written and hashed: as long as a digest (`sha1:` + 32 characters). */
+const DIGEST_SLOT = `sha1:${' '.repeat(32)}`;
+
 /**
- * The bytes of one record (WARC 1.1 §4): version line, named fields with `Content-Length` and digests, a blank line,
- * the block, and the closing CRLF CRLF. warcio's own serialiser (async iterators, WASM hashing, a CompressionStream
- * per record) cost 1.1–4.3 ms of CPU per page here, against ~0.2 ms for this framing with node:crypto and zlib
- * (see README "Raw responses (WARC)").
+ * Appends one record (WARC 1.1 §4) to `out`: version line, named fields with the digests and `Content-Length`, a
+ * blank line, the block (the HTTP head, then the payload), and the closing CRLF CRLF. The block is written in place
+ * and hashed there, in one piece each (block and payload), and the digests are written into slots left for them
+ * right after `WARC-Record-ID` (their length is fixed), so no record is assembled in a Buffer of its own. warcio's
+ * serialiser (async iterators, WASM hashing, a CompressionStream per record) cost 1.1–4.3 ms of CPU per page here
+ * (README "Raw responses (WARC)").
  */
-export function frameRecord(r: WarcRecordParts): Buffer[] {
-  const head = r.httpHead === null ? null : Buffer.from(`${headText(r.httpHead)}\r\n`, 'latin1');
-  const block = head === null ? r.payload : [head, ...r.payload];
-  const length = block.reduce((n, p) => n + p.length, 0);
-  const fields: [string, string][] = [['WARC-Type', r.type], ['WARC-Record-ID', r.id], ...r.fields];
+export function encodeRecord(r: WarcRecordParts, out: ByteSink): void {
+  const http = r.httpHead === null ? null : `${headText(r.httpHead)}\r\n`;
+  let payloadLength = 0;
+  for (const p of r.payload) payloadLength += p.length;
+  const start = out.length;
+  // All ASCII up to the digest slots (version, type, a UUID URN), so their byte offsets are string offsets.
+  let head = `${WARC_VERSION}\r\nWARC-Type: ${r.type}\r\nWARC-Record-ID: ${r.id}\r\n`;
+  let blockDigestAt = -1;
+  let payloadDigestAt = -1;
   if (r.type === 'request' || r.type === 'response') {
-    fields.push(['WARC-Block-Digest', digestOf(block)]);
-    if (r.type === 'response') fields.push(['WARC-Payload-Digest', digestOf(r.payload)]);
+    blockDigestAt = start + head.length + 19; // 'WARC-Block-Digest: '
+    head += `WARC-Block-Digest: ${DIGEST_SLOT}\r\n`;
+    if (r.type === 'response') {
+      payloadDigestAt = start + head.length + 21; // 'WARC-Payload-Digest: '
+      head += `WARC-Payload-Digest: ${DIGEST_SLOT}\r\n`;
+    }
   }
-  fields.push(['Content-Length', String(length)]);
-  return [Buffer.from(`${headText({ statusline: WARC_VERSION, headers: fields })}\r\n`, 'utf8'), ...block, CRLFCRLF];
+  for (const [name, value] of r.fields) head += `${name}: ${value}\r\n`;
+  // An HTTP head is latin1 (one byte per character: undici decodes header bytes so), hence its length in bytes.
+  head += `Content-Length: ${(http?.length ?? 0) + payloadLength}\r\n\r\n`;
+  out.text(head, 'utf8');
+  const blockStart = out.length;
+  if (http !== null) out.text(http, 'latin1');
+  const payloadStart = out.length;
+  for (const p of r.payload) out.put(p);
+  const end = out.length;
+  out.put(CRLFCRLF);
+  if (blockDigestAt >= 0) out.buffer.write(sha1Of(out.view(blockStart, end)), blockDigestAt, 'latin1');
+  if (payloadDigestAt >= 0) out.buffer.write(payloadLength === 0 ? EMPTY_SHA1 : sha1Of(out.view(payloadStart, end)), payloadDigestAt, 'latin1');
 }
 
 const CRLFCRLF = Buffer.from('\r\n\r\n');

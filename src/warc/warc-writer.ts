@@ -4,24 +4,60 @@ import { type FileHandle, mkdir, open, stat } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
 import { crc32, gzipSync } from 'node:zlib';
 import { ArgumentError, RdfscoutError } from '../errors.ts';
-import { frameRecord, type WarcRecordParts, warcinfoRecord } from './warc-records.ts';
-
-/**
- * One record as its own gzip member (WARC 1.1 Annex D). Measured per page (request, 8 kB response, metadata): async
- * `zlib.gzip` 0.41 ms of CPU (thread-pool hand-offs), `gzipSync` 0.13 ms, and 0.10 ms with a smaller deflate state
- * (each call allocates one: 256 kB at the defaults). Level 1: level 6 took about as much CPU again for ~15% less.
- * Level 0 is framed here ({@link storedGzip}): 0.026 ms per page's three records against gzipSync's 0.086 (scratch
- * measurement, unloaded).
- */
-function gzipRecord(r: WarcRecordParts, level: number): Buffer {
-  const parts = frameRecord(r);
-  return level === 0 ? storedGzip(parts) : gzipSync(Buffer.concat(parts), { level, memLevel: 5, windowBits: 13 });
-}
+import { ByteSink } from './byte-sink.ts';
+import { encodeRecord, type WarcRecordParts, warcinfoRecord } from './warc-records.ts';
 
 /** The largest stored deflate block (RFC 1951 §3.2.4: LEN is 16 bits). */
 const MAX_STORED = 0xffff;
 /** RFC 1952 §2.3 member header: ID1 ID2, CM = 8 (deflate), no flags, MTIME 0, XFL 0, OS 255 (unknown). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/**
+ * Response records smaller than this are stored (level 0) whatever the level: a `gzipSync` call costs ~20–40 µs of
+ * set-up (a zlib stream, its state, an output buffer) before any byte is compressed, and the records of
+ * bench:throughput's web are small (1.4 kB of body per fetch on average).
+ */
+const MIN_DEFLATE = 1024;
+/** zlib's set-up per record: a smaller deflate state than the defaults' 256 kB (records are a few kB). */
+const DEFLATE_OPTIONS = { memLevel: 5, windowBits: 13 };
+
+/**
+ * Appends record `r` to `out` as a gzip member of its own (WARC 1.1 Annex D). The level applies to response records
+ * of {@link MIN_DEFLATE} bytes or more, which hold the bodies; request, metadata and warcinfo records (0.8 and
+ * 1.4 kB on average in bench:throughput) are stored. Measured with bench/warc-write.ts (3,000 fetches of
+ * bench:throughput's web, load 10–12, CPU per fetch): deflating every record at level 1 took 0.47 ms for 2.01 kB
+ * per fetch; records of 1 kB or more, 0.31–0.40 ms for 2.26 kB; responses only, 0.19–0.23 ms for 2.97 kB (stored:
+ * 0.07–0.08 ms, 4.05 kB). Stored: framed in place, header and block header first, the record, then CRC-32 and ISIZE
+ * (RFC 1952 §2.3, RFC 1951 §3.2.4), with no copy of the record and no zlib stream. Deflated: the record is framed in
+ * `scratch` and `gzipSync` compresses it (async `zlib.gzip` cost ~3× as much CPU: thread-pool hand-offs).
+ */
+export function appendGzipMember(r: WarcRecordParts, level: number, out: ByteSink, scratch: ByteSink): void {
+  if (level > 0 && r.type === 'response') {
+    scratch.clear();
+    encodeRecord(r, scratch);
+    out.put(scratch.length >= MIN_DEFLATE ? gzipSync(scratch.view(), { level, ...DEFLATE_OPTIONS }) : storedGzip([scratch.view()]));
+    return;
+  }
+  const at = out.skip(GZIP_HEADER.length + 5);
+  encodeRecord(r, out);
+  const dataAt = at + GZIP_HEADER.length + 5;
+  const n = out.length - dataAt;
+  if (n > MAX_STORED) {
+    // More than one stored block (a body over 64 kB: rare): framed apart, block headers between the parts.
+    const member = storedGzip([Buffer.from(out.view(dataAt))]);
+    out.length = at;
+    out.put(member);
+    return;
+  }
+  const buf = out.buffer;
+  GZIP_HEADER.copy(buf, at);
+  buf[at + 10] = 1; // BFINAL, BTYPE 00 (stored)
+  buf.writeUInt16LE(n, at + 11);
+  buf.writeUInt16LE(n ^ 0xffff, at + 13);
+  const crc = crc32(out.view(dataAt)) >>> 0;
+  const end = out.skip(8);
+  out.buffer.writeUInt32LE(crc, end);
+  out.buffer.writeUInt32LE(n, end + 4);
+}
 
 /**
  * A gzip member holding `parts` in stored (uncompressed) deflate blocks, built directly: RFC 1952 header, RFC 1951
@@ -55,7 +91,7 @@ export interface WarcWriterOptions {
   maxFileBytes?: number;
   /** Fields of the warcinfo record that opens each file (e.g. the crawl's options). Default: none. */
   info?: Record<string, string>;
-  /** Deflate level of each record's gzip member, 0 (stored: gzip framing only, least CPU) to 9. Default: 1. */
+  /** Deflate level of response records of 1 kB or more, 0 (stored: gzip framing only, least CPU) to 9; other records are stored. Default: 1. */
   gzipLevel?: number;
 }
 
@@ -81,6 +117,10 @@ export class WarcWriter {
   /** Resolvers of the promises `write()` returned for the groups in `#queue`. */
   #waiting: (() => void)[] = [];
   #draining: Promise<void> | null = null;
+  /** The bytes of the batch being written (reused batch after batch). */
+  readonly #out = new ByteSink();
+  /** A record framed before it is deflated (reused). */
+  readonly #scratch = new ByteSink(64 * 1024);
   #error: RdfscoutError | null = null;
   /** Files written to, in order. */
   readonly files: string[] = [];
@@ -115,12 +155,13 @@ export class WarcWriter {
   }
 
   /**
-   * Queues records to be written together, after those queued before. The promise resolves once they are written
-   * (handed to the OS: they survive a kill of the process), or failed (see `error`); it never rejects.
+   * Queues groups of records (e.g. one per fetch) to be written after those queued before, together with any queued
+   * in the same turn (one system call). The promise resolves once they are written (handed to the OS: they survive a
+   * kill of the process), or failed (see `error`); it never rejects.
    */
-  write(records: readonly WarcRecordParts[]): Promise<void> {
+  write(...groups: (readonly WarcRecordParts[])[]): Promise<void> {
     const written = new Promise<void>((resolve) => this.#waiting.push(resolve));
-    this.#queue.push(records);
+    this.#queue.push(...groups);
     this.#draining ??= this.#drain();
     return written;
   }
@@ -131,6 +172,7 @@ export class WarcWriter {
   }
 
   async #drain(): Promise<void> {
+    await Promise.resolve(); // after the writes queued in this turn's synchronous code
     while (this.#queue.length > 0) {
       const groups = this.#queue;
       const waiting = this.#waiting;
@@ -151,35 +193,36 @@ export class WarcWriter {
   /** Compresses and writes groups, in one system call per file; a folder's next file begins between two groups. */
   async #append(groups: readonly (readonly WarcRecordParts[])[]): Promise<void> {
     if (this.#error !== null) return;
+    const out = this.#out;
     try {
-      let batch: Buffer[] = [];
-      let n = 0;
+      out.clear();
       for (const group of groups) {
-        if (this.#dir !== null && this.#fileBytes + n >= this.#o.maxFileBytes) {
-          await this.#writeBatch(batch, n);
-          batch = [];
-          n = 0;
+        if (this.#dir !== null && this.#fileBytes + out.length >= this.#o.maxFileBytes) {
+          this.#writeOut();
           await this.#openFile();
         }
-        for (const record of group) {
-          const bytes = gzipRecord(record, this.#o.gzipLevel);
-          batch.push(bytes);
-          n += bytes.length;
-        }
+        for (const record of group) appendGzipMember(record, this.#o.gzipLevel, out, this.#scratch);
       }
-      await this.#writeBatch(batch, n);
+      this.#writeOut();
     } catch (err) {
       this.#error = new RdfscoutError('RDFSCOUT_WARC_FAILED', `Cannot write WARC records to ${this.files.at(-1) ?? this.#o.target}: ${(err as Error).message}`, { cause: err });
+    } finally {
+      out.clear();
     }
   }
 
   /**
-   * Appends a batch with one synchronous write: it goes to the page cache, and the thread-pool hand-off of an async
-   * write cost more CPU than the write (3.5% of a crawl's main-thread time in a profile, for `writev`).
+   * Appends the sink's bytes with one synchronous write, and empties it: the bytes go to the page cache, and the
+   * thread-pool hand-off of an async write cost more CPU than the write (3.5% of a crawl's main-thread time in a
+   * profile, for `writev`).
    */
-  async #writeBatch(batch: Buffer[], n: number): Promise<void> {
+  #writeOut(): void {
+    const out = this.#out;
+    const n = out.length;
     if (n === 0) return;
-    writeSync((this.#file as FileHandle).fd, batch.length === 1 ? (batch[0] as Buffer) : Buffer.concat(batch, n));
+    const fd = (this.#file as FileHandle).fd;
+    for (let at = 0; at < n; ) at += writeSync(fd, out.buffer, at, n - at);
+    out.clear();
     this.#fileBytes += n;
     this.bytes += n;
   }
@@ -191,8 +234,10 @@ export class WarcWriter {
     try {
       this.#file = await open(path, 'a');
       this.files.push(path);
-      const info = gzipRecord(warcinfoRecord(basename(path), this.#o.info), this.#o.gzipLevel);
-      await this.#file.write(info);
+      this.#fileBytes = 0;
+      const info = new ByteSink(4096);
+      appendGzipMember(warcinfoRecord(basename(path), this.#o.info), this.#o.gzipLevel, info, this.#scratch);
+      await this.#file.write(info.view());
       this.#fileBytes = info.length;
       this.bytes += info.length;
     } catch (err) {

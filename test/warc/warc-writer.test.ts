@@ -1,4 +1,5 @@
 // WarcWriter's records: framed as WARC 1.1, one gzip member each, with digests as warcio computes them; folders rotate.
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -97,5 +98,68 @@ describe('storedGzip (--warc-gzip-level 0)', () => {
     for await (const r of new WARCParser(createReadStream(file))) payloads.push(Buffer.from(await r.readFully(false)).toString('utf8'));
     expect(payloads).toHaveLength(3);
     expect(payloads[2]).toBe(Buffer.concat(exchange(3).body).toString('utf8'));
+  });
+});
+
+/** `sha1:BASE32` of `bytes`, computed here apart from the writer (RFC 4648 base32). */
+function sha1Base32(bytes: Buffer): string {
+  const d = createHash('sha1').update(bytes).digest();
+  let bits = '';
+  for (const b of d) bits += b.toString(2).padStart(8, '0');
+  let out = '';
+  for (let i = 0; i < bits.length; i += 5) out += 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[Number.parseInt(bits.slice(i, i + 5).padEnd(5, '0'), 2)];
+  return `sha1:${out}`;
+}
+
+/** The records of a gunzipped WARC file, split by their Content-Length: named fields, block, payload after the HTTP head. */
+function splitRecords(data: Buffer): { fields: Map<string, string>; block: Buffer; payload: Buffer }[] {
+  const out = [];
+  let at = 0;
+  while (at < data.length) {
+    const headEnd = data.indexOf('\r\n\r\n', at);
+    const lines = data.subarray(at, headEnd).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe('WARC/1.1');
+    const fields = new Map(lines.slice(1).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)] as [string, string]));
+    const block = data.subarray(headEnd + 4, headEnd + 4 + Number(fields.get('Content-Length')));
+    expect(data.subarray(headEnd + 4 + block.length, headEnd + 8 + block.length).toString()).toBe('\r\n\r\n');
+    const httpEnd = block.indexOf('\r\n\r\n');
+    out.push({ fields, block, payload: fields.get('WARC-Type') === 'response' ? block.subarray(httpEnd + 4) : Buffer.alloc(0) });
+    at = headEnd + 8 + block.length;
+  }
+  return out;
+}
+
+describe('digests and gzip members at every level', () => {
+  it('writes valid block and payload digests, and the exact bytes, for empty, small and over-64-kB bodies, at levels 0, 1 and 6', async () => {
+    const big = Buffer.alloc(150_000);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 7919) & 0xff;
+    const bodies = [[], [Buffer.from('é small body')], [big.subarray(0, 70_000), big.subarray(70_000)], [Buffer.alloc(600, 'a')], [Buffer.alloc(3000, 'b')]];
+    const sizes: number[] = [];
+    for (const level of [0, 1, 6]) {
+      const file = join(tmp, `digests-${level}.warc.gz`);
+      const writer = await WarcWriter.open({ target: file, gzipLevel: level });
+      for (const [i, body] of bodies.entries()) void writer.write(exchangeRecords({ ...exchange(i), body, truncated: body.length === 0 ? 'unspecified' : null }));
+      await writer.close();
+      const bytes = await readFile(file);
+      sizes.push(bytes.length);
+      const records = splitRecords(gunzipSync(bytes));
+      expect(records.map((r) => r.fields.get('WARC-Type'))).toEqual(['warcinfo', ...bodies.flatMap(() => ['request', 'response'])]);
+      for (const r of records.slice(1)) {
+        expect(r.fields.get('WARC-Block-Digest'), `level ${level}`).toBe(sha1Base32(r.block));
+        if (r.fields.get('WARC-Type') === 'response') expect(r.fields.get('WARC-Payload-Digest')).toBe(sha1Base32(r.payload));
+      }
+      const payloads = records.filter((r) => r.fields.get('WARC-Type') === 'response').map((r) => r.payload);
+      for (const [i, body] of bodies.entries()) expect(payloads[i]?.equals(Buffer.concat(body)), `level ${level} body ${i}`).toBe(true);
+      // warcio reads every record back, one gzip member each
+      let n = 0;
+      for await (const r of new WARCParser(createReadStream(file))) {
+        await r.readFully(false);
+        n++;
+      }
+      expect(n).toBe(records.length);
+    }
+    // Level 0 stores everything; levels 1 and 6 deflate the response records of 1 kB or more (the 3 kB of 'b's).
+    expect(sizes[1]).toBeLessThan((sizes[0] as number) - 2500);
+    expect(sizes[2]).toBeLessThan((sizes[0] as number) - 2500);
   });
 });
