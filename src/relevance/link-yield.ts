@@ -39,6 +39,8 @@ export interface LinkYieldOptions {
   trials?: number;
   /** Fetches of a URL template without RDF in or below them after which its links get no exploration bonus. Default 4. */
   barrenAfter?: number;
+  /** A link counts toward what a page leads to only on the first page that listed it (`anticipate`). Default true. */
+  claim?: boolean;
 }
 
 /** A link's expected yield, and whether it includes the exploration bonus (then `noteTrial` should be told). */
@@ -57,6 +59,8 @@ export const YIELD_PRIOR: Readonly<Record<Label, number>> = { R: 0.7, HR: 0.5, H
 const FORMAT_ANCHOR_MAX_WORDS = 3;
 /** Learned documents remembered for crediting RDF found below them (the oldest are forgotten). */
 const MAX_PAGES = 50_000;
+/** Links remembered as anticipated by the page that listed them first (the oldest are forgotten). */
+const MAX_CLAIMED = 100_000;
 
 /** The anchor as a cluster feature: short digit-free anchors as they are ("rdf", "personal profile"), others by length. */
 export function anchorShape(anchor: string): string {
@@ -96,6 +100,8 @@ function clusterIds(k: LinkKeys): string[] {
 export interface LinkYieldJson {
   clusters: Array<[string, number, number, number, number]>;
   trials: Array<[string, number]>;
+  /** Links anticipated by the first page that listed them (absent in snapshots from before it was kept). */
+  claimed?: Array<[string, string]>;
   pending: Array<[string, number, number]>;
   pages: Array<[string, string[], number, number, string | null]>;
 }
@@ -128,6 +134,9 @@ export class LinkYield {
   readonly #grandchild: number;
   readonly #maxTrials: number;
   readonly #barrenAfter: number;
+  readonly #claim: boolean;
+  /** Links already listed, with the first page that listed them (the one they are credited to). */
+  readonly #claimed = new Map<string, string>();
   /** Links queued with the exploration bonus, per URL template. */
   readonly #trials = new Map<string, number>();
   /** Recently learned documents: their clusters, the RDF anticipated below them and the RDF found below so far. */
@@ -140,6 +149,7 @@ export class LinkYield {
     this.#grandchild = options.grandchild ?? 0.5;
     this.#maxTrials = options.trials ?? 2;
     this.#barrenAfter = options.barrenAfter ?? 4;
+    this.#claim = options.claim ?? true;
   }
 
   /**
@@ -148,8 +158,10 @@ export class LinkYield {
    * bonus `explore / sqrt(1 + its fetches)` (a bandit's optimism, given to a few links of a template at a time: a
    * queued link keeps its priority, so optimism for every link of a new template would fetch them all before
    * learning) — until `barrenAfter` fetches of the template found no RDF in or below them: then it has had its trials.
+   * With `explore = 'requeue'` (a queued link whose turn came), the bonus is given whatever the waiting trials, so a
+   * link queued with it is compared with its template's optimism of now, not sent back for having had it.
    */
-  estimate(keys: LinkKeys, label: Label, explore = true): YieldEstimate {
+  estimate(keys: LinkKeys, label: Label, explore: boolean | 'requeue' = true): YieldEstimate {
     let est = YIELD_PRIOR[label];
     for (const id of clusterIds(keys)) {
       const c = this.#clusters.get(id);
@@ -161,7 +173,8 @@ export class LinkYield {
     if (t !== undefined && fetched >= this.#barrenAfter && t.rdf + t.below === 0) return { value: est, exploring: false };
     // No optimism for links the thesis's rules call N (`.xml`, `.json`, API records): a bonus would put them ahead
     // of every H page of unknown yield (prior 0.04 + bonus > 0.12), spending a fetch per new template on them.
-    if (!explore || label === 'N' || (this.#trials.get(keys.target) ?? 0) - fetched >= this.#maxTrials) return { value: est, exploring: false };
+    if (explore === false || label === 'N') return { value: est, exploring: false };
+    if (explore === true && (this.#trials.get(keys.target) ?? 0) - fetched >= this.#maxTrials) return { value: est, exploring: false };
     return { value: est + this.#explore / Math.sqrt(1 + fetched), exploring: true };
   }
 
@@ -178,8 +191,14 @@ export class LinkYield {
     let below = 0;
     let cost = 0;
     for (const l of links) {
-      // A link fetched already leads to nothing new from here (the crawl fetches a URL once).
-      if (l.url !== undefined && (this.#pages.has(l.url) || this.#pending.has(l.url))) continue;
+      // A link fetched already leads to nothing new from here (the crawl fetches a URL once); with `claim`, neither
+      // does one an earlier page listed (it is queued from there: a duplicate page, or a second listing of the same
+      // datasets, would otherwise be credited again for RDF it does not lead to).
+      if (l.url !== undefined && (this.#pages.has(l.url) || this.#pending.has(l.url) || this.#claimed.has(l.url))) continue;
+      if (this.#claim && l.url !== undefined) {
+        this.#claimed.set(l.url, url);
+        if (this.#claimed.size > MAX_CLAIMED) this.#claimed.delete(this.#claimed.keys().next().value as string);
+      }
       const y = this.estimate(l.keys, l.label, false).value;
       if (y < this.#worth) continue;
       below += y;
@@ -194,7 +213,10 @@ export class LinkYield {
    * to lead to; an RDF document found below a page beyond what was anticipated there adds one more (found, one fetch)
    * to that page's clusters, so the credit is max(anticipated, found).
    */
-  observe(keys: LinkKeys, urls: readonly string[], parent: string | null, kind: 'rdf' | 'page' | 'other'): void {
+  observe(keys: LinkKeys, urls: readonly string[], fetchedFrom: string | null, kind: 'rdf' | 'page' | 'other'): void {
+    // Credit goes to the first page that listed the link: the crawl's parent may be a later page that raised the
+    // link's priority (a duplicate of the first, a second listing), which leads to nothing the first did not.
+    const parent = (urls[0] === undefined ? undefined : this.#claimed.get(urls[0])) ?? fetchedFrom;
     let below = 0;
     let cost = 0;
     for (const u of urls) {
@@ -262,6 +284,7 @@ export class LinkYield {
     return {
       clusters: [...this.#clusters].map(([id, c]) => [id, c.n, c.rdf, c.below, c.belowCost]),
       trials: [...this.#trials],
+      claimed: [...this.#claimed],
       pending: [...this.#pending].map(([u, p]) => [u, p.below, p.cost]),
       pages: [...this.#pages].map(([u, p]) => [u, p.ids, p.expected, p.found, p.parent]),
     };
@@ -271,6 +294,7 @@ export class LinkYield {
     const y = new LinkYield(options);
     for (const [id, n, rdf, below, belowCost] of json.clusters) y.#clusters.set(id, { n, rdf, below, belowCost });
     for (const [t, k] of json.trials) y.#trials.set(t, k);
+    for (const [u, p] of json.claimed ?? []) y.#claimed.set(u, p);
     for (const [u, below, cost] of json.pending) y.#pending.set(u, { below, cost });
     for (const [u, ids, expected, found, parent] of json.pages) y.#pages.set(u, { ids, expected, found, parent });
     return y;

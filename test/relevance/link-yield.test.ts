@@ -115,6 +115,38 @@ describe('LinkYield', () => {
     expect(y.counts('t', 's.org/{x}?page={x}')?.belowCost).toBe(1);
   });
 
+  it('credits a link to the first page that listed it: a duplicate or a second listing of it leads to nothing new', () => {
+    const y = new LinkYield({ explore: 0, worth: 0.3 });
+    const dataset = 'http://s.org/dataset/a-1';
+    const alias = 'http://s.org/dataset/a-1?lang=ga';
+    const rdf = { keys: linkKeys(link('http://s.org/dataset/a-1.rdf'), dataset), label: 'R' as const, url: 'http://s.org/dataset/a-1.rdf' };
+    y.anticipate(dataset, [rdf]);
+    y.observe(linkKeys(link(dataset), 'http://s.org/'), [dataset], 'http://s.org/', 'page');
+    // The duplicate lists the same export: queued from the dataset page already, it is not anticipated again.
+    y.anticipate(alias, [{ ...rdf, keys: linkKeys(link(rdf.url), alias) }]);
+    const aliasKeys = linkKeys(link(alias), dataset);
+    y.observe(aliasKeys, [alias], dataset, 'page');
+    expect(y.counts('t', aliasKeys.target)).toMatchObject({ n: 1, below: 0, belowCost: 0 });
+    // The export is fetched with the duplicate as its parent (it raised the link's priority last): the credit for
+    // finding it still goes to the dataset page's clusters, not to the duplicate's.
+    y.observe(linkKeys(link(rdf.url), alias), [rdf.url], alias, 'rdf');
+    expect(y.counts('t', aliasKeys.target)).toMatchObject({ below: 0 });
+    // max(anticipated 0.7, found 1): 0.7 for one fetch, then 0.3 more for 0.3 of a fetch.
+    expect(y.counts('t', 's.org/dataset/{x}')?.below).toBeCloseTo(1);
+    expect(y.counts('t', 's.org/dataset/{x}')?.belowCost).toBeCloseTo(1.3);
+  });
+
+  it("re-estimates a queued link with its template's exploration bonus unless the template was found barren", () => {
+    const y = new LinkYield({ explore: 0.1, barrenAfter: 3, trials: 1 });
+    y.noteTrial(pageLink(1));
+    // No trial slot is free for a new link, but a queued one keeps its bonus when re-estimated.
+    expect(y.estimate(pageLink(2), 'H').exploring).toBe(false);
+    expect(y.estimate(pageLink(1), 'H', 'requeue')).toEqual({ value: YIELD_PRIOR.H + 0.1, exploring: true });
+    for (let i = 0; i < 3; i++) y.observe(pageLink(i), [`http://s.org/item/${i}`], null, 'page');
+    expect(y.estimate(pageLink(1), 'H', 'requeue').exploring).toBe(false);
+    expect(y.estimate(pageLink(1), 'H', 'requeue').value).toBeLessThan(YIELD_PRIOR.H / 2);
+  });
+
   it('round-trips through JSON', () => {
     const y = new LinkYield({ explore: 0.1 });
     y.noteTrial(pageLink(1));

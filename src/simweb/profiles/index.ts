@@ -2,6 +2,7 @@
 import { ArgumentError } from '../../errors.ts';
 import { banditDryProfile, banditLateProfile, banditManyProfile, banditRichProfile } from './bandit-drift.ts';
 import { beebotRasProfile, beebotUnivProfile } from './beebot.ts';
+import { campusProfile } from './campus.ts';
 import { ckanProfile } from './ckan.ts';
 import { dbtuneProfile } from './dbtune.ts';
 import { deriProfile } from './deri.ts';
@@ -28,6 +29,7 @@ export const PROFILES: ReadonlyMap<string, Profile> = new Map(
     beebotRasProfile,
     beebotUnivProfile,
     portalProfile,
+    campusProfile,
     ckanProfile,
     museumProfile,
     universityProfile,
