@@ -3,7 +3,11 @@
 // and Redis operations per page (INFO commandstats). Every crawl is a CLI child process (`rdfscout crawl … --redis
 // URL --out DIR`), against one real redis-server (no AOF) and one simulated web in its own process.
 // Run: npm run bench:distributed [-- --workers 1,2,4 --pages 3000 --copies 130 --latency-ms 100 --concurrency 8
-//      --delay-ms 200 --json FILE --no-boost]
+//      --delay-ms 200 --json FILE --no-boost --modes leveldb,redis --cpu-prof DIR]
+// `--modes`: which of the LevelDB mode and the Redis workers to run (default both). `--cpu-prof DIR`: each crawl
+// process writes a V8 CPU profile (node's --cpu-prof) to DIR/MODE-N/, to compare self-time by function (its samples
+// are wall-clock: time the process waits off the CPU inside a call, e.g. a socket write that wakes redis-server, is
+// counted; `perf record` with `--child-node-options --perf-basic-prof` counts CPU time only).
 // Method: the web is the thesis profile at scale 0.01, served `--copies` times (130 → 520 PLDs), each response held
 // `--latency-ms`. All runs crawl breadth-first with the same shared budget (`--max-docs`, counted once across
 // workers). pages/s = pages fetched (sum of the workers' `fetched`) / the span from the first request the web saw
@@ -32,9 +36,14 @@ const { values } = parseArgs({
     'delay-ms': { type: 'string', default: '200' },
     json: { type: 'string' },
     'no-boost': { type: 'boolean', default: false },
+    modes: { type: 'string', default: 'leveldb,redis' },
+    'cpu-prof': { type: 'string' },
+    'child-node-options': { type: 'string', default: '' },
   },
 });
 const WORKERS = values.workers.split(',').map(Number);
+const MODES = values.modes.split(',');
+const NODE_OPTIONS = process.env.NODE_OPTIONS ?? '';
 const PAGES = Number(values.pages);
 
 interface WebReport {
@@ -63,6 +72,9 @@ interface Row {
   redisOpsPerPage?: number;
   redisCpuMsPerPage?: number;
   redisOps?: Record<string, number>;
+  /** What the pages were (a fair comparison fetches alike pages): RDF documents and triples obtained, summed. */
+  rdfDocuments: number;
+  triples: number;
 }
 
 /** Calls per command since the last CONFIG RESETSTAT, without the benchmark's own (INFO, CONFIG, FLUSHALL). */
@@ -119,6 +131,8 @@ async function measure(mode: string, n: number, extra: (i: number) => string[]):
   await askChild(web, 'reset');
   const webCpu0 = await webCpuMs(web);
   const load0 = loadavg()[0] ?? 0;
+  const prof = values['cpu-prof'] === undefined ? '' : `--cpu-prof --cpu-prof-dir=${join(values['cpu-prof'], `${mode}-${n}`)}`;
+  process.env.NODE_OPTIONS = `${NODE_OPTIONS} ${values['child-node-options']} ${prof}`.trim();
   const runs = await Promise.all(Array.from({ length: n }, (_, i) => cliCrawl([...common, ...extra(i)], join(dir, `${mode}-${n}-${i}.cpu.json`))));
   runs.forEach((r, i) => {
     if (r.code !== 0) throw new Error(`${mode} process ${i} of ${n} ended with ${r.code}:\n${r.stderr.slice(-2000)}`);
@@ -141,6 +155,8 @@ async function measure(mode: string, n: number, extra: (i: number) => string[]):
     minIdleGapMs: w.report.minIdleGapMs === undefined ? null : round(w.report.minIdleGapMs, 1),
     webCpuMsPerPage: round(webCpu / pages, 2),
     load: round((load0 + (loadavg()[0] ?? 0)) / 2, 1),
+    rdfDocuments: runs.reduce((s, r) => s + Number(r.summary?.rdfDocuments ?? 0), 0),
+    triples: runs.reduce((s, r) => s + Number(r.summary?.triples ?? 0), 0),
   };
   return { row, runs };
 }
@@ -148,8 +164,10 @@ async function measure(mode: string, n: number, extra: (i: number) => string[]):
 const round = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d;
 const rows: Row[] = [];
 try {
-  rows.push((await measure('leveldb', 1, () => ['--out', join(dir, 'leveldb')])).row);
-  if (!CRAWL_USAGE.includes('--redis')) {
+  if (MODES.includes('leveldb')) rows.push((await measure('leveldb', 1, () => ['--out', join(dir, 'leveldb')])).row);
+  if (!MODES.includes('redis')) {
+    // only the LevelDB mode asked for
+  } else if (!CRAWL_USAGE.includes('--redis')) {
     console.log('This checkout\'s crawl has no --redis (the worker mode of issue 15): only the LevelDB mode was measured.');
   } else {
     const server = await startRedisServer({ appendOnly: false });
@@ -178,12 +196,12 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 
-console.log('\nmode    | workers | pages | pages/s | speed-up | CPU ms/page | peak RSS MB | Redis ops/page | Redis CPU ms/page | web CPU ms/page | max in flight/PLD | min idle gap ms | span s | wall s | load');
+console.log('\nmode    | workers | pages | pages/s | speed-up | CPU ms/page | peak RSS MB | Redis ops/page | Redis CPU ms/page | web CPU ms/page | max in flight/PLD | min idle gap ms | span s | wall s | load | RDF docs | triples');
 const base = rows.find((r) => r.mode === 'redis' && r.workers === 1);
 for (const r of rows) {
   const speedUp = base && r.mode === 'redis' ? `${round(r.pagesPerSec / base.pagesPerSec, 2)}× (goal ≥ ${round(0.8 * r.workers, 1)})` : '';
   console.log(
-    [r.mode.padEnd(7), r.workers, r.pages, r.pagesPerSec, speedUp, r.cpuMsPerPage, r.maxRssMb, r.redisOpsPerPage ?? '', r.redisCpuMsPerPage ?? '', r.webCpuMsPerPage, r.maxInFlight, r.minIdleGapMs ?? '', r.spanS, r.wallS, r.load].join(' | '),
+    [r.mode.padEnd(7), r.workers, r.pages, r.pagesPerSec, speedUp, r.cpuMsPerPage, r.maxRssMb, r.redisOpsPerPage ?? '', r.redisCpuMsPerPage ?? '', r.webCpuMsPerPage, r.maxInFlight, r.minIdleGapMs ?? '', r.spanS, r.wallS, r.load, r.rdfDocuments, r.triples].join(' | '),
   );
 }
 const level = rows.find((r) => r.mode === 'leveldb');
