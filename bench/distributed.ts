@@ -4,7 +4,9 @@
 // URL --out DIR`), against one real redis-server (no AOF) and one simulated web in its own process.
 // Run: npm run bench:distributed [-- --workers 1,2,4 --pages 3000 --copies 130 --latency-ms 100 --concurrency 8
 //      --delay-ms 200 --json FILE --no-boost --modes leveldb,redis --cpu-prof DIR]
-// `--modes`: which of the LevelDB mode and the Redis workers to run (default both). `--cpu-prof DIR`: each crawl
+// `--modes`: which of the LevelDB mode and the Redis workers to run (default both). `--paired N`: instead, N times,
+// one LevelDB crawl and one Redis worker run at the same time (each with the budget, into its own folder): both
+// see the same load from other work, so their CPU per page compare well on a shared machine (the ratio's goal). `--cpu-prof DIR`: each crawl
 // process writes a V8 CPU profile (node's --cpu-prof) to DIR/MODE-N/, to compare self-time by function (its samples
 // are wall-clock: time the process waits off the CPU inside a call, e.g. a socket write that wakes redis-server, is
 // counted; `perf record` with `--child-node-options --perf-basic-prof` counts CPU time only).
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     modes: { type: 'string', default: 'leveldb,redis' },
     'cpu-prof': { type: 'string' },
     'child-node-options': { type: 'string', default: '' },
+    paired: { type: 'string', default: '0' },
   },
 });
 const WORKERS = values.workers.split(',').map(Number);
@@ -162,11 +165,48 @@ async function measure(mode: string, n: number, extra: (i: number) => string[]):
 }
 
 const round = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d;
+/** `--paired N`: N runs of a LevelDB crawl and one Redis worker side by side; prints each pair's CPU per page. */
+async function paired(times: number): Promise<void> {
+  const server = await startRedisServer({ appendOnly: false });
+  boosted.push(boost(server.pid(), 'redis-server'));
+  const redis = await connectRedis(server.url);
+  const ratios: number[] = [];
+  try {
+    for (let i = 0; i < times; i++) {
+      await redis.flushall();
+      await askChild(web, 'reset');
+      const load0 = loadavg()[0] ?? 0;
+      // Alternate which one starts first (a few ms apart): neither always gets the first turn.
+      const level = () => cliCrawl([...common, '--out', join(dir, `paired-${i}-leveldb`)], join(dir, `paired-${i}-leveldb.cpu.json`));
+      const worker = () => cliCrawl([...common, '--redis', server.url, '--out', join(dir, `paired-${i}-redis`)], join(dir, `paired-${i}-redis.cpu.json`));
+      const [l, r] = (i % 2 === 0 ? await Promise.all([level(), worker()]) : (await Promise.all([worker(), level()])).reverse()) as [CliCrawl, CliCrawl];
+      for (const [name, run] of [['leveldb', l], ['redis', r]] as const) {
+        if (run.code !== 0) throw new Error(`paired ${name} crawl ended with ${run.code}:\n${run.stderr.slice(-2000)}`);
+      }
+      const perPage = (run: CliCrawl) => run.cpuMs / Number(run.summary?.fetched ?? Number.NaN);
+      const ratio = perPage(r) / perPage(l);
+      ratios.push(ratio);
+      const load = round((load0 + (loadavg()[0] ?? 0)) / 2, 1);
+      console.log(
+        `pair ${i + 1} (${i % 2 === 0 ? 'LevelDB' : 'Redis'} started first): LevelDB ${round(perPage(l), 2)} CPU ms/page (${l.summary?.fetched} pages), ` +
+          `1 Redis worker ${round(perPage(r), 2)} (${r.summary?.fetched} pages) = ${round(ratio, 2)}× (goal ≤ 1.3); load ${load}`,
+      );
+    }
+  } finally {
+    redis.disconnect();
+    await server.stop();
+  }
+  const sorted = [...ratios].sort((a, b) => a - b);
+  console.log(`\nCPU per page, 1 Redis worker / LevelDB mode, run side by side: median ${round(sorted[Math.floor((sorted.length - 1) / 2)] as number, 2)}× of ${ratios.map((x) => round(x, 2)).join(', ')} (goal ≤ 1.3)`);
+}
+
 const rows: Row[] = [];
 try {
-  if (MODES.includes('leveldb')) rows.push((await measure('leveldb', 1, () => ['--out', join(dir, 'leveldb')])).row);
-  if (!MODES.includes('redis')) {
-    // only the LevelDB mode asked for
+  const pairs = Number(values.paired);
+  if (pairs > 0) await paired(pairs);
+  if (pairs === 0 && MODES.includes('leveldb')) rows.push((await measure('leveldb', 1, () => ['--out', join(dir, 'leveldb')])).row);
+  if (pairs > 0 || !MODES.includes('redis')) {
+    // measured side by side, or only the LevelDB mode asked for
   } else if (!CRAWL_USAGE.includes('--redis')) {
     console.log('This checkout\'s crawl has no --redis (the worker mode of issue 15): only the LevelDB mode was measured.');
   } else {
