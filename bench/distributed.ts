@@ -129,13 +129,18 @@ console.log(
     `--concurrency ${values.concurrency} per process, --delay-ms ${values['delay-ms']}; ${cpus().length} cores, load ${loadavg()[0]?.toFixed(1)}`,
 );
 
+/** Sets the NODE_OPTIONS of the crawl processes spawned next: `--child-node-options`, and `--cpu-prof` into DIR/`name`. */
+function childNodeOptions(name: string): void {
+  const prof = values['cpu-prof'] === undefined ? '' : `--cpu-prof --cpu-prof-dir=${join(values['cpu-prof'], name)}`;
+  process.env.NODE_OPTIONS = `${NODE_OPTIONS} ${values['child-node-options']} ${prof}`.trim();
+}
+
 /** Runs `n` crawl processes at once (`extra(i)` = their own flags) and measures them against the web's log. */
 async function measure(mode: string, n: number, extra: (i: number) => string[]): Promise<{ row: Row; runs: CliCrawl[] }> {
   await askChild(web, 'reset');
   const webCpu0 = await webCpuMs(web);
   const load0 = loadavg()[0] ?? 0;
-  const prof = values['cpu-prof'] === undefined ? '' : `--cpu-prof --cpu-prof-dir=${join(values['cpu-prof'], `${mode}-${n}`)}`;
-  process.env.NODE_OPTIONS = `${NODE_OPTIONS} ${values['child-node-options']} ${prof}`.trim();
+  childNodeOptions(`${mode}-${n}`);
   const runs = await Promise.all(Array.from({ length: n }, (_, i) => cliCrawl([...common, ...extra(i)], join(dir, `${mode}-${n}-${i}.cpu.json`))));
   runs.forEach((r, i) => {
     if (r.code !== 0) throw new Error(`${mode} process ${i} of ${n} ended with ${r.code}:\n${r.stderr.slice(-2000)}`);
@@ -177,8 +182,14 @@ async function paired(times: number): Promise<void> {
       await askChild(web, 'reset');
       const load0 = loadavg()[0] ?? 0;
       // Alternate which one starts first (a few ms apart): neither always gets the first turn.
-      const level = () => cliCrawl([...common, '--out', join(dir, `paired-${i}-leveldb`)], join(dir, `paired-${i}-leveldb.cpu.json`));
-      const worker = () => cliCrawl([...common, '--redis', server.url, '--out', join(dir, `paired-${i}-redis`)], join(dir, `paired-${i}-redis.cpu.json`));
+      const level = () => {
+        childNodeOptions('paired-leveldb');
+        return cliCrawl([...common, '--out', join(dir, `paired-${i}-leveldb`)], join(dir, `paired-${i}-leveldb.cpu.json`));
+      };
+      const worker = () => {
+        childNodeOptions('paired-redis');
+        return cliCrawl([...common, '--redis', server.url, '--out', join(dir, `paired-${i}-redis`)], join(dir, `paired-${i}-redis.cpu.json`));
+      };
       const [l, r] = (i % 2 === 0 ? await Promise.all([level(), worker()]) : (await Promise.all([worker(), level()])).reverse()) as [CliCrawl, CliCrawl];
       for (const [name, run] of [['leveldb', l], ['redis', r]] as const) {
         if (run.code !== 0) throw new Error(`paired ${name} crawl ended with ${run.code}:\n${run.stderr.slice(-2000)}`);
