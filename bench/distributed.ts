@@ -198,9 +198,10 @@ async function paired(times: number): Promise<void> {
       const ratio = perPage(r) / perPage(l);
       ratios.push(ratio);
       const load = round((load0 + (loadavg()[0] ?? 0)) / 2, 1);
+      const what = (run: CliCrawl) => `${run.summary?.fetched} pages, ${run.summary?.ok} ok, ${run.summary?.rdfDocuments} RDF`;
       console.log(
-        `pair ${i + 1} (${i % 2 === 0 ? 'LevelDB' : 'Redis'} started first): LevelDB ${round(perPage(l), 2)} CPU ms/page (${l.summary?.fetched} pages), ` +
-          `1 Redis worker ${round(perPage(r), 2)} (${r.summary?.fetched} pages) = ${round(ratio, 2)}× (goal ≤ 1.3); load ${load}`,
+        `pair ${i + 1} (${i % 2 === 0 ? 'LevelDB' : 'Redis'} started first): LevelDB ${round(perPage(l), 2)} CPU ms/page (${what(l)}), ` +
+          `1 Redis worker ${round(perPage(r), 2)} (${what(r)}) = ${round(ratio, 2)}× (goal ≤ 1.3); load ${load}`,
       );
     }
   } finally {
