@@ -248,7 +248,7 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 
-console.log('\nmode    | workers | pages | pages/s | speed-up | CPU ms/page | peak RSS MB | Redis ops/page | Redis CPU ms/page | web CPU ms/page | max in flight/PLD | min idle gap ms | span s | wall s | load | RDF docs | triples');
+if (rows.length > 0) console.log('\nmode    | workers | pages | pages/s | speed-up | CPU ms/page | peak RSS MB | Redis ops/page | Redis CPU ms/page | web CPU ms/page | max in flight/PLD | min idle gap ms | span s | wall s | load | RDF docs | triples');
 const base = rows.find((r) => r.mode === 'redis' && r.workers === 1);
 for (const r of rows) {
   const speedUp = base && r.mode === 'redis' ? `${round(r.pagesPerSec / base.pagesPerSec, 2)}× (goal ≥ ${round(0.8 * r.workers, 1)})` : '';
