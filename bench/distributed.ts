@@ -3,7 +3,13 @@
 // and Redis operations per page (INFO commandstats). Every crawl is a CLI child process (`rdfscout crawl … --redis
 // URL --out DIR`), against one real redis-server (no AOF) and one simulated web in its own process.
 // Run: npm run bench:distributed [-- --workers 1,2,4 --pages 3000 --copies 130 --latency-ms 100 --concurrency 8
-//      --delay-ms 200 --json FILE --no-boost]
+//      --delay-ms 200 --json FILE --no-boost --modes leveldb,redis --cpu-prof DIR]
+// `--modes`: which of the LevelDB mode and the Redis workers to run (default both). `--paired N`: instead, N times,
+// one LevelDB crawl and one Redis worker run at the same time (each with the budget, into its own folder): both
+// see the same load from other work, so their CPU per page compare well on a shared machine (the ratio's goal). `--cpu-prof DIR`: each crawl
+// process writes a V8 CPU profile (node's --cpu-prof) to DIR/MODE-N/, to compare self-time by function (its samples
+// are wall-clock: time the process waits off the CPU inside a call, e.g. a socket write that wakes redis-server, is
+// counted; `perf record` with `--child-node-options --perf-basic-prof` counts CPU time only).
 // Method: the web is the thesis profile at scale 0.01, served `--copies` times (130 → 520 PLDs), each response held
 // `--latency-ms`. All runs crawl breadth-first with the same shared budget (`--max-docs`, counted once across
 // workers). pages/s = pages fetched (sum of the workers' `fetched`) / the span from the first request the web saw
@@ -32,9 +38,15 @@ const { values } = parseArgs({
     'delay-ms': { type: 'string', default: '200' },
     json: { type: 'string' },
     'no-boost': { type: 'boolean', default: false },
+    modes: { type: 'string', default: 'leveldb,redis' },
+    'cpu-prof': { type: 'string' },
+    'child-node-options': { type: 'string', default: '' },
+    paired: { type: 'string', default: '0' },
   },
 });
 const WORKERS = values.workers.split(',').map(Number);
+const MODES = values.modes.split(',');
+const NODE_OPTIONS = process.env.NODE_OPTIONS ?? '';
 const PAGES = Number(values.pages);
 
 interface WebReport {
@@ -63,6 +75,9 @@ interface Row {
   redisOpsPerPage?: number;
   redisCpuMsPerPage?: number;
   redisOps?: Record<string, number>;
+  /** What the pages were (a fair comparison fetches alike pages): RDF documents and triples obtained, summed. */
+  rdfDocuments: number;
+  triples: number;
 }
 
 /** Calls per command since the last CONFIG RESETSTAT, without the benchmark's own (INFO, CONFIG, FLUSHALL). */
@@ -114,11 +129,18 @@ console.log(
     `--concurrency ${values.concurrency} per process, --delay-ms ${values['delay-ms']}; ${cpus().length} cores, load ${loadavg()[0]?.toFixed(1)}`,
 );
 
+/** Sets the NODE_OPTIONS of the crawl processes spawned next: `--child-node-options`, and `--cpu-prof` into DIR/`name`. */
+function childNodeOptions(name: string): void {
+  const prof = values['cpu-prof'] === undefined ? '' : `--cpu-prof --cpu-prof-dir=${join(values['cpu-prof'], name)}`;
+  process.env.NODE_OPTIONS = `${NODE_OPTIONS} ${values['child-node-options']} ${prof}`.trim();
+}
+
 /** Runs `n` crawl processes at once (`extra(i)` = their own flags) and measures them against the web's log. */
 async function measure(mode: string, n: number, extra: (i: number) => string[]): Promise<{ row: Row; runs: CliCrawl[] }> {
   await askChild(web, 'reset');
   const webCpu0 = await webCpuMs(web);
   const load0 = loadavg()[0] ?? 0;
+  childNodeOptions(`${mode}-${n}`);
   const runs = await Promise.all(Array.from({ length: n }, (_, i) => cliCrawl([...common, ...extra(i)], join(dir, `${mode}-${n}-${i}.cpu.json`))));
   runs.forEach((r, i) => {
     if (r.code !== 0) throw new Error(`${mode} process ${i} of ${n} ended with ${r.code}:\n${r.stderr.slice(-2000)}`);
@@ -141,15 +163,63 @@ async function measure(mode: string, n: number, extra: (i: number) => string[]):
     minIdleGapMs: w.report.minIdleGapMs === undefined ? null : round(w.report.minIdleGapMs, 1),
     webCpuMsPerPage: round(webCpu / pages, 2),
     load: round((load0 + (loadavg()[0] ?? 0)) / 2, 1),
+    rdfDocuments: runs.reduce((s, r) => s + Number(r.summary?.rdfDocuments ?? 0), 0),
+    triples: runs.reduce((s, r) => s + Number(r.summary?.triples ?? 0), 0),
   };
   return { row, runs };
 }
 
 const round = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d;
+/** `--paired N`: N runs of a LevelDB crawl and one Redis worker side by side; prints each pair's CPU per page. */
+async function paired(times: number): Promise<void> {
+  const server = await startRedisServer({ appendOnly: false });
+  boosted.push(boost(server.pid(), 'redis-server'));
+  const redis = await connectRedis(server.url);
+  const ratios: number[] = [];
+  try {
+    for (let i = 0; i < times; i++) {
+      await redis.flushall();
+      await askChild(web, 'reset');
+      const load0 = loadavg()[0] ?? 0;
+      // Alternate which one starts first (a few ms apart): neither always gets the first turn.
+      const level = () => {
+        childNodeOptions('paired-leveldb');
+        return cliCrawl([...common, '--out', join(dir, `paired-${i}-leveldb`)], join(dir, `paired-${i}-leveldb.cpu.json`));
+      };
+      const worker = () => {
+        childNodeOptions('paired-redis');
+        return cliCrawl([...common, '--redis', server.url, '--out', join(dir, `paired-${i}-redis`)], join(dir, `paired-${i}-redis.cpu.json`));
+      };
+      const [l, r] = (i % 2 === 0 ? await Promise.all([level(), worker()]) : (await Promise.all([worker(), level()])).reverse()) as [CliCrawl, CliCrawl];
+      for (const [name, run] of [['leveldb', l], ['redis', r]] as const) {
+        if (run.code !== 0) throw new Error(`paired ${name} crawl ended with ${run.code}:\n${run.stderr.slice(-2000)}`);
+      }
+      const perPage = (run: CliCrawl) => run.cpuMs / Number(run.summary?.fetched ?? Number.NaN);
+      const ratio = perPage(r) / perPage(l);
+      ratios.push(ratio);
+      const load = round((load0 + (loadavg()[0] ?? 0)) / 2, 1);
+      const what = (run: CliCrawl) => `${run.summary?.fetched} pages, ${run.summary?.ok} ok, ${run.summary?.rdfDocuments} RDF`;
+      console.log(
+        `pair ${i + 1} (${i % 2 === 0 ? 'LevelDB' : 'Redis'} started first): LevelDB ${round(perPage(l), 2)} CPU ms/page (${what(l)}), ` +
+          `1 Redis worker ${round(perPage(r), 2)} (${what(r)}) = ${round(ratio, 2)}× (goal ≤ 1.3); load ${load}`,
+      );
+    }
+  } finally {
+    redis.disconnect();
+    await server.stop();
+  }
+  const sorted = [...ratios].sort((a, b) => a - b);
+  console.log(`\nCPU per page, 1 Redis worker / LevelDB mode, run side by side: median ${round(sorted[Math.floor((sorted.length - 1) / 2)] as number, 2)}× of ${ratios.map((x) => round(x, 2)).join(', ')} (goal ≤ 1.3)`);
+}
+
 const rows: Row[] = [];
 try {
-  rows.push((await measure('leveldb', 1, () => ['--out', join(dir, 'leveldb')])).row);
-  if (!CRAWL_USAGE.includes('--redis')) {
+  const pairs = Number(values.paired);
+  if (pairs > 0) await paired(pairs);
+  if (pairs === 0 && MODES.includes('leveldb')) rows.push((await measure('leveldb', 1, () => ['--out', join(dir, 'leveldb')])).row);
+  if (pairs > 0 || !MODES.includes('redis')) {
+    // measured side by side, or only the LevelDB mode asked for
+  } else if (!CRAWL_USAGE.includes('--redis')) {
     console.log('This checkout\'s crawl has no --redis (the worker mode of issue 15): only the LevelDB mode was measured.');
   } else {
     const server = await startRedisServer({ appendOnly: false });
@@ -178,12 +248,12 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 
-console.log('\nmode    | workers | pages | pages/s | speed-up | CPU ms/page | peak RSS MB | Redis ops/page | Redis CPU ms/page | web CPU ms/page | max in flight/PLD | min idle gap ms | span s | wall s | load');
+if (rows.length > 0) console.log('\nmode    | workers | pages | pages/s | speed-up | CPU ms/page | peak RSS MB | Redis ops/page | Redis CPU ms/page | web CPU ms/page | max in flight/PLD | min idle gap ms | span s | wall s | load | RDF docs | triples');
 const base = rows.find((r) => r.mode === 'redis' && r.workers === 1);
 for (const r of rows) {
   const speedUp = base && r.mode === 'redis' ? `${round(r.pagesPerSec / base.pagesPerSec, 2)}× (goal ≥ ${round(0.8 * r.workers, 1)})` : '';
   console.log(
-    [r.mode.padEnd(7), r.workers, r.pages, r.pagesPerSec, speedUp, r.cpuMsPerPage, r.maxRssMb, r.redisOpsPerPage ?? '', r.redisCpuMsPerPage ?? '', r.webCpuMsPerPage, r.maxInFlight, r.minIdleGapMs ?? '', r.spanS, r.wallS, r.load].join(' | '),
+    [r.mode.padEnd(7), r.workers, r.pages, r.pagesPerSec, speedUp, r.cpuMsPerPage, r.maxRssMb, r.redisOpsPerPage ?? '', r.redisCpuMsPerPage ?? '', r.webCpuMsPerPage, r.maxInFlight, r.minIdleGapMs ?? '', r.spanS, r.wallS, r.load, r.rdfDocuments, r.triples].join(' | '),
   );
 }
 const level = rows.find((r) => r.mode === 'leveldb');

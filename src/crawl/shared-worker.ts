@@ -32,11 +32,23 @@ export class SharedWorker {
   }
 
   /**
-   * The send gate in Redis, on Redis's clock (issue 15): 0 when the request of `entry` may leave now (`at`: Redis's
-   * time of the pass), else how long to wait before asking again (ms). `crawlDelayMs`: its host's Crawl-delay, if known.
+   * The send gate (issue 15): 0 when the request of `entry` may leave now (`at`: the time of the pass — Redis's clock,
+   * or this machine's when no call was made), else how long to wait before asking again (ms). `crawlDelayMs`: its
+   * host's Crawl-delay, if known.
+   *
+   * At --host-concurrency 1 the PLD lease spaces the sends by itself, so a worker that holds it asks Redis nothing
+   * (issue 15: CPU per page of a worker): one lease per PLD at a time; a lease is released after its request ended
+   * and the PLD is leased again no sooner than max(--delay-ms, Crawl-delay, Retry-After) after the release (both on
+   * Redis's clock) — so the next request leaves at least that long after this one ended, which is more than the gate
+   * asks. Held is known without a round trip while less than half the lease has passed (`confirm`; renewed
+   * otherwise). A worker that lost its lease (stopped past it) asks the gate in Redis, which lets it through only when
+   * no lease is held on the PLD and its politeness time has passed, and pushes the next lease back by --delay-ms.
+   * With more leases per PLD, their requests could leave together: every request asks the gate in Redis.
    */
   async gate(entry: FrontierEntry, crawlDelayMs: number | null): Promise<{ waitMs: number; at: number }> {
-    const g = await this.#leases.gate(entry.pld, crawlDelayMs ?? 0);
+    const leased = this.#leases.hostConcurrency === 1;
+    if (leased && (await this.frontier.confirm(entry))) return { waitMs: 0, at: Date.now() };
+    const g = await this.#leases.gate(entry.pld, crawlDelayMs ?? 0, leased);
     return { waitMs: g.passed ? 0 : Math.max(1, g.waitMs), at: g.now };
   }
 

@@ -177,16 +177,29 @@ return out
 
 /**
  * Send gate (issue 15), just before a request leaves. ARGV: pld, waitMs (--delay-ms, or the host's larger
- * Crawl-delay). Passes when Redis's now has reached the PLD's gate time, which then moves to now + waitMs: two
- * requests to one PLD pass ≥ waitMs apart across the cluster, however many leases it has. Returns {1, now} when it
- * passed, {0, now, gateAt} when it did not (ask again at gateAt).
+ * Crawl-delay), unleased ('1' or '0'). Passes when Redis's now has reached the PLD's gate time, which then moves to
+ * now + waitMs: two requests to one PLD pass ≥ waitMs apart across the cluster, however many leases it has. Returns
+ * {1, now} when it passed, {0, now, gateAt} when it did not (ask again at gateAt).
+ * `unleased` (host concurrency 1, where a worker holding its lease sends without asking: the lease spaces the sends,
+ * see SharedWorker.gate): the caller lost its lease, so it also waits until no lease is held on the PLD and its
+ * politeness time has passed, and its pass moves the politeness time (and the PLD's ready score) to now + waitMs, so
+ * that no lease starts before then either.
  */
 export const GATE_LUA = `${PRELUDE}
 local now = now_ms()
-local pld, wait_ms = ARGV[1], tonumber(ARGV[2])
+local pld, wait_ms, unleased = ARGV[1], tonumber(ARGV[2]), ARGV[3] == '1'
 local at = tonumber(redis.call('HGET', KEYS[9], pld) or '0')
+if unleased then
+  if tonumber(redis.call('HGET', KEYS[3], pld) or '0') > 0 then return {0, now, now + math.max(wait_ms, 100)} end
+  at = math.max(at, tonumber(redis.call('HGET', KEYS[2], pld) or '0'))
+end
 if now < at then return {0, now, at} end
 redis.call('HSET', KEYS[9], pld, now + wait_ms)
+if unleased then
+  redis.call('HSET', KEYS[2], pld, now + wait_ms)
+  local score = redis.call('ZSCORE', KEYS[1], pld)
+  if score and tonumber(score) < now + wait_ms then redis.call('ZADD', KEYS[1], now + wait_ms, pld) end
+end
 return {1, now}
 `;
 

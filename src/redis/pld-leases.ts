@@ -118,10 +118,11 @@ export class PldLeases {
   /**
    * The send gate, asked just before a request to `pld` leaves (issue 15): `passed` (on Redis's clock at `now`) or
    * not yet, and then `waitMs` until the gate opens. Requests that pass are ≥ max(delayMs, `crawlDelayMs`) apart
-   * across the cluster, and none passes before a release's ready time (Crawl-delay, Retry-After).
+   * across the cluster, and none passes before a release's ready time (Crawl-delay, Retry-After). `unleased`: the
+   * caller lost its lease (see GATE_LUA): it also waits for the PLD to have no lease and its politeness time to pass.
    */
-  async gate(pld: string, crawlDelayMs = 0): Promise<{ passed: true; now: number } | { passed: false; now: number; waitMs: number }> {
-    const r = (await this.#gate(this.#lease, [pld, Math.ceil(Math.max(this.delayMs, crawlDelayMs))])) as number[];
+  async gate(pld: string, crawlDelayMs = 0, unleased = false): Promise<{ passed: true; now: number } | { passed: false; now: number; waitMs: number }> {
+    const r = (await this.#gate(this.#lease, [pld, Math.ceil(Math.max(this.delayMs, crawlDelayMs)), unleased ? 1 : 0])) as number[];
     const now = Number(r[1]);
     return r[0] === 1 ? { passed: true, now } : { passed: false, now, waitMs: Number(r[2]) - now };
   }

@@ -3,6 +3,13 @@ import type { Redis } from 'ioredis';
 import { RdfscoutError } from '../errors.ts';
 import { splitFingerprint, urlFingerprint } from './fingerprint.ts';
 import { type CrawlKeys, crawlKeys } from './keys.ts';
+import { type RunScript, redisScript } from './script.ts';
+
+/** Has. KEYS: the URLs' buckets; ARGV: their members, in the same order. Returns 1 or 0 per URL. */
+const HAS_LUA = `local out = {}
+for i = 1, #KEYS do out[i] = redis.call('SISMEMBER', KEYS[i], ARGV[i]) end
+return out
+`;
 
 /** Options of {@link SeenSet}; every worker of a crawl must use the same `bucketBits` (a crawl option). */
 export interface SeenSetOptions {
@@ -24,6 +31,7 @@ export class SeenSet {
   readonly keys: CrawlKeys;
   readonly bucketBits: number;
   readonly #client: Redis;
+  readonly #has: RunScript;
 
   constructor(client: Redis, options: SeenSetOptions) {
     const { bucketBits } = options;
@@ -33,6 +41,7 @@ export class SeenSet {
     this.keys = crawlKeys(options.crawl);
     this.bucketBits = bucketBits;
     this.#client = client;
+    this.#has = redisScript(client, 'rdfscoutSeenHas', HAS_LUA);
   }
 
   /** Adds URLs (one round trip); for each, whether it was new. A URL repeated in `urls` is new only the first time. */
@@ -50,14 +59,20 @@ export class SeenSet {
     return (await this.#run(pipe)).map((v) => v === 1);
   }
 
-  /** Whether each URL was added before (one round trip). */
+  /**
+   * Whether each URL was added before (one round trip: one script, not a pipeline of one SISMEMBER per URL, so the
+   * client builds and parses one command — issue 15: CPU per page of a worker).
+   */
   async has(urls: readonly string[]): Promise<boolean[]> {
-    const pipe = this.#client.pipeline();
+    if (urls.length === 0) return [];
+    const keys: string[] = [];
+    const members: string[] = [];
     for (const url of urls) {
       const { key, member } = this.#place(urlFingerprint(url));
-      pipe.sismember(key, member);
+      keys.push(key);
+      members.push(member);
     }
-    return (await this.#run(pipe)).map((v) => v === 1);
+    return ((await this.#has(keys, members)) as number[]).map((v) => v === 1);
   }
 
   #place(fp: bigint): { key: string; member: string } {

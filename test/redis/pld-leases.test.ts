@@ -292,6 +292,34 @@ describe('PldLeases', () => {
     expect(d.now + d.waitMs).toBe(c.now + 300);
   });
 
+  it('send gate for a worker that lost its lease (host concurrency 1): waits while a lease is held and for the politeness time, then holds the next lease back by delayMs', async () => {
+    const crawl = nextCrawl();
+    const a = await leases({ crawl, worker: 'a', hostConcurrency: 1, delayMs: 150 });
+    const b = await leases({ crawl, worker: 'b', hostConcurrency: 1, delayMs: 150 });
+    await a.offer('x.org');
+    const held = await a.acquire(['x.org']);
+    if (held.kind !== 'granted') throw new Error('expected a lease');
+    // b (its own lease lost) may not send while a holds the PLD, whatever the gate time says.
+    const whileHeld = await b.gate('x.org', 0, true);
+    if (whileHeld.passed) throw new Error('the unleased gate let a request through while a lease was held');
+    expect(whileHeld.waitMs).toBeGreaterThanOrEqual(150);
+    expect((await a.release(held.token)).kind).toBe('released');
+    // Released: the PLD's politeness time (release + 150 ms) still holds b back …
+    const early = await b.gate('x.org', 0, true);
+    if (early.passed) throw new Error('the unleased gate opened before the politeness time');
+    expect(early.waitMs).toBeGreaterThan(0);
+    expect(early.waitMs).toBeLessThanOrEqual(150);
+    await sleep(early.waitMs);
+    const pass = await b.gate('x.org', 0, true);
+    if (!pass.passed) throw new Error(`expected a pass, got ${JSON.stringify(pass)}`);
+    // … and after its pass no lease starts on the PLD for 150 ms, and no other unleased request passes.
+    expect(await a.acquire(['x.org'])).toMatchObject({ kind: 'none' });
+    expect(await a.politeAt('x.org')).toBe(pass.now + 150);
+    expect((await a.gate('x.org', 0, true)).passed).toBe(false);
+    await sleep(pass.now + 160 - Date.now());
+    expect(await a.acquire(['x.org'])).toMatchObject({ kind: 'granted', pld: 'x.org' });
+  });
+
   it('keeps leases across a Redis restart from its AOF file', async () => {
     const own = await startRedisServer();
     try {
