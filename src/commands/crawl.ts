@@ -82,6 +82,8 @@ Crawl:
   --warc-file-mb N          in a DIR, begin a new file past N MB (default 1024)
   --warc-gzip-level N       deflate level of response records of 1 kB or more (request and metadata records are
                             stored), 0 (gzip framing only: least CPU, largest files) to 9 (default 1)
+                            --warc is kept with the crawl: a resume goes on writing there without the flag
+  --no-warc                 on a resume, stop writing the WARC an earlier run asked for
   --sink URL                also send every stored document to this SPARQL 1.1 Graph Store Protocol endpoint
                             (e.g. Virtuoso's http://HOST:8890/sparql-graph-crud; user:password@ for Basic auth),
                             one named graph per document (HTTP PUT), in the background, with retries; what the
@@ -136,6 +138,7 @@ export const CRAWL_FLAGS: FlagSpec = {
   warc: { type: 'string' },
   'warc-file-mb': { type: 'string' },
   'warc-gzip-level': { type: 'string' },
+  'no-warc': { type: 'boolean' },
   sink: { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
@@ -157,6 +160,8 @@ export async function crawlOptionsFromArgs(
   leaseMs: number | undefined;
   sink: string | undefined;
   warc: { target: string; maxFileBytes: number; gzipLevel?: number } | undefined;
+  /** `--no-warc`: stop the archive an earlier run of the crawl asked for. */
+  noWarc: boolean;
 }> {
   const { values, positionals } = parseFlags(argv, CRAWL_FLAGS, CRAWL_USAGE);
   const out = strFlag(values, 'out');
@@ -214,6 +219,8 @@ export async function crawlOptionsFromArgs(
   if (serveToken !== undefined && serveToken.length < 8) throw new ArgumentError('--serve-token must be at least 8 characters.');
   const warcTarget = strFlag(values, 'warc');
   const gzipLevel = intFlag(values, 'warc-gzip-level', 0);
+  const noWarc = boolFlag(values, 'no-warc') === true;
+  if (noWarc && warcTarget !== undefined) throw new ArgumentError('--warc and --no-warc ask for opposite things: give one.');
   const warc = warcTarget === undefined ? undefined : { target: warcTarget, maxFileBytes: (intFlag(values, 'warc-file-mb', 1) ?? 1024) * 1024 * 1024, ...(gzipLevel === undefined ? {} : { gzipLevel }) };
   const redis = strFlag(values, 'redis');
   const leaseMs = intFlag(values, 'lease-ms', 100);
@@ -230,6 +237,7 @@ export async function crawlOptionsFromArgs(
     leaseMs,
     sink: strFlag(values, 'sink'),
     warc,
+    noWarc,
   };
 }
 
@@ -255,13 +263,13 @@ function graphStoreOf(url: string, userAgent: string | null | undefined): GraphS
 }
 
 export async function runCrawlCommand(argv: string[]): Promise<number> {
-  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites, redis, leaseMs, sink, warc } = await crawlOptionsFromArgs(argv);
+  const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites, redis, leaseMs, sink, warc, noWarc } = await crawlOptionsFromArgs(argv);
   // --sink (issue 15): a bad URL is refused before anything is opened.
   const sender = sink === undefined ? null : new SinkSender(graphStoreOf(sink, explicit.userAgent));
   const shared = redis === undefined ? null : await openShared(redis, explicit, leaseMs);
   let crawler: Crawler;
   try {
-    const extra = { ...(sender ? { hooks: [sender] } : {}), ...(warc === undefined ? {} : { warc }) };
+    const extra = { ...(sender ? { hooks: [sender] } : {}), ...(warc === undefined ? {} : { warc }), noWarc };
     crawler = shared === null ? await Crawler.open(explicit, extra) : await Crawler.open(shared.crawl.explicit, { ...extra, shared: shared.crawl });
   } catch (err) {
     shared?.client.disconnect();
@@ -269,6 +277,10 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   }
   sender?.start(crawler.state);
   if (shared !== null && !quiet) process.stderr.write(`Worker ${shared.crawl.queue.worker} ${shared.crawl.created ? 'created' : 'joined'} the crawl in Redis at ${parseRedisUrl(redis as string).display}; shard: ${explicit.out}\n`);
+  // A resume that archives because the first run asked for it says so (a default never silently decides).
+  const archive = crawler.archiveChoice;
+  if (archive.from === 'stored') process.stderr.write(`Writing WARC to ${archive.warc.target}, as this crawl's first run asked (--no-warc stops it).\n`);
+  if (archive.from === 'stopped') process.stderr.write('No longer writing WARC (--no-warc): responses fetched from now on are not archived.\n');
   for (const r of crawler.refusedSeeds) process.stderr.write(`Seed refused, not crawled: ${r.reason}\n`);
   if (sites.length > 0) await stageSites(crawler.state, null, sites);
   let endpoint: Endpoint | null = null;

@@ -8,7 +8,8 @@ import type { OutageEvent } from '../fetch/outage.ts';
 import { compileScope, type FrontierBackend, type Scope } from '../frontier/index.ts';
 import type { Frontier, FrontierEntry } from '../frontier/types.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
-import { FetchArchive, WarcWriter, type WarcWriterOptions } from '../warc/index.ts';
+import { FetchArchive, WarcWriter } from '../warc/index.ts';
+import { type ArchiveChoice, type ArchiveOptions, chooseArchive, keepArchiveChoice } from './archive-choice.ts';
 import { isNotAvailable, linkTablesHook } from './beebot-hooks.ts';
 import { type CommitHook, Committer } from './commit-plan.ts';
 import type { CrawlControl } from './control.ts';
@@ -65,6 +66,8 @@ export class Crawler {
   readonly #controlled: ControlledCrawl;
   /** `--warc`: every fetch's exchanges and what the crawl made of it, as WARC records; null without. */
   readonly #archive: FetchArchive | null;
+  /** What this run archives (`--warc`), and whether it came from this run's flags or from the crawl's earlier run. */
+  archiveChoice: ArchiveChoice = { from: 'none' };
   /** Set when this crawl is one worker of a crawl shared through Redis (issue 15). */
   readonly #shared: SharedWorker | null;
   /** Runs each fetch; holds the record seq and the first fatal error. */
@@ -126,7 +129,9 @@ export class Crawler {
     backends: {
       frontier?: FrontierBackend;
       hooks?: readonly CommitHook[];
-      warc?: Omit<WarcWriterOptions, 'info'>;
+      warc?: ArchiveOptions;
+      /** `--no-warc`: stop writing the WARC an earlier run of this crawl asked for. */
+      noWarc?: boolean;
       shared?: { queue: SharedQueue; registry: CrawlRegistry };
     } = {},
   ): Promise<Crawler> {
@@ -138,7 +143,7 @@ export class Crawler {
       const onRecord = (r: CrawlRecord, o: ResolvedCrawlOptions) => {
         if (isNotAvailable(o, r)) notAvailable.add(r.pld);
       };
-      const { hooks = [], warc, shared: sharedBackend, ...restoreBackends } = backends;
+      const { hooks = [], warc, noWarc, shared: sharedBackend, ...restoreBackends } = backends;
       init = await restoreCrawl(state, explicit, { onRecord, ...restoreBackends, ...(sharedBackend === undefined ? {} : { shared: sharedBackend }) });
       let shared: SharedWorker | null = null;
       if (sharedBackend !== undefined && init.frontier.shared !== undefined) {
@@ -150,8 +155,13 @@ export class Crawler {
         await learning.catchUp(); // what every worker learned so far (thesis §5: C_HR(t) is a function of the fetched documents)
         shared = new SharedWorker(init.frontier.shared, learning, state, queue.leases);
       }
-      if (warc) archive = new FetchArchive(await WarcWriter.open({ ...warc, info: archiveInfo(init.options, init.seedPlds) }));
-      return new Crawler(state, init, notAvailable, hooks, archive, shared);
+      // --warc is kept with the crawl: a resume without the flag goes on writing the same archive (archive-choice.ts)
+      const archiveChoice = await chooseArchive(state, warc, noWarc === true);
+      if (archiveChoice.warc) archive = new FetchArchive(await WarcWriter.open({ ...archiveChoice.warc, info: archiveInfo(init.options, init.seedPlds) }));
+      await keepArchiveChoice(state, archiveChoice);
+      const crawler = new Crawler(state, init, notAvailable, hooks, archive, shared);
+      crawler.archiveChoice = archiveChoice;
+      return crawler;
     } catch (err) {
       await archive?.close();
       await init?.frontier.shared?.close();
