@@ -132,7 +132,9 @@ async function main(): Promise<void> {
   console.table(table);
   const targets = {
     bfsOverCrawlee: { value: ratio('rdfscout-bfs', 'crawlee'), target: 1.5 },
-    bfsOverLimit: { value: ratio('rdfscout-bfs', 'limit'), target: 0.6 },
+    // issue 8 asked 0.6 of the minimal loop's pages/s; issue 18 restated it as bfs ≥ 0.5 and fc-r+hr ≥ 0.45
+    bfsOverLimit: { value: ratio('rdfscout-bfs', 'limit'), target: 0.5 },
+    fcOverLimit: { value: ratio('rdfscout-fc-r+hr', 'limit'), target: 0.45 },
     // issue 18: --warc costs at most 15% CPU per page (CPU s per 1k pages, with / without)
     warcCpuRatio: { value: cpuRatio('rdfscout-bfs-warc', 'rdfscout-bfs'), target: 1.15 },
     warcStoredCpuRatio: { value: cpuRatio('rdfscout-bfs-warc0', 'rdfscout-bfs'), target: 1.15 }, // --warc-gzip-level 0
