@@ -4,15 +4,13 @@
 import { resolve, sep } from 'node:path';
 import type { CrawlState } from '../state/open-state.ts';
 import type { WarcWriterOptions } from '../warc/index.ts';
+import { readStoredArchive, saveStoredArchive } from './crawl-meta.ts';
 
 /** `--warc` as the crawl keeps it: the writer's options without the warcinfo fields, made at each open. */
 export type ArchiveOptions = Omit<WarcWriterOptions, 'info'>;
 
 /** What a run archives, and why: `given` now, `stored` by an earlier run, `stopped` by `--no-warc`, or `none`. */
 export type ArchiveChoice = { from: 'given' | 'stored'; warc: ArchiveOptions } | { from: 'stopped' | 'none'; warc?: undefined };
-
-/** The `meta` key that holds the crawl's `--warc`. */
-const META_KEY = 'warc';
 
 /**
  * Decides what this run archives: `given` (this run's `--warc`, its path made absolute so that a resume from another
@@ -25,13 +23,13 @@ export async function chooseArchive(state: CrawlState, given: ArchiveOptions | u
     const trailing = given.target.endsWith('/') || given.target.endsWith(sep);
     return { from: 'given', warc: { ...given, target: resolve(given.target) + (trailing ? sep : '') } };
   }
-  const stored = (await state.sub.meta.get(META_KEY)) as ArchiveOptions | undefined;
+  const stored = await readStoredArchive<ArchiveOptions>(state);
   if (stored === undefined) return { from: 'none' };
   return stop ? { from: 'stopped' } : { from: 'stored', warc: stored };
 }
 
 /** Stores `choice` for the next runs of the crawl: a new `--warc` replaces the old one, `--no-warc` forgets it. */
 export async function keepArchiveChoice(state: CrawlState, choice: ArchiveChoice): Promise<void> {
-  if (choice.from === 'given') await state.sub.meta.put(META_KEY, choice.warc);
-  else if (choice.from === 'stopped') await state.sub.meta.del(META_KEY);
+  if (choice.from === 'given') await saveStoredArchive(state, choice.warc);
+  else if (choice.from === 'stopped') await saveStoredArchive(state, undefined);
 }

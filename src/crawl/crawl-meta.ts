@@ -85,3 +85,17 @@ export async function saveSeedPlds(state: CrawlState, plds: ReadonlySet<string>)
 export function stageSeedPlds(state: CrawlState, txn: Txn, plds: ReadonlySet<string>): void {
   levelTxn(txn).put(state.sub.meta, 'seedPlds', [...plds]);
 }
+
+/** `meta` key of the crawl's `--warc` (archive-choice.ts). */
+const WARC_KEY = 'warc';
+
+/** The `--warc` an earlier run of the crawl asked for (its writer options, as stored), or undefined. */
+export async function readStoredArchive<T extends object>(state: CrawlState): Promise<T | undefined> {
+  return (await state.sub.meta.get(WARC_KEY)) as T | undefined;
+}
+
+/** Keeps `warc` for the next runs of the crawl; undefined forgets it (`--no-warc`). */
+export async function saveStoredArchive(state: CrawlState, warc: object | undefined): Promise<void> {
+  if (warc === undefined) await state.sub.meta.del(WARC_KEY);
+  else await state.sub.meta.put(WARC_KEY, warc);
+}

@@ -1,28 +1,9 @@
 // **UrlTable** remembers every URL the frontier has seen in ~17 bytes per slot: a 64-bit hash, a state, a priority.
+import { HASH64, hash64 } from '../hash/hash64.ts';
 
 /** What the frontier knows of a URL. `reserved`: staged in a transaction not committed yet. */
 export const URL_STATE = { absent: 0, reserved: 1, queued: 2, done: 3 } as const;
 export type UrlState = (typeof URL_STATE)[keyof typeof URL_STATE];
-
-let h1 = 0;
-let h2 = 0;
-/** 64-bit hash of a string into the module's `h1`/`h2` (cyrb53's mixing, both halves kept). No allocation. */
-function hashUrl(s: string): void {
-  let a = 0xdeadbeef;
-  let b = 0x41c6ce57;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    a = Math.imul(a ^ c, 2654435761);
-    b = Math.imul(b ^ c, 1597334677);
-  }
-  a = Math.imul(a ^ (a >>> 16), 2246822507);
-  a ^= Math.imul(b ^ (b >>> 13), 3266489909);
-  b = Math.imul(b ^ (b >>> 16), 2246822507);
-  b ^= Math.imul(a ^ (a >>> 13), 3266489909);
-  h1 = a >>> 0;
-  h2 = b >>> 0;
-  if (h1 === 0 && h2 === 0) h2 = 1; // (0, 0) marks an empty slot
-}
 
 /**
  * An open-addressing hash set of URL hashes (linear probing, no deletion: the seen set only grows) with a state
@@ -71,7 +52,9 @@ export class UrlTable {
   /** Sets the state and priority of `url`, adding it when absent. */
   set(url: string, state: UrlState, priority: number): void {
     if ((this.#count + 1) * 10 > (this.#mask + 1) * 7) this.#grow();
-    hashUrl(url);
+    hash64(url);
+    const h1 = HASH64[0]!;
+    const h2 = HASH64[1]!;
     let i = h2 & this.#mask;
     for (;;) {
       const hi = this.#hi[i] as number;
@@ -90,7 +73,9 @@ export class UrlTable {
   }
 
   #find(url: string): number {
-    hashUrl(url);
+    hash64(url);
+    const h1 = HASH64[0]!;
+    const h2 = HASH64[1]!;
     let i = h2 & this.#mask;
     for (;;) {
       const hi = this.#hi[i] as number;

@@ -1,4 +1,5 @@
 // **FingerprintSet** remembers which lines a document has stated, as 64-bit fingerprints in one typed array.
+import { HASH64, hash64 } from '../hash/hash64.ts';
 /** Slots of a new set (a power of two); it doubles whenever it is half full. */
 const INITIAL_SLOTS = 1024;
 
@@ -6,7 +7,7 @@ const INITIAL_SLOTS = 1024;
  * A set of strings kept as 64-bit fingerprints in an open-addressing table outside the V8 heap: 16 to 32 bytes a
  * line, where a `Set` of MD5 strings took ~70 bytes of heap a line (3.4 MB for a 1.5 MB Turtle file, all of it
  * promoted to the old generation; issue 16 item 14). The fingerprint is a non-cryptographic 64-bit hash computed in
- * JavaScript ({@link fingerprint}): MD5 through node:crypto cost ~1 µs a line more (0.85 of the 2.2 CPU s of storing
+ * JavaScript (`src/hash/hash64.ts`): MD5 through node:crypto cost ~1 µs a line more (0.85 of the 2.2 CPU s of storing
  * bench:store's 3,000 documents went to it; issue 18). Two different lines are taken as the same with a probability
  * of about n²/2⁶⁵ (3·10⁻⁷ for a document of ten million lines) for lines that were not crafted to collide; a
  * document crafted so can at worst lose some of its own triples.
@@ -23,10 +24,9 @@ export class FingerprintSet {
 
   /** Adds `line`; returns false when it was in the set already. */
   add(line: string): boolean {
-    fingerprint(line);
-    const hi = out[0]!;
-    let lo = out[1]!;
-    if (hi === 0 && lo === 0) lo = 1;
+    hash64(line);
+    const hi = HASH64[0]!;
+    const lo = HASH64[1]!;
     if (!this.#insert(hi, lo)) return false;
     this.#size++;
     if (this.#size * 2 >= this.#slots.length / 2) this.#grow();
@@ -62,27 +62,4 @@ export class FingerprintSet {
     this.#slots = new Uint32Array(INITIAL_SLOTS * 2);
     this.#size = 0;
   }
-}
-
-/** The last fingerprint computed: two 32-bit words (high, low), written by {@link fingerprint}. */
-const out = new Uint32Array(2);
-
-/**
- * A 64-bit hash of `text`'s UTF-16 code units into {@link out}: two multiplicative lanes (the constants of cyrb53, a
- * public-domain string hash) mixed into each other at the end so that every input bit reaches both words.
- */
-function fingerprint(text: string): void {
-  let h1 = 0xdeadbeef ^ text.length;
-  let h2 = 0x41c6ce57 ^ text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
-  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
-  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  out[0] = h1 >>> 0;
-  out[1] = h2 >>> 0;
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * import from the rows above it only. A module is a folder of src/ (or a file at its top, such as errors.ts).
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['errors', 'node-flags'],
+  ['errors', 'node-flags', 'hash'],
   ['random', 'links', 'fetch', 'state', 'redis', 'sink'],
   ['relevance', 'bandit', 'warc'],
   ['topical'],
