@@ -12,9 +12,6 @@ import { expectedChanges, releaseOf, type Staged } from './staged-writes.ts';
 import { RejudgingFrontier } from './similar-queued.ts';
 import type { FetchNote, Frontier, FrontierEntry, FrontierIndexOptions, NewEntry, PldQueue, SharedEnd, SharedFrontier } from './types.ts';
 
-/** URLs a worker remembers as done at most (~100 B each). */
-const DONE_MAX = 50_000;
-
 /** Options of {@link RedisFrontier}. */
 export interface RedisFrontierOptions extends FrontierIndexOptions {
   queue: SharedQueue;
@@ -55,12 +52,6 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   readonly #reserved = new Set<string>();
   readonly #staged = new WeakMap<Txn, Staged>();
   readonly #jobs = new BackgroundJobs();
-  /**
-   * URLs whose fetch this worker finished as done, its release applied: in Redis a link to one of them is a no-op
-   * (the seen set has it and its entry is gone for good), so releases leave them out (issue 15: CPU per page — fewer
-   * links to serialise, fingerprint, send and run). Bounded: past `DONE_MAX` it starts afresh (only more is sent).
-   */
-  readonly #done = new Set<string>();
 
   constructor(o: RedisFrontierOptions) {
     super(o);
@@ -280,7 +271,6 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   /** A transaction committed: its writes go to Redis (the mirror counts them at once). */
   #send(s: Staged): void {
     const adds = [...s.adds.values()];
-    const sent = this.#done.size === 0 ? s : { ...s, adds: new Map([...s.adds].filter(([url]) => !this.#done.has(url))) };
     const release = () => {
       for (const e of adds) this.#reserved.delete(e.url);
     };
@@ -291,18 +281,15 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     const { finish } = s;
     if (finish === undefined) {
       const delta = this.#mirror.expect(expectedChanges(s, fresh));
-      void this.#jobs.track(this.#run(this.#q.add([...sent.adds.values()].map(toQueueAdd), this.#now()), delta).then(() => learn()).finally(release));
+      void this.#jobs.track(this.#run(this.#q.add(adds.map(toQueueAdd), this.#now()), delta).then(() => learn()).finally(release));
       return;
     }
     const flight = this.#flights.get(finish.entry.url) as Flight;
     const send = () => {
       const url = finish.entry.url;
-      const job = this.#run(this.#q.finish(releaseOf({ ...sent, finish }, flight, this.#q.leases.delayMs, this.#now())), this.#mirror.expect(expectedChanges(s, fresh)));
+      const job = this.#run(this.#q.finish(releaseOf({ ...s, finish }, flight, this.#q.leases.delayMs, this.#now())), this.#mirror.expect(expectedChanges(s, fresh)));
       const outcome = job.then((r) => {
         learn(r.kind);
-        // Its entry is gone for good: the lease was live, so nobody else holds or requeues it. (Not its aliases: one
-        // in flight under another lease stays until that release, and comes back if that lease is lost.)
-        if (r.kind === 'ok' && finish.mode === 'done') this.#doneAt(url);
         return r.kind === 'stale' ? 'stale' : 'released';
       });
       this.#flights.sent(url, outcome, this.#o.deferRelease);
@@ -313,12 +300,6 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     };
     if (this.#o.deferRelease && flight.send === undefined && flight.outcome === undefined) flight.send = send;
     else send();
-  }
-
-  /** `url` is done in Redis for good (a release of this worker applied its fetch). */
-  #doneAt(url: string): void {
-    if (this.#done.size >= DONE_MAX) this.#done.clear();
-    this.#done.add(url);
   }
 
   /** Reads the PLDs changed since the mirror's version (all of them the first time): the other workers' writes. */
