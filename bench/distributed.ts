@@ -6,7 +6,10 @@
 //      --delay-ms 200 --json FILE --no-boost --modes leveldb,redis --cpu-prof DIR]
 // `--modes`: which of the LevelDB mode and the Redis workers to run (default both). `--paired N`: instead, N times,
 // one LevelDB crawl and one Redis worker run at the same time (each with the budget, into its own folder): both
-// see the same load from other work, so their CPU per page compare well on a shared machine (the ratio's goal). `--cpu-prof DIR`: each crawl
+// see the same load from other work, so their CPU per page compare well on a shared machine (the ratio's goal).
+// `--paired N --against DIR`: instead of the LevelDB crawl, a Redis worker of the checkout in DIR (e.g. `git archive`
+// of an older commit, its node_modules linked) on its own crawl in Redis db 1: this code's worker vs that one's, side
+// by side (a change of a few % is lost in the noise of two pairs' ratios). `--cpu-prof DIR`: each crawl
 // process writes a V8 CPU profile (node's --cpu-prof) to DIR/MODE-N/, to compare self-time by function (its samples
 // are wall-clock: time the process waits off the CPU inside a call, e.g. a socket write that wakes redis-server, is
 // counted; `perf record` with `--child-node-options --perf-basic-prof` counts CPU time only).
@@ -42,6 +45,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     'child-node-options': { type: 'string', default: '' },
     paired: { type: 'string', default: '0' },
+    against: { type: 'string' },
   },
 });
 const WORKERS = values.workers.split(',').map(Number);
@@ -176,6 +180,9 @@ async function paired(times: number): Promise<void> {
   boosted.push(boost(server.pid(), 'redis-server'));
   const redis = await connectRedis(server.url);
   const ratios: number[] = [];
+  const against = values.against;
+  const base = against === undefined ? 'LevelDB' : `Redis worker of ${against}`;
+  const goal = against === undefined ? ' (goal ≤ 1.3)' : '';
   try {
     for (let i = 0; i < times; i++) {
       await redis.flushall();
@@ -184,6 +191,9 @@ async function paired(times: number): Promise<void> {
       // Alternate which one starts first (a few ms apart): neither always gets the first turn.
       const level = () => {
         childNodeOptions('paired-leveldb');
+        if (against !== undefined) {
+          return cliCrawl([...common, '--redis', `${server.url}/1`, '--out', join(dir, `paired-${i}-against`)], join(dir, `paired-${i}-against.cpu.json`), against);
+        }
         return cliCrawl([...common, '--out', join(dir, `paired-${i}-leveldb`)], join(dir, `paired-${i}-leveldb.cpu.json`));
       };
       const worker = () => {
@@ -200,8 +210,8 @@ async function paired(times: number): Promise<void> {
       const load = round((load0 + (loadavg()[0] ?? 0)) / 2, 1);
       const what = (run: CliCrawl) => `${run.summary?.fetched} pages, ${run.summary?.ok} ok, ${run.summary?.rdfDocuments} RDF`;
       console.log(
-        `pair ${i + 1} (${i % 2 === 0 ? 'LevelDB' : 'Redis'} started first): LevelDB ${round(perPage(l), 2)} CPU ms/page (${what(l)}), ` +
-          `1 Redis worker ${round(perPage(r), 2)} (${what(r)}) = ${round(ratio, 2)}× (goal ≤ 1.3); load ${load}`,
+        `pair ${i + 1} (${i % 2 === 0 ? base : 'this Redis worker'} started first): ${base} ${round(perPage(l), 3)} CPU ms/page (${what(l)}), ` +
+          `1 Redis worker ${round(perPage(r), 3)} (${what(r)}) = ${round(ratio, 3)}×${goal}; load ${load}`,
       );
     }
   } finally {
@@ -209,7 +219,7 @@ async function paired(times: number): Promise<void> {
     await server.stop();
   }
   const sorted = [...ratios].sort((a, b) => a - b);
-  console.log(`\nCPU per page, 1 Redis worker / LevelDB mode, run side by side: median ${round(sorted[Math.floor((sorted.length - 1) / 2)] as number, 2)}× of ${ratios.map((x) => round(x, 2)).join(', ')} (goal ≤ 1.3)`);
+  console.log(`\nCPU per page, 1 Redis worker / ${base}, run side by side: median ${round(sorted[Math.floor((sorted.length - 1) / 2)] as number, 3)}× of ${ratios.map((x) => round(x, 3)).join(', ')}${goal}`);
 }
 
 const rows: Row[] = [];

@@ -20,11 +20,14 @@ export interface CliCrawl {
   wallMs: number;
 }
 
-/** Spawns `rdfscout crawl ...args --json --quiet` and resolves when it exits (never rejects on a crawl failure). */
-export async function cliCrawl(args: readonly string[], cpuFile: string): Promise<CliCrawl> {
+/**
+ * Spawns `rdfscout crawl ...args --json --quiet` and resolves when it exits (never rejects on a crawl failure).
+ * `root`: the checkout whose `bin/rdfscout.js` runs (default: this one; e.g. an older commit to compare against).
+ */
+export async function cliCrawl(args: readonly string[], cpuFile: string, root = ROOT): Promise<CliCrawl> {
   const t0 = performance.now();
   const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} --import=${PRELOAD}`.trim();
-  const child = spawn(process.execPath, [CLI, 'crawl', ...args, '--json', '--quiet'], {
+  const child = spawn(process.execPath, [root === ROOT ? CLI : join(root, 'bin/rdfscout.js'), 'crawl', ...args, '--json', '--quiet'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: nodeOptions, RDFSCOUT_CPU_FILE: cpuFile },
   });

@@ -63,16 +63,20 @@ export class SharedLearning {
   #lastRead = 0;
   #reading: Promise<void> | null = null;
   readonly #seedPlds: Set<string>;
+  /** How this worker's entries start (`entry` writes `w` first). */
+  readonly #own: string;
 
   constructor(o: SharedLearningOptions) {
     const { seedPlds, refreshMs = 500, foldEvery = 1000, staleAfterMs = 90_000, ...rest } = o;
     this.#o = { ...rest, refreshMs, foldEvery, staleAfterMs };
     this.#seedPlds = seedPlds;
     this.#log = o.registry.log;
+    this.#own = `{"w":${JSON.stringify(o.worker)},`;
   }
 
   /** The log entry of a fetch by this worker (sent with its release). */
   entry(record: CrawlRecord, reward: number): string {
+    // `w` first: the entry starts with `#own`, which the log's reader leaves out for this worker.
     const e: LearnedEntry = { w: this.#o.worker, pld: record.pld, reward, doc: toFetchedDocument(record) };
     return JSON.stringify(e);
   }
@@ -87,18 +91,19 @@ export class SharedLearning {
     let restored = false;
     for (const pld of await this.#o.registry.seedPlds()) this.#seedPlds.add(pld);
     for (;;) {
-      const r = await this.#log.read(this.#o.worker, this.#cursor);
+      // Its own entries were learned when it fetched: Redis leaves them out (unless a snapshot replaced that learning).
+      const r = await this.#log.read(this.#o.worker, this.#cursor, undefined, restored ? '' : this.#own);
       if (r.kind === 'snapshot') {
         restoreLearners(this.#o, r.snapshot);
         this.#cursor = r.base;
         restored = true; // its own entries after the snapshot are in the log only now
         continue;
       }
-      if (r.entries.length === 0) break;
-      this.#cursor += r.entries.length;
+      if (r.read === 0) break;
+      this.#cursor += r.read;
       for (const raw of r.entries) {
         const e = JSON.parse(raw) as LearnedEntry;
-        if (e.w === this.#o.worker && !restored) continue;
+        if (e.w === this.#o.worker && !restored) continue; // an entry written in another form (the prefix did not match)
         learnEntry(this.#o, e);
         applied++;
       }

@@ -14,12 +14,14 @@ const NOW = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
 /**
- * Read. ARGV: worker, from (absolute position), max. Records the worker's position. Returns {base, 'snap', snapshot}
- * when `from` was folded away (the reader restores the snapshot and reads on from base), else {base, 'log', e1, e2, …}
- * (the entries from `from` on, at most max; the worker's position moves past them).
+ * Read. ARGV: worker, from (absolute position), max, skip (a prefix, '' for none). Records the worker's position.
+ * Returns {base, 'snap', snapshot} when `from` was folded away (the reader restores the snapshot and reads on from
+ * base), else {base, 'log', n, e1, e2, …}: n entries from `from` on were read (at most max; the worker's position
+ * moves past them), of which those starting with `skip` are left out of the answer — a worker's own entries, which
+ * it learned from when it fetched (issue 15: CPU per page; they are neither sent nor parsed again).
  */
 const READ_LUA = `${NOW}
-local worker, from, max = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
+local worker, from, max, skip = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4] or ''
 local base = tonumber(redis.call('GET', KEYS[2]) or '0')
 if from < base then
   redis.call('HSET', KEYS[4], worker, base .. '\\t' .. now)
@@ -27,8 +29,12 @@ if from < base then
 end
 local entries = redis.call('LRANGE', KEYS[1], from - base, from - base + max - 1)
 redis.call('HSET', KEYS[4], worker, (from + #entries) .. '\\t' .. now)
-local out = {base, 'log'}
-for i = 1, #entries do out[i + 2] = entries[i] end
+local out = {base, 'log', #entries}
+local n, k = 3, #skip
+for i = 1, #entries do
+  local e = entries[i]
+  if k == 0 or string.sub(e, 1, k) ~= skip then n = n + 1; out[n] = e end
+end
 return out
 `;
 
@@ -71,7 +77,9 @@ return {base, redis.call('LLEN', KEYS[1]), low, redis.call('GET', KEYS[3]) or ''
 `;
 
 /** What a read returns: entries from the position asked, or the snapshot that replaced them. */
-export type LogRead = { kind: 'entries'; base: number; entries: string[] } | { kind: 'snapshot'; base: number; snapshot: string | null };
+export type LogRead =
+  | { kind: 'entries'; base: number; /** Entries read (the position moved by this many). */ read: number; entries: string[] }
+  | { kind: 'snapshot'; base: number; snapshot: string | null };
 
 /** What may be folded now: entries [base, upTo) have been read by every live worker. */
 export interface Foldable {
@@ -104,12 +112,15 @@ export class LearningLog {
     this.#foldable = redisScript(client, 'rdfscoutLogFoldable', FOLDABLE_LUA);
   }
 
-  /** Reads up to `max` entries from absolute position `from` for `worker`, and records how far it has read. */
-  async read(worker: string, from: number, max = 10_000): Promise<LogRead> {
-    const r = (await this.#read(this.#keys, [worker, from, max])) as Array<string | number>;
+  /**
+   * Reads up to `max` entries from absolute position `from` for `worker`, and records how far it has read. Entries
+   * that start with `skip` (non-empty) are read but left out of `entries`.
+   */
+  async read(worker: string, from: number, max = 10_000, skip = ''): Promise<LogRead> {
+    const r = (await this.#read(this.#keys, [worker, from, max, skip])) as Array<string | number>;
     const base = Number(r[0]);
     if (r[1] === 'snap') return { kind: 'snapshot', base, snapshot: r[2] === '' ? null : String(r[2]) };
-    return { kind: 'entries', base, entries: r.slice(2).map(String) };
+    return { kind: 'entries', base, read: Number(r[2]), entries: r.slice(3).map(String) };
   }
 
   /** What `worker` may fold now (readers silent for `staleAfterMs` are not waited for; `worker` always counts). */

@@ -169,7 +169,7 @@ export class SharedQueue {
   /** Queues links not seen before (re-prioritises queued ones found more urgent); for each, whether it was new. */
   async add(entries: readonly QueueAdd[], now: number): Promise<{ fresh: boolean[] } & QueueAnswer> {
     const args: Array<string | number> = [this.keys.prefix, this.#o.hostConcurrency, now];
-    for (const e of entries) args.push(...this.#addArgs(e));
+    for (const e of entries) args.push(this.#addArg(e));
     const r = (await this.#add(this.#leaseKeys, args)) as Reply;
     return { fresh: (r[1] as number[]).map((v) => v === 1), ...answer(r) };
   }
@@ -214,7 +214,7 @@ export class SharedQueue {
       const { fp, key, member } = this.#place(a.url);
       args.push(fp, a.pld, key, member);
     }
-    for (const e of f.adds ?? []) args.push(...this.#addArgs(e));
+    for (const e of f.adds ?? []) args.push(this.#addArg(e));
     const r = (await this.#finish(this.#leaseKeys, args)) as Reply;
     const kind = String(r[0]);
     if (kind === 'ok') return { kind, added: Number((r[1] as number[])[0]), ...answer(r) };
@@ -272,11 +272,12 @@ export class SharedQueue {
     return { fp: hex(fp), key: this.keys.seenBucket(bucket), member };
   }
 
-  #addArgs(e: QueueAdd): string[] {
+  /** A link as the add and finish scripts take it: one argument (queue-scripts.ts `add_packed`; keys and PLDs hold no tab). */
+  #addArg(e: QueueAdd): string {
     if (!Number.isFinite(e.priority)) throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `Frontier priority must be a finite number, got ${e.priority} for ${e.url}`);
     if (e.json.includes('\t') || e.url.includes('\t')) throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `A queued URL and its entry cannot hold a tab: ${e.url}`);
     const { fp, key, member } = this.#place(e.url);
-    return [fp, e.pld, key, member, String(e.priority), `${e.url}\t${e.json}`];
+    return `${fp}\t${e.pld}\t${key}\t${member}\t${e.priority}\t${e.url}\t${e.json}`;
   }
 }
 
