@@ -34,7 +34,7 @@ export function deriveLinkFeatures(link: LinkFeatures): DerivedLinkFeatures {
     title: link.title.toLowerCase(),
     anchor: link.anchor.toLowerCase(),
     context: link.context.toLowerCase(),
-    tokens: lazyTokens(link, parts),
+    tokens: new LazyTokens(link, parts),
     parts,
   };
 }
@@ -77,10 +77,6 @@ class LazyTokens {
     this.#path ??= pathTokens(this.#parts);
     return this.#path;
   }
-}
-
-function lazyTokens(link: LinkFeatures, parts: UrlParts): DerivedLinkFeatures['tokens'] {
-  return new LazyTokens(link, parts);
 }
 
 /** A link with only a URL (seeds, sitemap entries): empty text features. */
