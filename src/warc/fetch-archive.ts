@@ -1,6 +1,7 @@
 // **FetchArchive** writes each fetch's exchanges (every redirect hop) together with its metadata record (`--warc`).
+import { RdfscoutError } from '../errors.ts';
 import type { HttpExchange } from '../fetch/types.ts';
-import { exchangeRecords, fetchMetadataRecord } from './warc-records.ts';
+import { exchangeRecords, fetchMetadataRecord, type WarcRecordParts } from './warc-records.ts';
 import type { WarcWriter } from './warc-writer.ts';
 
 /**
@@ -15,6 +16,8 @@ export class FetchArchive {
   readonly #open = new Map<string, HttpExchange[]>();
   readonly #maxPending: number;
   #pending = 0;
+  /** A failure to build a fetch's records (the writer's own failures are its `error`). */
+  #error: RdfscoutError | null = null;
   /** Fetches finished since the last hand-off to the writer (one `setImmediate` takes them all). */
   #finished: { fetchId: string; url: string; meta: Record<string, unknown>; resolve: () => void }[] = [];
 
@@ -25,9 +28,9 @@ export class FetchArchive {
     this.onExchange = this.onExchange.bind(this);
   }
 
-  /** The writer's first error, or null (the crawl stops on one). */
+  /** The first error building or writing records, or null (the crawl stops on one). */
   get error(): Error | null {
-    return this.#writer.error;
+    return this.#error ?? this.#writer.error;
   }
 
   /** For the fetcher's `onExchange` option. */
@@ -60,19 +63,30 @@ export class FetchArchive {
   readonly #writeFinished = (): void => {
     const finished = this.#finished;
     this.#finished = [];
-    const groups = finished.map(({ fetchId, url, meta }) => {
-      const exchanges = this.#open.get(fetchId) ?? [];
-      this.#open.delete(fetchId);
-      const records = exchanges.flatMap((x) => exchangeRecords(x));
-      const responses = records.filter((r) => r.type === 'response').map((r) => r.id);
-      const date = exchanges.at(-1)?.date ?? new Date().toISOString();
-      records.push(fetchMetadataRecord(url, date, { ...meta, responses }, responses.at(-1) ?? null));
-      return records;
-    });
-    void this.#writer.write(...groups).then(() => {
+    const done = (): void => {
       this.#pending -= finished.length;
       for (const f of finished) f.resolve();
-    });
+    };
+    let groups: WarcRecordParts[][];
+    try {
+      groups = finished.map(({ fetchId, url, meta }) => {
+        const exchanges = this.#open.get(fetchId) ?? [];
+        this.#open.delete(fetchId);
+        const records = exchanges.flatMap((x) => exchangeRecords(x));
+        const responses = records.filter((r) => r.type === 'response').map((r) => r.id);
+        const date = exchanges.at(-1)?.date ?? new Date().toISOString();
+        records.push(fetchMetadataRecord(url, date, { ...meta, responses }, responses.at(-1) ?? null));
+        return records;
+      });
+    } catch (err) {
+      // Called from setImmediate: a throw here would end the process. The crawl stops on `error` instead, as on a
+      // failed write (the store stays the reference; the archive lacks these fetches).
+      const urls = finished.map((f) => f.url);
+      this.#error ??= new RdfscoutError('RDFSCOUT_WARC_FAILED', `Cannot build the WARC records of ${urls.slice(0, 3).join(', ')}${urls.length > 3 ? ` and ${urls.length - 3} more` : ''}: ${(err as Error).message}`, { cause: err });
+      done();
+      return;
+    }
+    void this.#writer.write(...groups).then(done);
   };
 
   /** Fetches finished and not written yet. */

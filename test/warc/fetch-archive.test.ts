@@ -58,4 +58,17 @@ describe('FetchArchive', () => {
     for await (const item of readArchive([file])) if (item.kind === 'fetch') seqs.push((item.meta as { seq: number }).seq);
     expect(seqs).toEqual([1, 2, 3, 4, 5, 6]);
   });
+
+  it('records a fetch whose records cannot be built as the archive\'s error, without ending the process; later fetches still wait for nothing', async () => {
+    const file = join(tmp, 'unbuildable.warc.gz');
+    const archive = new FetchArchive(await WarcWriter.open({ target: file }));
+    archive.onExchange(exchange(1));
+    // JSON cannot hold a BigInt: building the metadata record throws inside the archive's setImmediate
+    await archive.finish('1', 'http://a.example/doc/1', { outcome: 'recorded', size: 1n });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(archive.pending).toBe(0);
+    expect(archive.error).toMatchObject({ code: 'RDFSCOUT_WARC_FAILED' });
+    expect(archive.error?.message).toContain('http://a.example/doc/1');
+    await archive.close();
+  });
 });
