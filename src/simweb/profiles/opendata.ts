@@ -15,7 +15,7 @@
 //   `application/json`), shown as format badges; a catalogue-wide DCAT dump `/catalog.xml` served as `application/xml`
 //   beside the plain-JSON `/data.json`;
 // - publisher pages, visualisation pages (with an embed iframe), news, help and developer pages.
-// RDF is a small share of the links: a landing page has about 25 links, 0–4 of them RDF; listings have none.
+// RDF is a small share of the links: a landing page links about 15 URLs of the site, 0–4 of them RDF; listings none.
 import type { Prng } from '../../random/prng.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import { LinkStyle, type SimDoc } from '../types.ts';
