@@ -159,7 +159,11 @@ function buildOpendata(b: SiteBuilder, rng: Prng, size: number): void {
 
   // Related datasets (same category when possible), three per landing page.
   const byCategory = new Map<string, Dataset[]>();
-  for (const d of datasets) byCategory.set(d.category, [...(byCategory.get(d.category) ?? []), d]);
+  for (const d of datasets) {
+    const list = byCategory.get(d.category);
+    if (list) list.push(d);
+    else byCategory.set(d.category, [d]);
+  }
   for (const d of datasets) {
     const pool = (byCategory.get(d.category) ?? []).length > 3 ? (byCategory.get(d.category) as Dataset[]) : datasets;
     for (let k = 0; k < 3; k++) {
@@ -192,7 +196,13 @@ function buildOpendata(b: SiteBuilder, rng: Prng, size: number): void {
   };
   const facetValues = <T>(key: (d: Dataset) => readonly T[], items: readonly Dataset[]): Map<T, Dataset[]> => {
     const m = new Map<T, Dataset[]>();
-    for (const d of items) for (const v of key(d)) m.set(v, [...(m.get(v) ?? []), d]);
+    for (const d of items) {
+      for (const v of key(d)) {
+        const list = m.get(v);
+        if (list) list.push(d);
+        else m.set(v, [d]);
+      }
+    }
     return m;
   };
   const byTag = facetValues((d) => d.tags, datasets);
@@ -207,11 +217,14 @@ function buildOpendata(b: SiteBuilder, rng: Prng, size: number): void {
   const publisherListing = (p: string): number => listing(`publisher=${p}`, byPublisher.get(p) ?? [], () => {});
   const formatListing = (f: string): number => listing(`format=${f}`, byFormat.get(f) ?? [], () => {});
   const sortLinks = (pg: number, query: string, items: readonly Dataset[]): void => {
-    for (const [sort, order] of [['newest', newest.filter((d) => items.includes(d))], ['alpha', alpha.filter((d) => items.includes(d))]] as const) {
+    const inItems = new Set(items);
+    for (const [sort, order] of [['newest', newest.filter((d) => inItems.has(d))], ['alpha', alpha.filter((d) => inItems.has(d))]] as const) {
       b.link(pg, listing(query === '' ? `sortby=${sort}` : `${query}&sortby=${sort}`, order, () => {}));
     }
   };
   const categoryListing = (c: string): number => {
+    const made = firstPages.get(`category=${c}`);
+    if (made !== undefined) return made;
     const items = byCategory.get(c) ?? [];
     const inCat = { tags: facetValues((d) => d.tags, items), formats: facetValues((d) => [...d.formats], items) };
     return listing(`category=${c}`, items, (pg) => {
