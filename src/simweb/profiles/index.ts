@@ -9,10 +9,12 @@ import { deriProfile } from './deri.ts';
 import { modernProfile } from './modern.ts';
 import { museumProfile } from './museum.ts';
 import { ontologyProfile } from './ontology.ts';
+import { opendataProfile } from './opendata.ts';
 import { openlylocalProfile } from './openlylocal.ts';
 import { portalProfile } from './portal.ts';
 import type { Profile } from './profile.ts';
 import { rossettiProfile } from './rossetti.ts';
+import { solidProfile } from './solid.ts';
 import { HELD_OUT_PROFILES, SCHEDULING_PROFILES, TUNING_PROFILES } from './split.ts';
 import { universityProfile } from './university.ts';
 
@@ -34,6 +36,8 @@ export const PROFILES: ReadonlyMap<string, Profile> = new Map(
     museumProfile,
     universityProfile,
     ontologyProfile,
+    opendataProfile,
+    solidProfile,
     banditLateProfile,
     banditDryProfile,
     banditRichProfile,
