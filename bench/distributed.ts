@@ -186,6 +186,7 @@ async function paired(times: number): Promise<void> {
   try {
     for (let i = 0; i < times; i++) {
       await redis.flushall();
+      await redis.config('RESETSTAT');
       await askChild(web, 'reset');
       const load0 = loadavg()[0] ?? 0;
       // Alternate which one starts first (a few ms apart): neither always gets the first turn.
@@ -209,9 +210,15 @@ async function paired(times: number): Promise<void> {
       ratios.push(ratio);
       const load = round((load0 + (loadavg()[0] ?? 0)) / 2, 1);
       const what = (run: CliCrawl) => `${run.summary?.fetched} pages, ${run.summary?.ok} ok, ${run.summary?.rdfDocuments} RDF`;
+      // Script calls (EVALSHA, EVAL) a page: the worker's round trips but for a few plain commands. With --against the
+      // server serves both workers, so it is their sum over both crawls' pages.
+      const calls = await commandCalls(redis);
+      const scripts = (calls.evalsha ?? 0) + (calls.eval ?? 0);
+      const pages = Number(r.summary?.fetched ?? 0) + (against === undefined ? 0 : Number(l.summary?.fetched ?? 0));
       console.log(
         `pair ${i + 1} (${i % 2 === 0 ? base : 'this Redis worker'} started first): ${base} ${round(perPage(l), 3)} CPU ms/page (${what(l)}), ` +
-          `1 Redis worker ${round(perPage(r), 3)} (${what(r)}) = ${round(ratio, 3)}×${goal}; load ${load}`,
+          `1 Redis worker ${round(perPage(r), 3)} (${what(r)}) = ${round(ratio, 3)}×${goal}; load ${load}; ` +
+          `scripts/page ${round(scripts / pages, 2)}${against === undefined ? '' : ' (both workers)'}, Redis commands/page (those the scripts ran included) ${round(Object.values(calls).reduce((a, b) => a + b, 0) / pages, 1)}`,
       );
     }
   } finally {

@@ -23,6 +23,7 @@ export class SharedWorker {
   readonly learning: SharedLearning;
   readonly #state: CrawlState;
   readonly #leases: PldLeases;
+  #ahead: () => void = () => {};
 
   constructor(frontier: SharedFrontier, learning: SharedLearning, state: CrawlState, leases: PldLeases) {
     this.frontier = frontier;
@@ -52,6 +53,15 @@ export class SharedWorker {
     return { waitMs: g.passed ? 0 : Math.max(1, g.waitMs), at: g.now };
   }
 
+  /**
+   * What runs just before each release is sent: the run loop's scheduler asks for its next choices
+   * (`Scheduler.claimAhead`), which the release then claims in its own script — one round trip a page less
+   * (issue 15: CPU per page of a worker). Set by the run loop, which knows when nothing may start (paused, stopped).
+   */
+  claimAhead(ahead: () => void): void {
+    this.#ahead = ahead;
+  }
+
   /** Each turn of the run loop: learn what the others taught, and whether the crawl is over for everyone. */
   tick(): SharedEnd | null {
     this.learning.refresh();
@@ -71,6 +81,7 @@ export class SharedWorker {
   /** After the local commit: sends the release; a refused one voids the record. Returns whether it was applied. */
   async released(entry: FrontierEntry, record: CrawlRecord | null): Promise<boolean> {
     testPause('before-release', entry.url);
+    this.#ahead();
     const outcome = await this.frontier.outcome(entry);
     if (outcome === 'stale' && record !== null) await voidRecord(this.#state, record);
     return outcome === 'released';

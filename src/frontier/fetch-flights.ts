@@ -13,6 +13,8 @@ export interface Flight {
   outcome?: Promise<'released' | 'stale'>;
   /** The release, committed and not sent yet (`deferRelease`). */
   send?: () => void;
+  /** Its transaction committed: the release is sent or waits to be (see `FetchFlights.releasing`). */
+  committed?: boolean;
 }
 
 /** The fetches this worker has in flight, by URL. */
@@ -20,9 +22,26 @@ export class FetchFlights {
   readonly #flights = new Map<string, Flight>();
   /** Releases sent, by URL, until `outcome()` reads them (a crawl's worker reads each). */
   readonly #outcomes = new Map<string, Promise<'released' | 'stale'>>();
+  #releasing = 0;
 
   get size(): number {
     return this.#flights.size;
+  }
+
+  /**
+   * Fetches whose transaction committed, with their release sent or about to be: their slot is as good as free, so
+   * the next claim may ride with the release (issue 15).
+   */
+  get releasing(): number {
+    return this.#releasing;
+  }
+
+  /** The transaction of `url`'s fetch committed: its release follows. */
+  committed(url: string): void {
+    const f = this.#flights.get(url);
+    if (f === undefined || f.committed === true) return;
+    f.committed = true;
+    this.#releasing++;
   }
 
   /** A claimed entry was handed out: it is in flight under `token`, granted at `since`. */
@@ -36,6 +55,7 @@ export class FetchFlights {
 
   /** The fetch's release was answered (or it was given back): it is no longer in flight. */
   end(url: string): void {
+    if (this.#flights.get(url)?.committed === true) this.#releasing--;
     this.#flights.delete(url);
   }
 

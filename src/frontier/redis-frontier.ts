@@ -73,7 +73,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
       claimBackoffMs: this.#o.claimBackoffMs,
       limits: { maxDocs: this.#o.maxDocs, maxDocsPerPld: this.#o.maxDocsPerPld },
       now: this.#now,
-      inFlight: () => this.#flights.size,
+      inFlight: () => this.#flights.size - this.#flights.releasing,
       run: (p) => this.#run(p),
       track: (p) => void this.#jobs.track(p),
     });
@@ -285,9 +285,24 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
       return;
     }
     const flight = this.#flights.get(finish.entry.url) as Flight;
+    this.#flights.committed(finish.entry.url);
     const send = () => {
       const url = finish.entry.url;
-      const job = this.#run(this.#q.finish(releaseOf({ ...s, finish }, flight, this.#q.leases.delayMs, this.#now())), this.#mirror.expect(expectedChanges(s, fresh)));
+      // The PLDs the scheduler asked for and not claimed yet are claimed in the release's script (no round trip of
+      // their own): SharedWorker.released asks the scheduler for its next choices just before this is sent.
+      const ride = this.#claims.ride();
+      const info = releaseOf({ ...s, finish }, flight, this.#q.leases.delayMs, this.#now());
+      const sent = this.#q.finish(ride === null ? info : { ...info, claim: { candidates: ride.candidates, limits: ride.limits } });
+      const job = this.#run(sent, this.#mirror.expect(expectedChanges(s, fresh))).then(
+        (r) => {
+          ride?.settle(r.claimed);
+          return r;
+        },
+        (err: unknown) => {
+          ride?.settle(null);
+          throw err;
+        },
+      );
       const outcome = job.then((r) => {
         learn(r.kind);
         return r.kind === 'stale' ? 'stale' : 'released';

@@ -1,0 +1,86 @@
+// RedisFrontier against a real redis-server: PLDs asked for before a fetch's release is sent are claimed by the
+// release's script (no claim of their own), and a refused release claims nothing (issue 15: CPU per page of a worker).
+import { describe, expect, it } from 'vitest';
+import { RedisFrontier } from '../../src/frontier/redis-frontier.ts';
+import type { FrontierEntry } from '../../src/frontier/types.ts';
+import { SharedQueue } from '../../src/redis/shared-queue.ts';
+import { entry, take } from '../frontier/frontier-contract.ts';
+import { tempState } from '../frontier/helpers.ts';
+import { redisPerFile } from '../helpers/redis-per-file.ts';
+
+const redis = redisPerFile();
+let crawls = 0;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A worker's frontier as a crawl opens it (releases sent on `outcome()`), counting its `claimMany` scripts. */
+async function worker(crawl: string, name: string, leaseMs = 30_000) {
+  const queue = new SharedQueue(redis.client(), { crawl, worker: name, hostConcurrency: 1, delayMs: 0, leaseMs, bucketBits: 0 });
+  const counted = { claims: 0 };
+  const claimMany = queue.claimMany.bind(queue);
+  queue.claimMany = (...args) => {
+    counted.claims++;
+    return claimMany(...args);
+  };
+  const frontier = new RedisFrontier({ queue, maxClaims: 2, claimBackoffMs: 0, deferRelease: true });
+  await frontier.start();
+  return { queue, frontier, counted };
+}
+
+describe('RedisFrontier: claims that ride with a release', () => {
+  it('claims the PLDs asked for before a release is sent in its script, ready to hand out when it is answered', async () => {
+    const { state, dispose } = await tempState();
+    const w = await worker(`r${++crawls}`, 'w1');
+    try {
+      await w.frontier.add([entry('http://a.org/1'), entry('http://b.org/1'), entry('http://c.org/1')]);
+      const a = (await take(w.frontier, 'a.org')) as FrontierEntry;
+      expect(a.url).toBe('http://a.org/1');
+      expect(w.counted.claims).toBe(1);
+      const txn = state.txn();
+      w.frontier.complete(a, txn);
+      await txn.commit();
+      // Its transaction committed, a's slot is free: the scheduler's next choices (two wanted, one slot free
+      // besides a's: maxClaims 2, nothing else in flight) are asked for just before the release is sent.
+      expect(w.frontier.next('b.org')).toBeNull();
+      expect(w.frontier.next('c.org')).toBeNull();
+      expect(w.frontier.saturated()).toBe(true);
+      expect(await w.frontier.outcome(a)).toBe('released');
+      // Claimed by the release: in the buffer as soon as it is answered, no claim script of their own.
+      expect(w.frontier.claimed().sort()).toEqual(['b.org', 'c.org']);
+      await w.frontier.settled();
+      expect(w.counted.claims).toBe(1);
+      expect(w.frontier.next('b.org')?.url).toBe('http://b.org/1');
+      expect(w.frontier.next('c.org')?.url).toBe('http://c.org/1');
+      expect(w.frontier.size()).toMatchObject({ queued: 0, inFlight: 2, done: 1 });
+    } finally {
+      await w.frontier.close();
+      await dispose();
+    }
+  });
+
+  it('a release refused as stale claims nothing: the PLDs asked for are asked for again by the next pass', async () => {
+    const { state, dispose } = await tempState();
+    const crawl = `r${++crawls}`;
+    const w = await worker(crawl, 'w1', 150);
+    const other = new SharedQueue(redis.client(), { crawl, worker: 'w2', hostConcurrency: 1, delayMs: 0, leaseMs: 150, bucketBits: 0 });
+    try {
+      await w.frontier.add([entry('http://a.org/1'), entry('http://b.org/1')]);
+      const a = (await take(w.frontier, 'a.org')) as FrontierEntry;
+      await sleep(200); // w1 stopped past its lease (no timers here): another worker reclaims it
+      expect((await other.reclaim()).requeued).toBe(1);
+      const txn = state.txn();
+      w.frontier.complete(a, txn);
+      await txn.commit();
+      expect(w.frontier.next('b.org')).toBeNull();
+      expect(await w.frontier.outcome(a)).toBe('stale');
+      expect(w.frontier.claimed()).toEqual([]);
+      expect((await other.claim(['b.org'], Date.now(), { maxDocs: 10, maxDocsPerPld: 10 })).kind).toBe('ok'); // b.org was never leased by w1
+      await w.frontier.settled();
+      expect(w.frontier.next('a.org')).toBeNull(); // asked for again, in a claim of its own
+      expect((await take(w.frontier, 'a.org'))?.url).toBe('http://a.org/1');
+      expect(w.counted.claims).toBe(2);
+    } finally {
+      await w.frontier.close();
+      await dispose();
+    }
+  });
+});
