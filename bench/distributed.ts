@@ -214,11 +214,14 @@ async function paired(times: number): Promise<void> {
       // server serves both workers, so it is their sum over both crawls' pages.
       const calls = await commandCalls(redis);
       const scripts = (calls.evalsha ?? 0) + (calls.eval ?? 0);
+      const net = await redis.info('stats');
+      const bytes = (k: string) => Number(new RegExp(`${k}:(\\d+)`).exec(net)?.[1] ?? 0);
       const pages = Number(r.summary?.fetched ?? 0) + (against === undefined ? 0 : Number(l.summary?.fetched ?? 0));
       console.log(
         `pair ${i + 1} (${i % 2 === 0 ? base : 'this Redis worker'} started first): ${base} ${round(perPage(l), 3)} CPU ms/page (${what(l)}), ` +
           `1 Redis worker ${round(perPage(r), 3)} (${what(r)}) = ${round(ratio, 3)}×${goal}; load ${load}; ` +
-          `scripts/page ${round(scripts / pages, 2)}${against === undefined ? '' : ' (both workers)'}, Redis commands/page (those the scripts ran included) ${round(Object.values(calls).reduce((a, b) => a + b, 0) / pages, 1)}`,
+          `scripts/page ${round(scripts / pages, 2)}${against === undefined ? '' : ' (both workers)'}, Redis commands/page (those the scripts ran included) ${round(Object.values(calls).reduce((a, b) => a + b, 0) / pages, 1)}, ` +
+          `kB/page to Redis ${round(bytes('total_net_input_bytes') / pages / 1024, 2)}, from Redis ${round(bytes('total_net_output_bytes') / pages / 1024, 2)}`,
       );
     }
   } finally {
