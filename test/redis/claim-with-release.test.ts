@@ -3,6 +3,8 @@
 // the count of a record made without asking Redis (issue 15: CPU per page of a worker).
 import { describe, expect, it } from 'vitest';
 import { readRecord, stageRecordWrite } from '../../src/crawl-log/record-store.ts';
+import { CrawlTally } from '../../src/crawl-log/tally.ts';
+import { Scheduler } from '../../src/crawl/scheduler.ts';
 import type { SharedLearning } from '../../src/crawl/shared-learning.ts';
 import { SharedWorker } from '../../src/crawl/shared-worker.ts';
 import { RedisFrontier } from '../../src/frontier/redis-frontier.ts';
@@ -124,6 +126,41 @@ describe('RedisFrontier: claims that ride with a release', () => {
       expect([second.counted, second.record.linksQueued, (await readRecord(state, 2))?.linksQueued]).toEqual([0, 0, 0]);
     } finally {
       await w.frontier.close();
+      await dispose();
+    }
+  });
+
+  it("Scheduler.claimAhead asks for the pick's own choice and hands nothing out; the release claims it", async () => {
+    const { state, dispose } = await tempState();
+    const clock = { t: Date.now() };
+    const queue = new SharedQueue(redis.client(), { crawl: `r${++crawls}`, worker: 'w1', hostConcurrency: 1, delayMs: 0, leaseMs: 30_000, bucketBits: 0 });
+    const frontier = new RedisFrontier({ queue, maxClaims: 1, claimBackoffMs: 0, deferRelease: true, now: () => clock.t });
+    await frontier.start();
+    const scheduler = new Scheduler({ frontier, policy: null, tally: new CrawlTally(), maxDocs: 100, maxDocsPerPld: 100, delayMs: 1000, hostConcurrency: 1, now: () => clock.t });
+    try {
+      await frontier.add([entry('http://a.org/1', 1), entry('http://c.org/1', 3), entry('http://b.org/1', 2)]);
+      for (const pld of ['a.org', 'b.org', 'c.org']) scheduler.changed(pld);
+      expect(scheduler.pick()).toBeNull(); // a.org wanted: claimed in the background
+      await frontier.settled();
+      const a = scheduler.pick() as FrontierEntry;
+      expect(a.url).toBe('http://a.org/1');
+      scheduler.requestStarted(a);
+      scheduler.requestEnded(a, null); // a.org waits 1 s (the scheduler's politeness)
+      scheduler.landed(a);
+      const txn = state.txn();
+      frontier.complete(a, txn);
+      await txn.commit();
+      scheduler.claimAhead();
+      expect(scheduler.inFlight).toBe(0); // nothing handed out
+      expect(frontier.claimed()).toEqual([]);
+      expect(await frontier.outcome(a)).toEqual({ kind: 'released', linksQueued: 0 });
+      expect(frontier.claimed()).toEqual(['b.org']); // global order among the ready PLDs: b.org (2) before c.org (3)
+      scheduler.claimAhead(); // a claimed entry waits: nothing is asked for, nothing handed out
+      expect([scheduler.inFlight, frontier.claimed()]).toEqual([0, ['b.org']]);
+      expect(scheduler.pick()?.url).toBe('http://b.org/1');
+      expect(scheduler.inFlight).toBe(1);
+    } finally {
+      await frontier.close();
       await dispose();
     }
   });
