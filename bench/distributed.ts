@@ -6,7 +6,8 @@
 //      --delay-ms 200 --json FILE --no-boost --modes leveldb,redis --cpu-prof DIR]
 // `--modes`: which of the LevelDB mode and the Redis workers to run (default both). `--paired N`: instead, N times,
 // one LevelDB crawl and one Redis worker run at the same time (each with the budget, into its own folder): both
-// see the same load from other work, so their CPU per page compare well on a shared machine (the ratio's goal).
+// see the same load from other work, so their CPU per page compare well on a shared machine (the ratio's goal); each
+// pair also prints the Redis script calls a page (the worker's round trips) and the kB a page sent to and from Redis.
 // `--paired N --against DIR`: instead of the LevelDB crawl, a Redis worker of the checkout in DIR (e.g. `git archive`
 // of an older commit, its node_modules linked) on its own crawl in Redis db 1: this code's worker vs that one's, side
 // by side (a change of a few % is lost in the noise of two pairs' ratios). `--cpu-prof DIR`: each crawl
