@@ -6,7 +6,8 @@
 //      --delay-ms 200 --json FILE --no-boost --modes leveldb,redis --cpu-prof DIR]
 // `--modes`: which of the LevelDB mode and the Redis workers to run (default both). `--paired N`: instead, N times,
 // one LevelDB crawl and one Redis worker run at the same time (each with the budget, into its own folder): both
-// see the same load from other work, so their CPU per page compare well on a shared machine (the ratio's goal).
+// see the same load from other work, so their CPU per page compare well on a shared machine (the ratio's goal); each
+// pair also prints the Redis script calls a page (the worker's round trips) and the kB a page sent to and from Redis.
 // `--paired N --against DIR`: instead of the LevelDB crawl, a Redis worker of the checkout in DIR (e.g. `git archive`
 // of an older commit, its node_modules linked) on its own crawl in Redis db 1: this code's worker vs that one's, side
 // by side (a change of a few % is lost in the noise of two pairs' ratios). `--cpu-prof DIR`: each crawl
@@ -186,6 +187,7 @@ async function paired(times: number): Promise<void> {
   try {
     for (let i = 0; i < times; i++) {
       await redis.flushall();
+      await redis.config('RESETSTAT');
       await askChild(web, 'reset');
       const load0 = loadavg()[0] ?? 0;
       // Alternate which one starts first (a few ms apart): neither always gets the first turn.
@@ -209,9 +211,18 @@ async function paired(times: number): Promise<void> {
       ratios.push(ratio);
       const load = round((load0 + (loadavg()[0] ?? 0)) / 2, 1);
       const what = (run: CliCrawl) => `${run.summary?.fetched} pages, ${run.summary?.ok} ok, ${run.summary?.rdfDocuments} RDF`;
+      // Script calls (EVALSHA, EVAL) a page: the worker's round trips but for a few plain commands. With --against the
+      // server serves both workers, so it is their sum over both crawls' pages.
+      const calls = await commandCalls(redis);
+      const scripts = (calls.evalsha ?? 0) + (calls.eval ?? 0);
+      const net = await redis.info('stats');
+      const bytes = (k: string) => Number(new RegExp(`${k}:(\\d+)`).exec(net)?.[1] ?? 0);
+      const pages = Number(r.summary?.fetched ?? 0) + (against === undefined ? 0 : Number(l.summary?.fetched ?? 0));
       console.log(
         `pair ${i + 1} (${i % 2 === 0 ? base : 'this Redis worker'} started first): ${base} ${round(perPage(l), 3)} CPU ms/page (${what(l)}), ` +
-          `1 Redis worker ${round(perPage(r), 3)} (${what(r)}) = ${round(ratio, 3)}×${goal}; load ${load}`,
+          `1 Redis worker ${round(perPage(r), 3)} (${what(r)}) = ${round(ratio, 3)}×${goal}; load ${load}; ` +
+          `scripts/page ${round(scripts / pages, 2)}${against === undefined ? '' : ' (both workers)'}, Redis commands/page (those the scripts ran included) ${round(Object.values(calls).reduce((a, b) => a + b, 0) / pages, 1)}, ` +
+          `kB/page to Redis ${round(bytes('total_net_input_bytes') / pages / 1024, 2)}, from Redis ${round(bytes('total_net_output_bytes') / pages / 1024, 2)}`,
       );
     }
   } finally {

@@ -40,6 +40,14 @@ export async function voidRecord(state: CrawlState, record: CrawlRecord): Promis
   await state.sub.records.put(recordKey(record.seq), { ...record, voided: true });
 }
 
+/**
+ * Stores a record again under its key, its URL unchanged (a shared crawl's worker corrects `linksQueued` from its
+ * release's answer, issue 15).
+ */
+export async function rewriteRecord(state: CrawlState, record: CrawlRecord): Promise<void> {
+  await state.sub.records.put(recordKey(record.seq), record);
+}
+
 /** Seq of the last record, 0 when none. */
 export async function lastSeq(state: CrawlState): Promise<number> {
   const keys = await state.sub.records.keys({ reverse: true, limit: 1 }).all();

@@ -190,6 +190,10 @@ export class Crawler {
     signal?.addEventListener('abort', () => wakeUp.abort(), { once: true });
     let offline = false;
     let sharedEnd: 'max-docs' | 'frontier-empty' | null = null;
+    // A worker of a shared crawl: each release also claims the scheduler's next choices, when the loop would pick.
+    this.#shared?.claimAhead(() => {
+      if (this.#runner.fatal === null && !signal?.aborted && !control?.paused) scheduler.claimAhead();
+    });
 
     while (this.#runner.fatal === null) {
       if (signal?.aborted) break;

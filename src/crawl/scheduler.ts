@@ -158,6 +158,22 @@ export class Scheduler {
     }
   }
 
+  /**
+   * A shared frontier (issue 15), just before a fetch's release is sent: asks the frontier for the entries the next
+   * picks would take (the same choice as `pick`: bandit or global order among the ready PLDs), so that the release
+   * claims them in its own script instead of a claim of their own. Hands nothing out: it runs only while no claimed
+   * entry waits, and then every `next()` of a shared frontier only records what is wanted and answers null.
+   */
+  claimAhead(): void {
+    const shared = this.#o.frontier.shared;
+    if (shared === undefined || shared.claimed().length > 0 || this.budgetLeft() <= 0) return;
+    const entry = this.pick();
+    if (entry === null) return;
+    // Not reached (see above); were it, the entry goes back to its queue rather than be lost.
+    this.landed(entry);
+    void shared.giveBack(entry);
+  }
+
   /** Counts a picked entry in flight; the caller starts its request (`requestStarted`), then says `changed(entry.pld)`. */
   #handOut(entry: FrontierEntry): FrontierEntry {
     this.#inFlight += 1;

@@ -1,6 +1,6 @@
 // **SharedWorker**: what a crawl does differently as one worker of a crawl shared through Redis (issue 15): lease checks around the commit, shared learning, shared end.
 import type { CrawlRecord } from '../crawl-log/record.ts';
-import { voidRecord } from '../crawl-log/record-store.ts';
+import { rewriteRecord, voidRecord } from '../crawl-log/record-store.ts';
 import { isRdfRecord } from '../crawl-log/tally.ts';
 import type { FrontierEntry, SharedEnd, SharedFrontier } from '../frontier/types.ts';
 import type { PldLeases } from '../redis/pld-leases.ts';
@@ -23,6 +23,7 @@ export class SharedWorker {
   readonly learning: SharedLearning;
   readonly #state: CrawlState;
   readonly #leases: PldLeases;
+  #ahead: () => void = () => {};
 
   constructor(frontier: SharedFrontier, learning: SharedLearning, state: CrawlState, leases: PldLeases) {
     this.frontier = frontier;
@@ -52,6 +53,15 @@ export class SharedWorker {
     return { waitMs: g.passed ? 0 : Math.max(1, g.waitMs), at: g.now };
   }
 
+  /**
+   * What runs just before each release is sent: the run loop's scheduler asks for its next choices
+   * (`Scheduler.claimAhead`), which the release then claims in its own script — one round trip a page less
+   * (issue 15: CPU per page of a worker). Set by the run loop, which knows when nothing may start (paused, stopped).
+   */
+  claimAhead(ahead: () => void): void {
+    this.#ahead = ahead;
+  }
+
   /** Each turn of the run loop: learn what the others taught, and whether the crawl is over for everyone. */
   tick(): SharedEnd | null {
     this.learning.refresh();
@@ -68,11 +78,23 @@ export class SharedWorker {
     this.frontier.note(entry, { spent: record.outcome !== 'denied', rdf: isRdfRecord(record) ? 1 : 0, learned: this.learning.entry(record, reward) });
   }
 
-  /** After the local commit: sends the release; a refused one voids the record. Returns whether it was applied. */
+  /**
+   * After the local commit: sends the release; a refused one voids the record. Returns whether it was applied. The
+   * record's `linksQueued` counted the links not known to this worker as seen; the release says how many it queued
+   * (another worker may have found some first): the record is corrected, before anyone reads it, when they differ.
+   */
   async released(entry: FrontierEntry, record: CrawlRecord | null): Promise<boolean> {
     testPause('before-release', entry.url);
+    this.#ahead();
     const outcome = await this.frontier.outcome(entry);
-    if (outcome === 'stale' && record !== null) await voidRecord(this.#state, record);
-    return outcome === 'released';
+    if (outcome.kind === 'stale') {
+      if (record !== null) await voidRecord(this.#state, record);
+      return false;
+    }
+    if (record !== null && outcome.linksQueued !== null && outcome.linksQueued !== record.linksQueued) {
+      record.linksQueued = outcome.linksQueued;
+      await rewriteRecord(this.#state, record);
+    }
+    return true;
   }
 }

@@ -1,5 +1,5 @@
 // **ClaimBatcher**: a worker's claims on the shared queue — PLDs asked for in one scheduling pass go to Redis in one script (issue 15).
-import type { ClaimBatch, ClaimLimits, SharedQueue } from '../redis/shared-queue.ts';
+import type { ClaimBatch, ClaimLimits, ClaimOutcome, SharedQueue } from '../redis/shared-queue.ts';
 import { toFrontierEntry } from './shared-entry.ts';
 import type { FrontierEntry } from './types.ts';
 
@@ -28,11 +28,22 @@ export interface ClaimBatcherOptions {
   track: (p: Promise<unknown>) => void;
 }
 
+/** A claim that rides with a fetch's release (`ClaimBatcher.ride`). */
+export interface Ride {
+  /** The PLDs asked for, in order of preference. */
+  candidates: string[];
+  limits: ClaimLimits;
+  /** Takes the release's answer: its claim (null: the release failed or was refused, nothing was claimed). */
+  settle(outcome: ClaimOutcome | null): void;
+}
+
 /**
  * `want(pld)` asks for an entry of `pld`; the PLDs asked for during one synchronous pass of the scheduler (its
  * candidates in order of preference) are claimed together, in one `claimMany` script sent on the next microtask, so
- * a worker's claims cost one round trip per pass instead of one per PLD. Claimed entries wait in a per-PLD buffer
- * until `take(pld)`; a refused PLD is not asked again until it may be ready (the script says when).
+ * a worker's claims cost one round trip per pass instead of one per PLD — or none, when a fetch's release is sent
+ * before that microtask: `ride()` hands the PLDs asked for to the release, whose script claims them (issue 15).
+ * Claimed entries wait in a per-PLD buffer until `take(pld)`; a refused PLD is not asked again until it may be ready
+ * (the script says when).
  */
 export class ClaimBatcher {
   readonly #o: ClaimBatcherOptions;
@@ -107,31 +118,67 @@ export class ClaimBatcher {
     return [...this.#buffer.values()].flatMap((list) => list.map((c) => c.token));
   }
 
-  async #flush(): Promise<void> {
+  /**
+   * The PLDs asked for and not sent yet, to be claimed by a release about to be sent (null: none): they count as
+   * claims under way until `settle` gets the release's answer (which must be called once, also on failure).
+   */
+  ride(): Ride | null {
+    if (this.#wanted.size === 0) return null;
+    const plds = this.#begin();
+    const since = performance.now();
+    let settled = false;
+    return {
+      candidates: plds,
+      limits: this.#o.limits,
+      settle: (outcome) => {
+        if (settled) return;
+        settled = true;
+        try {
+          if (outcome !== null) this.#accept(plds, outcome, since);
+        } finally {
+          for (const pld of plds) this.#claiming.delete(pld);
+        }
+      },
+    };
+  }
+
+  /** The PLDs asked for move to the claims under way. */
+  #begin(): string[] {
     const plds = [...this.#wanted];
     this.#wanted.clear();
     for (const pld of plds) this.#claiming.add(pld);
+    return plds;
+  }
+
+  async #flush(): Promise<void> {
+    if (this.#wanted.size === 0) return; // a release took them (ride)
+    const plds = this.#begin();
     const since = performance.now();
     try {
       const r = await this.#o.run(this.#o.queue.claimMany(plds, plds.length, this.#o.now(), this.#o.limits));
-      for (const c of r.claims) {
-        const entry = toFrontierEntry(c.entry);
-        const list = this.#buffer.get(entry.pld) ?? [];
-        list.push({ entry, token: c.token, since });
-        this.#buffer.set(entry.pld, list);
-        this.#buffered++;
-        this.#blocked.delete(entry.pld);
-      }
-      const backoff = this.#o.claimBackoffMs;
-      if (backoff <= 0) return;
-      const now = this.#o.now();
-      if (r.kind === 'budget') for (const pld of plds) this.#blocked.set(pld, { until: now + backoff, known: false });
-      for (const { pld, waitMs } of r.refused) {
-        const until = now + (waitMs === null ? backoff : Math.min(Math.max(waitMs, 5), 10 * backoff));
-        this.#blocked.set(pld, { until, known: waitMs !== null });
-      }
+      this.#accept(plds, r, since);
     } finally {
       for (const pld of plds) this.#claiming.delete(pld);
+    }
+  }
+
+  /** Buffers the entries claimed for `plds` (sent at `since`) and blocks the refused PLDs until they may be ready. */
+  #accept(plds: readonly string[], r: ClaimOutcome, since: number): void {
+    for (const c of r.claims) {
+      const entry = toFrontierEntry(c.entry);
+      const list = this.#buffer.get(entry.pld) ?? [];
+      list.push({ entry, token: c.token, since });
+      this.#buffer.set(entry.pld, list);
+      this.#buffered++;
+      this.#blocked.delete(entry.pld);
+    }
+    const backoff = this.#o.claimBackoffMs;
+    if (backoff <= 0) return;
+    const now = this.#o.now();
+    if (r.kind === 'budget') for (const pld of plds) this.#blocked.set(pld, { until: now + backoff, known: false });
+    for (const { pld, waitMs } of r.refused) {
+      const until = now + (waitMs === null ? backoff : Math.min(Math.max(waitMs, 5), 10 * backoff));
+      this.#blocked.set(pld, { until, known: waitMs !== null });
     }
   }
 }

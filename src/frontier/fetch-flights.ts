@@ -1,6 +1,6 @@
 // **FetchFlights**: a worker's fetches in flight under PLD leases — their tokens, what their release will carry, and its outcome (issue 15).
 import { RdfscoutError } from '../errors.ts';
-import type { FetchNote, FrontierEntry } from './types.ts';
+import type { FetchNote, FrontierEntry, ReleaseOutcome } from './types.ts';
 
 /** One fetch handed out under a lease, until its release is answered. */
 export interface Flight {
@@ -10,19 +10,38 @@ export interface Flight {
   /** `complete()` or `retry()` was called: it is finished once its transaction commits. */
   finishing: boolean;
   note: FetchNote;
-  outcome?: Promise<'released' | 'stale'>;
+  outcome?: Promise<ReleaseOutcome>;
   /** The release, committed and not sent yet (`deferRelease`). */
   send?: () => void;
+  /** Its transaction committed: the release is sent or waits to be (see `FetchFlights.releasing`). */
+  committed?: boolean;
 }
 
 /** The fetches this worker has in flight, by URL. */
 export class FetchFlights {
   readonly #flights = new Map<string, Flight>();
   /** Releases sent, by URL, until `outcome()` reads them (a crawl's worker reads each). */
-  readonly #outcomes = new Map<string, Promise<'released' | 'stale'>>();
+  readonly #outcomes = new Map<string, Promise<ReleaseOutcome>>();
+  #releasing = 0;
 
   get size(): number {
     return this.#flights.size;
+  }
+
+  /**
+   * Fetches whose transaction committed, with their release sent or about to be: their slot is as good as free, so
+   * the next claim may ride with the release (issue 15).
+   */
+  get releasing(): number {
+    return this.#releasing;
+  }
+
+  /** The transaction of `url`'s fetch committed: its release follows. */
+  committed(url: string): void {
+    const f = this.#flights.get(url);
+    if (f === undefined || f.committed === true) return;
+    f.committed = true;
+    this.#releasing++;
   }
 
   /** A claimed entry was handed out: it is in flight under `token`, granted at `since`. */
@@ -36,6 +55,7 @@ export class FetchFlights {
 
   /** The fetch's release was answered (or it was given back): it is no longer in flight. */
   end(url: string): void {
+    if (this.#flights.get(url)?.committed === true) this.#releasing--;
     this.#flights.delete(url);
   }
 
@@ -61,7 +81,7 @@ export class FetchFlights {
   }
 
   /** The release of `url` was sent; `keep`: its outcome waits for `outcome()` (a crawl's worker reads each). */
-  sent(url: string, outcome: Promise<'released' | 'stale'>, keep: boolean): void {
+  sent(url: string, outcome: Promise<ReleaseOutcome>, keep: boolean): void {
     const f = this.#flights.get(url);
     if (f !== undefined) f.outcome = outcome;
     outcome.catch(() => {});
@@ -69,7 +89,7 @@ export class FetchFlights {
   }
 
   /** The outcome of the release of `url`, sending it first if it was deferred. */
-  async outcome(url: string): Promise<'released' | 'stale'> {
+  async outcome(url: string): Promise<ReleaseOutcome> {
     const f = this.#flights.get(url);
     const send = f?.send;
     if (f !== undefined && send !== undefined) {

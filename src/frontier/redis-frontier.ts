@@ -10,7 +10,7 @@ import { SeenCache } from './seen-cache.ts';
 import { SharedMirror } from './shared-mirror.ts';
 import { expectedChanges, releaseOf, type Staged } from './staged-writes.ts';
 import { RejudgingFrontier } from './similar-queued.ts';
-import type { FetchNote, Frontier, FrontierEntry, FrontierIndexOptions, NewEntry, PldQueue, SharedEnd, SharedFrontier } from './types.ts';
+import type { FetchNote, Frontier, FrontierEntry, FrontierIndexOptions, NewEntry, PldQueue, ReleaseOutcome, SharedEnd, SharedFrontier } from './types.ts';
 
 /** Options of {@link RedisFrontier}. */
 export interface RedisFrontierOptions extends FrontierIndexOptions {
@@ -73,7 +73,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
       claimBackoffMs: this.#o.claimBackoffMs,
       limits: { maxDocs: this.#o.maxDocs, maxDocsPerPld: this.#o.maxDocsPerPld },
       now: this.#now,
-      inFlight: () => this.#flights.size,
+      inFlight: () => this.#flights.size - this.#flights.releasing,
       run: (p) => this.#run(p),
       track: (p) => void this.#jobs.track(p),
     });
@@ -97,12 +97,17 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
       if (!this.#reserved.has(e.url) && (had === undefined || e.priority < had.priority)) best.set(e.url, e);
     }
     if (txn === undefined) {
-      const r = await this.#run(this.#q.add([...best.values()].map(toQueueAdd), this.#now()));
+      const list = [...best.values()];
+      const r = await this.#run(this.#q.add(list.map(toQueueAdd), this.#now()));
+      this.#seen.learn(list.map((e) => e.url));
       return r.fresh.filter(Boolean).length;
     }
     const staged = this.#stage(txn);
     const list = [...best.values()];
-    const seen = await this.#seen.has(list.map((e) => e.url));
+    // Fresh: not known to this worker as seen (Redis is not asked: a round trip a page, issue 15). The release's script
+    // queues only those new to the crawl and says how many it queued, which `outcome()` passes on (the record's
+    // linksQueued is corrected when the two differ: another worker had found a link first).
+    const seen = this.#seen.known(list.map((e) => e.url));
     let fresh = 0;
     for (const [i, e] of list.entries()) {
       const had = staged.adds.get(e.url);
@@ -118,6 +123,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   next(pld: string, now?: number): FrontierEntry | null {
     const claimed = this.#claims.take(pld);
     if (claimed !== undefined) {
+      this.#seen.learn([claimed.entry.url]); // queued once, so in the seen set
       this.#flights.start(claimed.entry.url, claimed.token, claimed.since);
       this.handedOut(claimed.entry.url);
       return claimed.entry;
@@ -207,7 +213,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     return true;
   }
 
-  async outcome(entry: FrontierEntry): Promise<'released' | 'stale'> {
+  async outcome(entry: FrontierEntry): Promise<ReleaseOutcome> {
     return this.#flights.outcome(entry.url);
   }
 
@@ -285,12 +291,28 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
       return;
     }
     const flight = this.#flights.get(finish.entry.url) as Flight;
+    this.#flights.committed(finish.entry.url);
     const send = () => {
       const url = finish.entry.url;
-      const job = this.#run(this.#q.finish(releaseOf({ ...s, finish }, flight, this.#q.leases.delayMs, this.#now())), this.#mirror.expect(expectedChanges(s, fresh)));
-      const outcome = job.then((r) => {
+      // The PLDs the scheduler asked for and not claimed yet are claimed in the release's script (no round trip of
+      // their own): SharedWorker.released asks the scheduler for its next choices just before this is sent.
+      const ride = this.#claims.ride();
+      const info = releaseOf({ ...s, finish }, flight, this.#q.leases.delayMs, this.#now());
+      const sent = this.#q.finish(ride === null ? info : { ...info, claim: { candidates: ride.candidates, limits: ride.limits } });
+      const job = this.#run(sent, this.#mirror.expect(expectedChanges(s, fresh))).then(
+        (r) => {
+          ride?.settle(r.claimed);
+          return r;
+        },
+        (err: unknown) => {
+          ride?.settle(null);
+          throw err;
+        },
+      );
+      const outcome = job.then((r): ReleaseOutcome => {
         learn(r.kind);
-        return r.kind === 'stale' ? 'stale' : 'released';
+        if (r.kind === 'ok') this.#seen.learn(info.aliases?.map((a) => a.url) ?? []);
+        return r.kind === 'stale' ? { kind: 'stale' } : { kind: 'released', linksQueued: r.kind === 'ok' ? r.added : null };
       });
       this.#flights.sent(url, outcome, this.#o.deferRelease);
       void this.#jobs.track(job.finally(() => {

@@ -139,6 +139,13 @@ export interface FetchNote {
   learned?: string;
 }
 
+/**
+ * How a fetch's release went (shared frontier, issue 15): applied, with the number of its links that were new to the
+ * crawl and queued by it (null when unknown: a retried release that had been applied before), or refused because
+ * the lease was lost meanwhile.
+ */
+export type ReleaseOutcome = { kind: 'released'; linksQueued: number | null } | { kind: 'stale' };
+
 /** Why a shared crawl is over for every worker: the shared budget is spent, or nothing is queued nor in flight. */
 export type SharedEnd = 'max-docs' | 'frontier-empty';
 
@@ -163,8 +170,12 @@ export interface SharedFrontier {
   note(entry: FrontierEntry, note: FetchNote): void;
   /** Renews the lease of `entry` before its results are committed: false when it was lost (drop the results). */
   confirm(entry: FrontierEntry): Promise<boolean>;
-  /** After the commit: whether the release was applied, or refused because the lease was lost meanwhile. */
-  outcome(entry: FrontierEntry): Promise<'released' | 'stale'>;
+  /**
+   * After the commit: whether the release was applied (and how many of the fetch's links it queued: `add()` counted
+   * those not known to this worker, without asking Redis), or refused because the lease was lost meanwhile. The
+   * PLDs asked for since the last claim (`Scheduler.claimAhead`) are claimed by the release's script.
+   */
+  outcome(entry: FrontierEntry): Promise<ReleaseOutcome>;
   /** Gives an entry handed out and never finished back (an aborted fetch). */
   giveBack(entry: FrontierEntry): Promise<void>;
   /** Non-null once the crawl is over for every worker. */

@@ -132,6 +132,72 @@ local function views(plds)
   end
   return out
 end
+-- Claims for worker up to want entries, one per PLD, from the PLDs of list in order (claim and finish scripts):
+-- on each that is ready (politeness on Redis's clock, fewer than limit holders, per-PLD budget left) and has a due
+-- entry, a lease and its most urgent entry, recorded in flight under the lease. The total budget counts fetches
+-- spent and in flight across workers. Returns kind ('ok' | 'none' | 'budget'), {token, expiresAt, entry, …},
+-- {pld, wait ms or -1, …} for the refused PLDs, and the PLDs looked at.
+local function claim_batch(worker, list, want, limit, lease_ms, delay_ms, cnow, max_docs, max_pld, rnow)
+  local s = stat()
+  if s[4] + s[2] >= max_docs then return 'budget', {}, {}, {} end
+  local claims, refused, looked, taken = {}, {}, {}, 0
+  local function refuse(pld, wait) table.insert(refused, pld); table.insert(refused, string.format('%d', wait)) end
+  -- Claims pld's most urgent due entry under a new lease, or says why not.
+  local function claim_from(pld)
+    local score = redis.call('ZSCORE', KEYS[1], pld)
+    if not score then return refuse(pld, -1) end
+    score = tonumber(score)
+    if score > rnow then return refuse(pld, score < FULL and score - rnow or -1) end
+    if tonumber(redis.call('HGET', PS, pld) or '0') + tonumber(redis.call('HGET', PF, pld) or '0') >= max_pld then
+      redis.call('ZREM', KEYS[1], pld) -- its budget is spent (a retry offers it again)
+      return refuse(pld, -1)
+    end
+    for _, m in ipairs(redis.call('ZRANGEBYSCORE', dk(pld), '-inf', cnow)) do
+      local fp = string.sub(m, 16)
+      local e = parse(redis.call('HGET', E, fp))
+      redis.call('ZREM', dk(pld), m)
+      e.st = 'q'
+      redis.call('ZADD', qk(pld), e.pr, m)
+      redis.call('HSET', E, fp, fmt(e))
+      touch(pld)
+    end
+    refill(pld)
+    local top = redis.call('ZRANGE', qk(pld), 0, 0)
+    if top[1] then
+      redis.call('ZREM', qk(pld), top[1])
+      local fp = string.sub(top[1], 16)
+      local e = parse(redis.call('HGET', E, fp))
+      e.st = 'f'
+      redis.call('HSET', E, fp, fmt(e))
+      local token, expires = grant_lease(pld, worker, limit, lease_ms, delay_ms, rnow)
+      redis.call('HSET', IFL, token, pld .. '\\t' .. fp)
+      count(STAT, 'queued', -1)
+      count(STAT, 'inflight', 1)
+      count(PQ, pld, -1)
+      count(PF, pld, 1)
+      table.insert(claims, token)
+      table.insert(claims, string.format('%d', expires))
+      table.insert(claims, fmt(e))
+      taken = taken + 1
+      return
+    end
+    local waiting = redis.call('ZRANGE', dk(pld), 0, 0, 'WITHSCORES')
+    if waiting[2] then
+      redis.call('ZADD', KEYS[1], waiting[2], pld) -- only back-offs left: ready when the first ends
+      refuse(pld, math.max(tonumber(waiting[2]) - cnow, 0))
+    else
+      redis.call('ZREM', KEYS[1], pld) -- nothing queued: offered again when a link is added
+      refuse(pld, -1)
+    end
+    table.insert(looked, pld)
+  end
+  for _, pld in ipairs(list) do
+    if taken >= want then break end
+    if s[4] + s[2] + taken >= max_docs then break end
+    claim_from(pld)
+  end
+  return taken > 0 and 'ok' or 'none', claims, refused, looked
+end
 `;
 
 /**
@@ -164,90 +230,37 @@ local cnow, max_docs, max_pld, want = tonumber(ARGV[6]), tonumber(ARGV[7]), tonu
 local rnow = now_ms()
 redis.call('ZADD', KEYS[6], rnow, worker)
 redis.call('SADD', P .. 'wall', worker)
-local s = stat()
-if s[4] + s[2] >= max_docs then return {'budget', {}, s, {}, {}} end
 local list = {}
 if #ARGV > 9 then
   for i = 10, #ARGV do table.insert(list, ARGV[i]) end
 else
   list = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', rnow, 'LIMIT', 0, math.max(16, want))
 end
-local claims, refused, looked, taken = {}, {}, {}, 0
-local function refuse(pld, wait) table.insert(refused, pld); table.insert(refused, string.format('%d', wait)) end
--- Claims pld's most urgent due entry under a new lease, or says why not.
-local function claim_from(pld)
-  local score = redis.call('ZSCORE', KEYS[1], pld)
-  if not score then return refuse(pld, -1) end
-  score = tonumber(score)
-  if score > rnow then return refuse(pld, score < FULL and score - rnow or -1) end
-  if tonumber(redis.call('HGET', PS, pld) or '0') + tonumber(redis.call('HGET', PF, pld) or '0') >= max_pld then
-    redis.call('ZREM', KEYS[1], pld) -- its budget is spent (a retry offers it again)
-    return refuse(pld, -1)
-  end
-  for _, m in ipairs(redis.call('ZRANGEBYSCORE', dk(pld), '-inf', cnow)) do
-    local fp = string.sub(m, 16)
-    local e = parse(redis.call('HGET', E, fp))
-    redis.call('ZREM', dk(pld), m)
-    e.st = 'q'
-    redis.call('ZADD', qk(pld), e.pr, m)
-    redis.call('HSET', E, fp, fmt(e))
-    touch(pld)
-  end
-  refill(pld)
-  local top = redis.call('ZRANGE', qk(pld), 0, 0)
-  if top[1] then
-    redis.call('ZREM', qk(pld), top[1])
-    local fp = string.sub(top[1], 16)
-    local e = parse(redis.call('HGET', E, fp))
-    e.st = 'f'
-    redis.call('HSET', E, fp, fmt(e))
-    local token, expires = grant_lease(pld, worker, limit, lease_ms, delay_ms, rnow)
-    redis.call('HSET', IFL, token, pld .. '\\t' .. fp)
-    count(STAT, 'queued', -1)
-    count(STAT, 'inflight', 1)
-    count(PQ, pld, -1)
-    count(PF, pld, 1)
-    table.insert(claims, token)
-    table.insert(claims, string.format('%d', expires))
-    table.insert(claims, fmt(e))
-    taken = taken + 1
-    return
-  end
-  local waiting = redis.call('ZRANGE', dk(pld), 0, 0, 'WITHSCORES')
-  if waiting[2] then
-    redis.call('ZADD', KEYS[1], waiting[2], pld) -- only back-offs left: ready when the first ends
-    refuse(pld, math.max(tonumber(waiting[2]) - cnow, 0))
-  else
-    redis.call('ZREM', KEYS[1], pld) -- nothing queued: offered again when a link is added
-    refuse(pld, -1)
-  end
-  table.insert(looked, pld)
-end
-for _, pld in ipairs(list) do
-  if taken >= want then break end
-  if s[4] + s[2] + taken >= max_docs then break end
-  claim_from(pld)
-end
+local kind, claims, refused, looked = claim_batch(worker, list, want, limit, lease_ms, delay_ms, cnow, max_docs, max_pld, rnow)
 for pld in pairs(touched) do table.insert(looked, pld) end
-local kind = taken > 0 and 'ok' or (s[4] + s[2] >= max_docs and 'budget' or 'none')
 return {kind, claims, stat(), views(looked), refused}
 `;
 
 /**
  * Finish. ARGV: P, worker, limit, waitMs, fetchId, retentionMs, token, FP, mode ('done' | 'retry' | 'back'),
  * spent (1|0), rdf (1|0), retry notBefore, cnow, log entry ('' for none), alias count, the retry's priority, attempts
- * and entry JSON ('' for all: as it was, one more attempt; a strategy's second thoughts change them), then
- * (FP, pld, bucket, member) per alias, then one packed link (`add_packed`) per link to add. Only while `token` is live: the lease
- * ends (the PLD is ready again at now + waitMs at the earliest), the entry is done (or queued again: 'retry' with one
- * more attempt, 'back' as it was), aliases are marked done, links are queued, the budget and the worker's counts
- * grow and the log entry is appended — all in one step. Returns {'ok', {new links}, stat, views}, or
- * {'stale'|'already', {}, stat, {}} when the lease was lost (nothing applied).
+ * and entry JSON ('' for all: as it was, one more attempt; a strategy's second thoughts change them), then the claim
+ * that rides with the release: candidate count n (0: none), maxDocs, maxDocsPerPld, leaseMs, delayMs and n candidate
+ * PLDs in order of preference; then (FP, pld, bucket, member) per alias, then one packed link (`add_packed`) per link
+ * to add. Only while `token` is live: the lease ends (the PLD is ready again at now + waitMs at the earliest), the
+ * entry is done (or queued again: 'retry' with one more attempt, 'back' as it was), aliases are marked done, links are
+ * queued, the budget and the worker's counts grow and the log entry is appended — all in one step; then, as the claim
+ * script would right after it (`claim_batch`, same checks, same record in flight under a new lease), up to n entries
+ * are claimed for the worker from the candidates (issue 15: one round trip a page less). Returns {'ok', {new links},
+ * stat, views, {claim kind, claims, refused}}, or {'stale'|'already', {}, stat, {}} when the lease was lost (nothing
+ * applied, nothing claimed).
  */
 export const QUEUE_FINISH_LUA = `${QUEUE_PRELUDE}
 local worker, limit, wait_ms, fetch_id, retention = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], tonumber(ARGV[6])
 local token, url, mode, spent, rdf = ARGV[7], ARGV[8], ARGV[9], ARGV[10], tonumber(ARGV[11])
 local retry_nb, cnow, log, naliases = ARGV[12], tonumber(ARGV[13]), ARGV[14], tonumber(ARGV[15])
 local retry_pr, retry_at, retry_json = ARGV[16], ARGV[17], ARGV[18]
+local nclaim, max_docs, max_pld, lease_ms, delay_ms = tonumber(ARGV[19]), tonumber(ARGV[20]), tonumber(ARGV[21]), tonumber(ARGV[22]), tonumber(ARGV[23])
 local rnow = now_ms()
 local v = redis.call('HGET', KEYS[4], token)
 if not v then
@@ -283,7 +296,7 @@ else
   end
 end
 local plds, added = {pld}, 0
-local i = 19
+local i = 24 + nclaim
 for _ = 1, naliases do
   local aurl, apld = ARGV[i], ARGV[i + 1]
   if redis.call('SADD', ARGV[i + 2], ARGV[i + 3]) == 1 then
@@ -302,11 +315,19 @@ end
 for j = i, #ARGV do
   added = added + add_packed(ARGV[j], cnow, limit)
 end
-for p in pairs(touched) do table.insert(plds, p) end -- a link already seen changed nothing: no view
 if log ~= '' then redis.call('RPUSH', P .. 'log', log) end
 redis.call('ZADD', KEYS[7], rnow, fetch_id)
 redis.call('ZREMRANGEBYSCORE', KEYS[7], '-inf', rnow - retention)
-return {'ok', {added}, stat(), views(plds)}
+local claimed = {'none', {}, {}}
+if nclaim > 0 then
+  local list = {}
+  for k = 24, 23 + nclaim do table.insert(list, ARGV[k]) end
+  local kind, claims, refused, looked = claim_batch(worker, list, nclaim, limit, lease_ms, delay_ms, cnow, max_docs, max_pld, rnow)
+  claimed = {kind, claims, refused}
+  for _, p in ipairs(looked) do table.insert(plds, p) end
+end
+for p in pairs(touched) do table.insert(plds, p) end -- a link already seen changed nothing: no view
+return {'ok', {added}, stat(), views(plds), claimed}
 `;
 
 /**

@@ -118,7 +118,23 @@ export interface FinishInfo {
   log?: string;
   /** The workers' clock now. */
   now: number;
+  /**
+   * Entries to claim for this worker with the release, one per PLD, from `candidates` in order of preference (the
+   * scheduler's next choices): the same claim as `claimMany`, made in the release's script after it (no round trip
+   * of its own). Absent or empty: none.
+   */
+  claim?: { candidates: readonly string[]; limits: ClaimLimits };
 }
+
+/** The claim made with a release: as `claimMany`'s answer, without the counters and views (the release carries them). */
+export interface ClaimOutcome {
+  kind: 'ok' | 'none' | 'budget';
+  claims: Claim[];
+  refused: Refusal[];
+}
+
+/** The answer to `finish`; `claimed` is null when the release was not applied (nothing was claimed). */
+export type FinishResult = ({ kind: 'ok'; added: number; claimed: ClaimOutcome } | { kind: 'stale' | 'already'; claimed: null }) & QueueAnswer;
 
 /** Budget limits of a claim. */
 export interface ClaimLimits {
@@ -189,26 +205,23 @@ export class SharedQueue {
     const { worker, hostConcurrency, leaseMs, delayMs } = this.#o;
     const args = [this.keys.prefix, worker, hostConcurrency, leaseMs, delayMs, now, cap(limits.maxDocs), cap(limits.maxDocsPerPld), want, ...candidates];
     const r = (await this.#claim(this.#leaseKeys, args)) as Reply;
-    const flat = r[1] as string[];
-    const claims: Claim[] = [];
-    for (let i = 0; i + 2 < flat.length; i += 3) {
-      const entry = parseHeader(String(flat[i + 2]));
-      claims.push({ token: String(flat[i]), expiresAt: Number(flat[i + 1]), url: entry.url, entry });
-    }
-    const list = (r[4] ?? []) as string[];
-    const refused: Refusal[] = [];
-    for (let i = 0; i + 1 < list.length; i += 2) refused.push({ pld: String(list[i]), waitMs: Number(list[i + 1]) < 0 ? null : Number(list[i + 1]) });
-    const kind = String(r[0]);
-    return { kind: kind === 'ok' || kind === 'budget' ? kind : 'none', claims, refused, ...answer(r) };
+    return { ...claimOutcome([r[0], r[1], r[4]]), ...answer(r) };
   }
 
-  /** Ends a fetch with its lease (see QUEUE_FINISH_LUA); `stale` when the lease was lost: nothing was applied. */
-  async finish(f: FinishInfo): Promise<{ kind: 'ok'; added: number } & QueueAnswer | { kind: 'stale' | 'already' } & QueueAnswer> {
+  /**
+   * Ends a fetch with its lease (see QUEUE_FINISH_LUA), and claims what `f.claim` asks for in the same script;
+   * `stale` when the lease was lost: nothing was applied nor claimed.
+   */
+  async finish(f: FinishInfo): Promise<FinishResult> {
     const aliases = f.aliases ?? [];
+    const candidates = f.claim?.candidates ?? [];
+    const limits = f.claim?.limits ?? { maxDocs: 0, maxDocsPerPld: 0 };
+    const { leaseMs, delayMs } = this.#o;
     const args: Array<string | number> = [
       this.keys.prefix, this.#o.worker, this.#o.hostConcurrency, Math.ceil(f.waitMs), f.token, 3_600_000, f.token, hex(urlFingerprint(f.url)), f.mode,
       f.spent ? 1 : 0, f.rdf, f.notBefore ?? 0, f.now, f.log ?? '', aliases.length,
       f.requeueAs === undefined ? '' : String(f.requeueAs.priority), f.requeueAs?.attempts ?? '', f.requeueAs === undefined ? '' : `${f.url}\t${f.requeueAs.json}`,
+      candidates.length, cap(limits.maxDocs), cap(limits.maxDocsPerPld), leaseMs, delayMs, ...candidates,
     ];
     for (const a of aliases) {
       const { fp, key, member } = this.#place(a.url);
@@ -217,8 +230,8 @@ export class SharedQueue {
     for (const e of f.adds ?? []) args.push(this.#addArg(e));
     const r = (await this.#finish(this.#leaseKeys, args)) as Reply;
     const kind = String(r[0]);
-    if (kind === 'ok') return { kind, added: Number((r[1] as number[])[0]), ...answer(r) };
-    return { kind: kind === 'already' ? 'already' : 'stale', ...answer(r) };
+    if (kind === 'ok') return { kind, added: Number((r[1] as number[])[0]), claimed: claimOutcome((r[4] ?? ['none', [], []]) as unknown[]), ...answer(r) };
+    return { kind: kind === 'already' ? 'already' : 'stale', claimed: null, ...answer(r) };
   }
 
   /** Ends expired leases and those of dead workers, and puts back what they held. Any worker may call it. */
@@ -285,6 +298,21 @@ type Reply = [string, unknown, number[], Array<[string, number, number, string, 
 
 function cap(n: number): number {
   return Number.isFinite(n) ? n : BIG;
+}
+
+/** A claim's kind, claims (`token, expiresAt, entry` triples) and refusals (`pld, wait` pairs) as the scripts answer them. */
+function claimOutcome([kind, flat, list]: unknown[]): ClaimOutcome {
+  const triples = (flat ?? []) as string[];
+  const claims: Claim[] = [];
+  for (let i = 0; i + 2 < triples.length; i += 3) {
+    const entry = parseHeader(String(triples[i + 2]));
+    claims.push({ token: String(triples[i]), expiresAt: Number(triples[i + 1]), url: entry.url, entry });
+  }
+  const pairs = (list ?? []) as string[];
+  const refused: Refusal[] = [];
+  for (let i = 0; i + 1 < pairs.length; i += 2) refused.push({ pld: String(pairs[i]), waitMs: Number(pairs[i + 1]) < 0 ? null : Number(pairs[i + 1]) });
+  const k = String(kind);
+  return { kind: k === 'ok' || k === 'budget' ? k : 'none', claims, refused };
 }
 
 function answer(r: Reply): QueueAnswer {

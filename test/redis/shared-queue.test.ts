@@ -99,4 +99,63 @@ describe('SharedQueue', () => {
     expect(batch.refused[2]?.waitMs).toBeNull(); // no work there
     expect(batch.stat).toMatchObject({ queued: 1, inFlight: 3, done: 1 });
   });
+
+  it('claims with a release, after it, under the same checks as a claim: politeness, host concurrency, budget', async () => {
+    const o = { crawl: `q${++n}`, hostConcurrency: 1, delayMs: 60_000, leaseMs: 30_000, bucketBits: 0 };
+    const [a, b] = [new SharedQueue(redis.client(), { ...o, worker: 'a' }), new SharedQueue(redis.client(), { ...o, worker: 'b' })];
+    await a.add(['http://p.org/1', 'http://p.org/2', 'http://q.org/1', 'http://r.org/1', 'http://r.org/2'].map((u) => link(u)), Date.now());
+    const held = await b.claim(['q.org'], Date.now(), limits); // q.org is leased by b
+    const first = await a.claim(['p.org'], Date.now(), limits);
+    if (held.kind !== 'ok' || first.kind !== 'ok') throw new Error('expected two claims');
+    // The release of p.org/1 asks for p.org (just released: 60 s of politeness), q.org (b's) and r.org.
+    const claim = { candidates: ['p.org', 'q.org', 'r.org'], limits };
+    const done = await a.finish({ token: first.token, url: first.url, mode: 'done', spent: true, rdf: 0, waitMs: 60_000, now: Date.now(), claim });
+    if (done.kind !== 'ok') throw new Error(`expected the release applied, got ${done.kind}`);
+    expect(done.claimed.kind).toBe('ok');
+    expect(done.claimed.claims.map((c) => c.url)).toEqual(['http://r.org/1']);
+    expect(done.claimed.claims[0]?.entry.state).toBe('f');
+    expect(done.claimed.refused.map((r) => r.pld)).toEqual(['p.org', 'q.org']);
+    expect(done.claimed.refused[0]?.waitMs).toBeGreaterThan(50_000); // the release's politeness, on Redis's clock
+    expect(done.claimed.refused[1]?.waitMs).toBeNull(); // at its limit until b's lease ends
+    expect(done.stat).toMatchObject({ queued: 2, inFlight: 2, done: 1, spent: 1 });
+    expect(done.views.find((v) => v.pld === 'r.org')).toMatchObject({ queued: 1, inFlight: 1 });
+    // The lease taken in the release holds r.org like any other: b cannot claim it, and a finishes with it.
+    expect((await b.claim(['r.org'], Date.now(), limits)).kind).toBe('none');
+    const [rc] = done.claimed.claims;
+    if (rc === undefined) throw new Error('unreachable');
+    const next = await a.finish({ token: rc.token, url: rc.url, mode: 'done', spent: true, rdf: 0, waitMs: 0, now: Date.now() });
+    expect(next).toMatchObject({ kind: 'ok', claimed: { kind: 'none', claims: [], refused: [] }, stat: { inFlight: 1, done: 2 } });
+    // A robots refusal spends nothing: its slot is free when its release claims (2 spent + 0 in flight of 3), and a
+    // link the release queues can be claimed by it.
+    const three = { maxDocs: 3, maxDocsPerPld: 100 };
+    const denied = await b.finish({ token: held.token, url: held.url, mode: 'done', spent: false, rdf: 0, waitMs: 0, now: Date.now(), adds: [link('http://s.org/1')], claim: { candidates: ['s.org'], limits: three } });
+    expect(denied).toMatchObject({ kind: 'ok', added: 1, claimed: { kind: 'ok', claims: [{ url: 'http://s.org/1' }] }, stat: { spent: 2, inFlight: 1 } });
+    const s1 = denied.claimed?.claims[0];
+    if (s1 === undefined) throw new Error('unreachable');
+    // Its own fetch spent, the budget is spent (3 of 3): the release claims nothing.
+    const end = await b.finish({ token: s1.token, url: s1.url, mode: 'done', spent: true, rdf: 0, waitMs: 0, now: Date.now(), adds: [link('http://t.org/1')], claim: { candidates: ['t.org'], limits: three } });
+    expect(end).toMatchObject({ kind: 'ok', claimed: { kind: 'budget', claims: [] }, stat: { spent: 3, inFlight: 0 } });
+  });
+
+  it('claims nothing with a stale release, and an entry claimed with a release comes back when its worker dies', async () => {
+    const [a, b] = queues(200);
+    await a.add(['http://x.org/1', 'http://y.org/1', 'http://z.org/1'].map((u) => link(u)), Date.now());
+    const first = await a.claim(['x.org'], Date.now(), limits);
+    if (first.kind !== 'ok') throw new Error(`expected a claim, got ${first.kind}`);
+    const done = await a.finish({ token: first.token, url: first.url, mode: 'done', spent: true, rdf: 0, waitMs: 0, now: Date.now(), claim: { candidates: ['y.org'], limits } });
+    if (done.kind !== 'ok') throw new Error(`expected the release applied, got ${done.kind}`);
+    const [y] = done.claimed.claims;
+    expect(y?.url).toBe('http://y.org/1');
+    if (y === undefined) throw new Error('unreachable');
+    // a stops (no renewal, no heartbeat): its lease on y.org expires and the entry goes back, marked lost.
+    await sleep(250);
+    const reclaimed = await b.reclaim();
+    expect(reclaimed).toMatchObject({ requeued: 1, stat: { queued: 2, inFlight: 0 } });
+    const late = await a.finish({ token: y.token, url: y.url, mode: 'done', spent: true, rdf: 1, waitMs: 0, now: Date.now(), claim: { candidates: ['z.org'], limits } });
+    expect(late).toMatchObject({ kind: 'stale', claimed: null, stat: { queued: 2, inFlight: 0, spent: 1 } }); // z.org not claimed
+    const again = await b.claim(['y.org'], Date.now(), limits);
+    expect(again).toMatchObject({ kind: 'ok', url: 'http://y.org/1', entry: { lost: true } });
+    if (again.kind !== 'ok') throw new Error('unreachable');
+    expect(await b.finish({ token: again.token, url: again.url, mode: 'done', spent: true, rdf: 0, waitMs: 0, now: Date.now() })).toMatchObject({ kind: 'ok', stat: { done: 2, spent: 2, refetched: 1 } });
+  });
 });
