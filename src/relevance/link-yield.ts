@@ -41,6 +41,15 @@ export interface LinkYieldOptions {
   barrenAfter?: number;
   /** A link counts toward what a page leads to only on the first page that listed it (`anticipate`). Default true. */
   claim?: boolean;
+  /** Levels above an RDF document that are credited for it (its page, the page listing that, …). Default 3. */
+  levels?: number;
+  /** A link of a URL template never fetched counts toward what its page leads to from this estimate up. Default: `worth`. */
+  newWorth?: number;
+  /** Anticipate the best subset: links in descending estimate while each raises the page's rate (above `floor`). */
+  best?: boolean;
+  floor?: number;
+  /** Exploration bonus of a link whose URL template was never fetched. Default: `explore`. */
+  firstExplore?: number;
 }
 
 /** A link's expected yield, and whether it includes the exploration bonus (then `noteTrial` should be told). */
@@ -135,6 +144,11 @@ export class LinkYield {
   readonly #maxTrials: number;
   readonly #barrenAfter: number;
   readonly #claim: boolean;
+  readonly #levels: number;
+  readonly #newWorth: number;
+  readonly #best: boolean;
+  readonly #floor: number;
+  readonly #firstExplore: number;
   /** Links already listed, with the first page that listed them (the one they are credited to). */
   readonly #claimed = new Map<string, string>();
   /** Links queued with the exploration bonus, per URL template. */
@@ -150,6 +164,11 @@ export class LinkYield {
     this.#maxTrials = options.trials ?? 2;
     this.#barrenAfter = options.barrenAfter ?? 4;
     this.#claim = options.claim ?? true;
+    this.#levels = options.levels ?? 3;
+    this.#newWorth = options.newWorth ?? this.#worth;
+    this.#best = options.best ?? false;
+    this.#floor = options.floor ?? 0;
+    this.#firstExplore = options.firstExplore ?? this.#explore;
   }
 
   /**
@@ -175,7 +194,7 @@ export class LinkYield {
     // of every H page of unknown yield (prior 0.04 + bonus > 0.12), spending a fetch per new template on them.
     if (explore === false || label === 'N') return { value: est, exploring: false };
     if (explore === true && (this.#trials.get(keys.target) ?? 0) - fetched >= this.#maxTrials) return { value: est, exploring: false };
-    return { value: est + this.#explore / Math.sqrt(1 + fetched), exploring: true };
+    return { value: est + (fetched === 0 ? this.#firstExplore : this.#explore / Math.sqrt(1 + fetched)), exploring: true };
   }
 
   /** Records that a link of this template was queued with the exploration bonus. */
@@ -190,6 +209,7 @@ export class LinkYield {
   anticipate(url: string, links: readonly ChildLink[]): void {
     let below = 0;
     let cost = 0;
+    const ys: number[] = [];
     for (const l of links) {
       // A link fetched already leads to nothing new from here (the crawl fetches a URL once); with `claim`, neither
       // does one an earlier page listed (it is queued from there: a duplicate page, or a second listing of the same
@@ -200,9 +220,21 @@ export class LinkYield {
         if (this.#claimed.size > MAX_CLAIMED) this.#claimed.delete(this.#claimed.keys().next().value as string);
       }
       const y = this.estimate(l.keys, l.label, false).value;
-      if (y < this.#worth) continue;
+      if (this.#best) {
+        if (y >= this.#floor) ys.push(y);
+        continue;
+      }
+      if (y < this.#worth && (y < this.#newWorth || (this.#clusters.get(`t ${l.keys.target}`)?.n ?? 0) > 0)) continue;
       below += y;
       cost += 1;
+    }
+    if (this.#best) {
+      ys.sort((a, b) => b - a);
+      for (const y of ys) {
+        if (y <= below / (1 + cost)) break;
+        below += y;
+        cost += 1;
+      }
     }
     this.#pending.set(url, { below, cost });
   }
@@ -250,7 +282,7 @@ export class LinkYield {
    */
   #creditAncestors(parent: string | null): void {
     let page = parent;
-    for (let level = 1; level <= 3 && page !== null; level++) {
+    for (let level = 1; level <= this.#levels && page !== null; level++) {
       const info = this.#pages.get(page);
       if (info === undefined) return;
       // Level 1: the increment of max(anticipated, found) as one more is found.

@@ -29,7 +29,7 @@ export const REESTIMATE_MARGIN = 0.03;
  * Variants for `bench/yield-tuning.ts` only (crawls use the defaults): `LinkYield` options for every `YieldStrategy`
  * created while set, and the send-back margin. Empty by default; the tuning script sets and clears it around a crawl.
  */
-export const yieldTuning: { options: LinkYieldOptions; margin?: number } = { options: {} };
+export const yieldTuning: { options: LinkYieldOptions; margin?: number; map?: boolean } = { options: {} };
 
 // Generic types that may hide RDF (RDF/XML as application/xml, Turtle as text/plain or octet-stream): read and sniff.
 
@@ -68,6 +68,7 @@ export class YieldStrategy implements Strategy {
   readonly #base: FcRHrStrategy;
   readonly #options: LinkYieldOptions = { ...yieldTuning.options };
   readonly #margin = yieldTuning.margin ?? REESTIMATE_MARGIN;
+  readonly #map = yieldTuning.map ?? false;
   #yield = new LinkYield(this.#options);
 
   constructor(options?: StrategyOptions) {
@@ -84,7 +85,7 @@ export class YieldStrategy implements Strategy {
     const base = this.#baseJudge(link, source);
     if (base.priority === null && base.rules.includes(NF_RULE)) return base;
     const keys = linkKeys(link, source.url);
-    const estimate = this.#yield.estimate(keys, base.label);
+    const estimate = this.#yield.estimate(keys, base.label, this.#map && source.depth === 0 ? 'requeue' : true);
     if (estimate.exploring) this.#yield.noteTrial(keys);
     return { label: base.label, rules: [...base.rules, `${YIELD_RULE_PREFIX}${keys.style}`], priority: priorityOf(estimate.value, link.url, source.depth + 1) };
   }
