@@ -26,7 +26,6 @@ interface Variant {
   name: string;
   options?: LinkYieldOptions;
   margin?: number;
-  map?: boolean;
 }
 
 const { values } = parseArgs({
@@ -109,7 +108,6 @@ for (const profile of profiles) {
         yieldTuning.options = v?.options ?? {};
         if (v?.margin !== undefined) yieldTuning.margin = v.margin;
         else delete yieldTuning.margin;
-        yieldTuning.map = v?.map ?? false;
         const run = await runCrawl({
           seeds: [site.startUrl],
           proxy: web.proxyUrl,
@@ -122,7 +120,6 @@ for (const profile of profiles) {
         });
         yieldTuning.options = {};
         delete yieldTuning.margin;
-        yieldTuning.map = false;
         const rdf = run.records.filter(isRdfDocument).length;
         const requests = run.records.reduce((a, r) => a + 1 + r.redirects.length, 0);
         const atK = oracle[Math.min(requests, oracle.length - 1)] ?? 0;
@@ -166,7 +163,7 @@ for (const p of profiles) {
 }
 row('total', grand, grandOracle);
 log(`seeds ${seedBase}…${seedBase + seeds - 1}, scale ${scale}, budget ${budget}, concurrency ${concurrency}; elapsed ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-for (const v of variants) log(`${v.name} = ${JSON.stringify({ ...v.options, ...(v.margin === undefined ? {} : { margin: v.margin }), ...(v.map ? { map: true } : {}) })}`);
+for (const v of variants) log(`${v.name} = ${JSON.stringify({ ...v.options, ...(v.margin === undefined ? {} : { margin: v.margin }) })}`);
 
 function row(label: string, t: Map<string, number>, o: Map<string, number>): void {
   const fc = t.get('fc-r+hr') ?? 0;

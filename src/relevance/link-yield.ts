@@ -37,19 +37,19 @@ export interface LinkYieldOptions {
   grandchild?: number;
   /** Links of one URL template that may wait for their fetch with the exploration bonus at a time. Default 2. */
   trials?: number;
-  /** Fetches of a URL template without RDF in or below them after which its links get no exploration bonus. Default 4. */
+  /**
+   * Fetches of a URL template without RDF in or below them after which its links get no exploration bonus. Default 8
+   * (4 until session 8: on institute-like seed 1, where about one person page in three links a FOAF file, the first
+   * people pages fetched had none, and the template's trials ended after 5 of its 300 pages).
+   */
   barrenAfter?: number;
   /** A link counts toward what a page leads to only on the first page that listed it (`anticipate`). Default true. */
   claim?: boolean;
-  /** Levels above an RDF document that are credited for it (its page, the page listing that, …). Default 3. */
+  /**
+   * Levels above an RDF document that are credited for it (its page, the listing of that, …; level L gets
+   * `grandchild`^(L − 1)). Default 5 (3 until session 8: a staff directory is faculty → department → list → person → FOAF).
+   */
   levels?: number;
-  /** A link of a URL template never fetched counts toward what its page leads to from this estimate up. Default: `worth`. */
-  newWorth?: number;
-  /** Anticipate the best subset: links in descending estimate while each raises the page's rate (above `floor`). */
-  best?: boolean;
-  floor?: number;
-  /** Exploration bonus of a link whose URL template was never fetched. Default: `explore`. */
-  firstExplore?: number;
 }
 
 /** A link's expected yield, and whether it includes the exploration bonus (then `noteTrial` should be told). */
@@ -145,10 +145,6 @@ export class LinkYield {
   readonly #barrenAfter: number;
   readonly #claim: boolean;
   readonly #levels: number;
-  readonly #newWorth: number;
-  readonly #best: boolean;
-  readonly #floor: number;
-  readonly #firstExplore: number;
   /** Links already listed, with the first page that listed them (the one they are credited to). */
   readonly #claimed = new Map<string, string>();
   /** Links queued with the exploration bonus, per URL template. */
@@ -162,13 +158,9 @@ export class LinkYield {
     this.#worth = options.worth ?? 0.3;
     this.#grandchild = options.grandchild ?? 0.5;
     this.#maxTrials = options.trials ?? 2;
-    this.#barrenAfter = options.barrenAfter ?? 4;
+    this.#barrenAfter = options.barrenAfter ?? 8;
     this.#claim = options.claim ?? true;
-    this.#levels = options.levels ?? 3;
-    this.#newWorth = options.newWorth ?? this.#worth;
-    this.#best = options.best ?? false;
-    this.#floor = options.floor ?? 0;
-    this.#firstExplore = options.firstExplore ?? this.#explore;
+    this.#levels = options.levels ?? 5;
   }
 
   /**
@@ -194,7 +186,7 @@ export class LinkYield {
     // of every H page of unknown yield (prior 0.04 + bonus > 0.12), spending a fetch per new template on them.
     if (explore === false || label === 'N') return { value: est, exploring: false };
     if (explore === true && (this.#trials.get(keys.target) ?? 0) - fetched >= this.#maxTrials) return { value: est, exploring: false };
-    return { value: est + (fetched === 0 ? this.#firstExplore : this.#explore / Math.sqrt(1 + fetched)), exploring: true };
+    return { value: est + this.#explore / Math.sqrt(1 + fetched), exploring: true };
   }
 
   /** Records that a link of this template was queued with the exploration bonus. */
@@ -209,7 +201,6 @@ export class LinkYield {
   anticipate(url: string, links: readonly ChildLink[]): void {
     let below = 0;
     let cost = 0;
-    const ys: number[] = [];
     for (const l of links) {
       // A link fetched already leads to nothing new from here (the crawl fetches a URL once); with `claim`, neither
       // does one an earlier page listed (it is queued from there: a duplicate page, or a second listing of the same
@@ -220,21 +211,9 @@ export class LinkYield {
         if (this.#claimed.size > MAX_CLAIMED) this.#claimed.delete(this.#claimed.keys().next().value as string);
       }
       const y = this.estimate(l.keys, l.label, false).value;
-      if (this.#best) {
-        if (y >= this.#floor) ys.push(y);
-        continue;
-      }
-      if (y < this.#worth && (y < this.#newWorth || (this.#clusters.get(`t ${l.keys.target}`)?.n ?? 0) > 0)) continue;
+      if (y < this.#worth) continue;
       below += y;
       cost += 1;
-    }
-    if (this.#best) {
-      ys.sort((a, b) => b - a);
-      for (const y of ys) {
-        if (y <= below / (1 + cost)) break;
-        below += y;
-        cost += 1;
-      }
     }
     this.#pending.set(url, { below, cost });
   }
@@ -278,7 +257,7 @@ export class LinkYield {
   /**
    * An RDF document was found below `parent`: its page gets one more (found, one fetch) beyond what was anticipated
    * there, so the credit is max(anticipated, found); the pages above it get `grandchild`^(level − 1) for
-   * level × that many fetches, up to three levels (a listing of listings counts for what its listings lead to).
+   * level × that many fetches, up to `levels` levels (a listing of listings counts for what its listings lead to).
    */
   #creditAncestors(parent: string | null): void {
     let page = parent;

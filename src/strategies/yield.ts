@@ -29,7 +29,7 @@ export const REESTIMATE_MARGIN = 0.03;
  * Variants for `bench/yield-tuning.ts` only (crawls use the defaults): `LinkYield` options for every `YieldStrategy`
  * created while set, and the send-back margin. Empty by default; the tuning script sets and clears it around a crawl.
  */
-export const yieldTuning: { options: LinkYieldOptions; margin?: number; map?: boolean } = { options: {} };
+export const yieldTuning: { options: LinkYieldOptions; margin?: number } = { options: {} };
 
 // Generic types that may hide RDF (RDF/XML as application/xml, Turtle as text/plain or octet-stream): read and sniff.
 
@@ -62,13 +62,12 @@ export class YieldStrategy implements Strategy {
   readonly rejudgesRepeatedly = true;
   /** Issue 17 item 3: HTML variants of negotiated resources are judged like any link; their yield is learned. */
   readonly followsHtmlVariants = true;
-  /** Barren templates are learned here with the RDF found up to three levels below (pattern-yield would send listings back). */
+  /** Barren templates are learned here with the RDF found up to five levels below (pattern-yield would send listings back). */
   readonly learnsBarren = true;
   readonly #concepts: ConceptSets;
   readonly #base: FcRHrStrategy;
   readonly #options: LinkYieldOptions = { ...yieldTuning.options };
   readonly #margin = yieldTuning.margin ?? REESTIMATE_MARGIN;
-  readonly #map = yieldTuning.map ?? false;
   #yield = new LinkYield(this.#options);
 
   constructor(options?: StrategyOptions) {
@@ -85,7 +84,7 @@ export class YieldStrategy implements Strategy {
     const base = this.#baseJudge(link, source);
     if (base.priority === null && base.rules.includes(NF_RULE)) return base;
     const keys = linkKeys(link, source.url);
-    const estimate = this.#yield.estimate(keys, base.label, this.#map && source.depth === 0 ? 'requeue' : true);
+    const estimate = this.#yield.estimate(keys, base.label);
     if (estimate.exploring) this.#yield.noteTrial(keys);
     return { label: base.label, rules: [...base.rules, `${YIELD_RULE_PREFIX}${keys.style}`], priority: priorityOf(estimate.value, link.url, source.depth + 1) };
   }
