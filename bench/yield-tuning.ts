@@ -147,6 +147,16 @@ function printDiag(rows: Map<string, Map<string, TemplateRow>>): void {
   log(`  ${'template'.padEnd(50)} ${cols.map((c) => c.slice(0, 13).padStart(13)).join(' ')}`);
   const sorted = [...templates].sort((a, b) => Math.max(...cols.map((c) => rows.get(c)?.get(b)?.fetches ?? 0)) - Math.max(...cols.map((c) => rows.get(c)?.get(a)?.fetches ?? 0)));
   for (const k of sorted) log(`  ${k.slice(0, 50).padEnd(50)} ${cols.map((c) => fmt(rows.get(c)?.get(k))).join(' ')}`);
+  const total = (c: string): TemplateRow => {
+    const t = { fetches: 0, rdf: 0, useful: 0 };
+    for (const r of rows.get(c)?.values() ?? []) {
+      t.fetches += r.fetches;
+      t.rdf += r.rdf;
+      t.useful += r.useful;
+    }
+    return t;
+  };
+  log(`  ${'total'.padEnd(50)} ${cols.map((c) => fmt(total(c))).join(' ')}`);
 }
 
 log(`\n${'profile'.padEnd(18)} ${names.map((n) => n.slice(0, 10).padStart(10)).join(' ')}   ${names.slice(1).map((n) => `${n.slice(0, 8)}/fc`.padStart(11)).join(' ')}   ${names.map((n) => `${n.slice(0, 6)}/or`.padStart(9)).join(' ')}`);
