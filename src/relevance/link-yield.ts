@@ -37,10 +37,19 @@ export interface LinkYieldOptions {
   grandchild?: number;
   /** Links of one URL template that may wait for their fetch with the exploration bonus at a time. Default 2. */
   trials?: number;
-  /** Fetches of a URL template without RDF in or below them after which its links get no exploration bonus. Default 4. */
+  /**
+   * Fetches of a URL template without RDF in or below them after which its links get no exploration bonus. Default 8
+   * (4 until session 8: on institute-like seed 1, where about one person page in three links a FOAF file, the first
+   * people pages fetched had none, and the template's trials ended after 5 of its 300 pages).
+   */
   barrenAfter?: number;
   /** A link counts toward what a page leads to only on the first page that listed it (`anticipate`). Default true. */
   claim?: boolean;
+  /**
+   * Levels above an RDF document that are credited for it (its page, the listing of that, …; level L gets
+   * `grandchild`^(L − 1)). Default 5 (3 until session 8: a staff directory is faculty → department → list → person → FOAF).
+   */
+  levels?: number;
 }
 
 /** A link's expected yield, and whether it includes the exploration bonus (then `noteTrial` should be told). */
@@ -135,6 +144,7 @@ export class LinkYield {
   readonly #maxTrials: number;
   readonly #barrenAfter: number;
   readonly #claim: boolean;
+  readonly #levels: number;
   /** Links already listed, with the first page that listed them (the one they are credited to). */
   readonly #claimed = new Map<string, string>();
   /** Links queued with the exploration bonus, per URL template. */
@@ -148,8 +158,9 @@ export class LinkYield {
     this.#worth = options.worth ?? 0.3;
     this.#grandchild = options.grandchild ?? 0.5;
     this.#maxTrials = options.trials ?? 2;
-    this.#barrenAfter = options.barrenAfter ?? 4;
+    this.#barrenAfter = options.barrenAfter ?? 8;
     this.#claim = options.claim ?? true;
+    this.#levels = options.levels ?? 5;
   }
 
   /**
@@ -246,11 +257,11 @@ export class LinkYield {
   /**
    * An RDF document was found below `parent`: its page gets one more (found, one fetch) beyond what was anticipated
    * there, so the credit is max(anticipated, found); the pages above it get `grandchild`^(level − 1) for
-   * level × that many fetches, up to three levels (a listing of listings counts for what its listings lead to).
+   * level × that many fetches, up to `levels` levels (a listing of listings counts for what its listings lead to).
    */
   #creditAncestors(parent: string | null): void {
     let page = parent;
-    for (let level = 1; level <= 3 && page !== null; level++) {
+    for (let level = 1; level <= this.#levels && page !== null; level++) {
       const info = this.#pages.get(page);
       if (info === undefined) return;
       // Level 1: the increment of max(anticipated, found) as one more is found.

@@ -1,7 +1,7 @@
 // **YIELD**: links ordered by their learned RDF documents per fetch, with FC-R+HR's labels as the prior (issue 17 item 2).
 import type { LinkFeatures } from '../links/types.ts';
 import type { ConceptSets } from '../relevance/concepts.ts';
-import { type ChildLink, LinkYield, type LinkYieldJson, linkKeys, templateKey } from '../relevance/link-yield.ts';
+import { type ChildLink, LinkYield, type LinkYieldJson, type LinkYieldOptions, linkKeys, templateKey } from '../relevance/link-yield.ts';
 import type { FetchedDocument, Judgement, LinkSource, ObservedPage, QueuedEntry, Strategy } from '../relevance/types.ts';
 import { isHtmlVariant } from '../links/html-variant.ts';
 import { NF_RULE, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, resolveStrategyOptions } from './common.ts';
@@ -24,6 +24,12 @@ export const YIELD_PRIORITY_TOP = 2;
  * fetched at 0.125 → 0.032 (campus-like); 0.03 was chosen on the tuning profiles (concurrency 1, 3 seeds).
  */
 export const REESTIMATE_MARGIN = 0.03;
+
+/**
+ * Variants for `bench/yield-tuning.ts` only (crawls use the defaults): `LinkYield` options for every `YieldStrategy`
+ * created while set, and the send-back margin. Empty by default; the tuning script sets and clears it around a crawl.
+ */
+export const yieldTuning: { options: LinkYieldOptions; margin?: number } = { options: {} };
 
 // Generic types that may hide RDF (RDF/XML as application/xml, Turtle as text/plain or octet-stream): read and sniff.
 
@@ -56,11 +62,13 @@ export class YieldStrategy implements Strategy {
   readonly rejudgesRepeatedly = true;
   /** Issue 17 item 3: HTML variants of negotiated resources are judged like any link; their yield is learned. */
   readonly followsHtmlVariants = true;
-  /** Barren templates are learned here with the RDF found up to three levels below (pattern-yield would send listings back). */
+  /** Barren templates are learned here with the RDF found up to five levels below (pattern-yield would send listings back). */
   readonly learnsBarren = true;
   readonly #concepts: ConceptSets;
   readonly #base: FcRHrStrategy;
-  #yield = new LinkYield();
+  readonly #options: LinkYieldOptions = { ...yieldTuning.options };
+  readonly #margin = yieldTuning.margin ?? REESTIMATE_MARGIN;
+  #yield = new LinkYield(this.#options);
 
   constructor(options?: StrategyOptions) {
     this.#concepts = resolveStrategyOptions(options).concepts;
@@ -91,7 +99,7 @@ export class YieldStrategy implements Strategy {
     if (rule === undefined || entry.label == null || entry.parent == null) return null;
     const keys = { style: rule.slice(YIELD_RULE_PREFIX.length), target: templateKey(entry.url), parent: templateKey(entry.parent) };
     const now = priorityOf(this.#yield.estimate(keys, entry.label, 'requeue').value, entry.url, entry.depth ?? 1);
-    return now - entry.priority > REESTIMATE_MARGIN ? now : null;
+    return now - entry.priority > this.#margin ? now : null;
   }
 
   /** FC-R+HR's verdict; an HTML variant is judged as the HTML link it is (not by the rules for IRIs in RDF, §8.2). */
@@ -131,6 +139,6 @@ export class YieldStrategy implements Strategy {
   restore(state: unknown): void {
     const s = checkSnapshot<YieldSnapshot>(this.name, state);
     this.#base.restore(s === null ? null : { strategy: this.#base.name, version: 1, parents: s.parents });
-    this.#yield = s === null ? new LinkYield() : LinkYield.fromJSON(s.yield);
+    this.#yield = s === null ? new LinkYield(this.#options) : LinkYield.fromJSON(s.yield, this.#options);
   }
 }

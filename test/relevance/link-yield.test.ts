@@ -147,6 +147,39 @@ describe('LinkYield', () => {
     expect(y.estimate(pageLink(1), 'H', 'requeue').value).toBeLessThan(YIELD_PRIOR.H / 2);
   });
 
+  it('keeps exploring a template through its first seven barren fetches by default (heterogeneous people pages)', () => {
+    const y = new LinkYield({ explore: 0.1 });
+    for (let i = 0; i < 7; i++) y.observe(pageLink(i), [`http://s.org/item/${i}`], null, 'page');
+    expect(y.estimate(pageLink(50), 'H').exploring).toBe(true);
+    y.observe(pageLink(7), ['http://s.org/item/7'], null, 'page');
+    expect(y.estimate(pageLink(50), 'H').exploring).toBe(false);
+  });
+
+  it('credits an RDF document up to five levels above it by default: faculty → department → list → person → FOAF', () => {
+    const chain = ['http://s.org/', 'http://s.org/faculty/science', 'http://s.org/faculty/science/physics', 'http://s.org/physics/staff', 'http://s.org/people/ann-1'];
+    const foaf = 'http://s.org/people/ann-1/foaf.rdf';
+    const crawl = (y: LinkYield): void => {
+      for (const [i, url] of chain.entries()) {
+        const parent = i === 0 ? null : (chain[i - 1] as string);
+        y.observe(linkKeys(link(url), parent), [url], parent, 'page');
+      }
+      y.observe(linkKeys(link(foaf), chain[4] as string), [foaf], chain[4] as string, 'rdf');
+    };
+    const y = new LinkYield({ explore: 0 });
+    crawl(y);
+    // Level 1 (the person page): one document for one fetch; level L: 0.5^(L − 1) for L × that many fetches.
+    expect(y.counts('t', 's.org/people/{x}')).toMatchObject({ below: 1, belowCost: 1 });
+    expect(y.counts('t', 's.org/physics/{x}')).toMatchObject({ below: 0.5, belowCost: 1 });
+    expect(y.counts('t', 's.org/faculty/science/{x}')).toMatchObject({ below: 0.25, belowCost: 0.75 });
+    expect(y.counts('t', 's.org/faculty/{x}')).toMatchObject({ below: 0.125, belowCost: 0.5 });
+    expect(y.counts('t', 's.org/')).toMatchObject({ below: 0.0625, belowCost: 0.3125 });
+    // With three levels (the default before session 8) the faculty and start pages get nothing.
+    const short = new LinkYield({ explore: 0, levels: 3 });
+    crawl(short);
+    expect(short.counts('t', 's.org/faculty/{x}')).toMatchObject({ below: 0, belowCost: 0 });
+    expect(short.counts('t', 's.org/')).toMatchObject({ below: 0, belowCost: 0 });
+  });
+
   it('round-trips through JSON', () => {
     const y = new LinkYield({ explore: 0.1 });
     y.noteTrial(pageLink(1));

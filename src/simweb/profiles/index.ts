@@ -5,6 +5,7 @@ import { beebotRasProfile, beebotUnivProfile } from './beebot.ts';
 import { campusProfile } from './campus.ts';
 import { ckanProfile } from './ckan.ts';
 import { dbtuneProfile } from './dbtune.ts';
+import { instituteProfile } from './institute.ts';
 import { deriProfile } from './deri.ts';
 import { modernProfile } from './modern.ts';
 import { museumProfile } from './museum.ts';
@@ -32,6 +33,7 @@ export const PROFILES: ReadonlyMap<string, Profile> = new Map(
     beebotUnivProfile,
     portalProfile,
     campusProfile,
+    instituteProfile,
     ckanProfile,
     museumProfile,
     universityProfile,

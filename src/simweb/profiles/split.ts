@@ -6,9 +6,10 @@
  * BeeBot's site sets, and portal-like (added for issue 17 item 2: an open-data portal full of barren links, so the
  * yield strategy's exploration is tuned on one without looking at the held-out ckan-like) and campus-like (a university
  * with an endless events calendar and a research-data repository: the calendar and portal traps, written without
- * looking at the held-out university-like or ckan-like).
+ * looking at the held-out university-like or ckan-like) and institute-like (people several hops deep in a staff
+ * directory, FOAF under three URL shapes, most people without: written from real institutes' sites, session 8).
  */
-export const TUNING_PROFILES: readonly string[] = ['dbtune-like', 'openlylocal-like', 'deri-like', 'rossetti-like', 'modern-like', 'portal-like', 'campus-like', 'beebot-ras', 'beebot-univ'];
+export const TUNING_PROFILES: readonly string[] = ['dbtune-like', 'openlylocal-like', 'deri-like', 'rossetti-like', 'modern-like', 'portal-like', 'campus-like', 'institute-like', 'beebot-ras', 'beebot-univ'];
 
 /**
  * Profiles never tuned on (issue 17 item 1). Their design was committed before any strategy was tuned, and must not
