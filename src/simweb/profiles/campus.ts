@@ -8,6 +8,7 @@
 import type { Prng } from '../../random/prng.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import { LinkStyle } from '../types.ts';
+import { paginate } from './paginate.ts';
 import { addNoise, monthName } from './noise.ts';
 import type { Profile } from './profile.ts';
 import { FIRST, LAST, TOPICS, WORDS } from './words.ts';
@@ -19,20 +20,9 @@ const DEPARTMENTS = ['physics', 'history', 'computing', 'law', 'music', 'biology
 const FIRST_YEAR = 2022;
 const MONTHS = 36;
 
-/** Links `items` from listing `first` (page 1), paginated under `base` + `page=n` with `next »` / `« previous`. */
-function paginate(b: SiteBuilder, first: number, base: string, items: readonly number[], pages: number[]): void {
-  let page = first;
-  items.forEach((item, i) => {
-    if (i > 0 && i % PER_PAGE === 0) {
-      const next = b.html(`${base}${base.includes('?') ? '&' : '?'}page=${i / PER_PAGE + 1}`);
-      b.link(page, next, LinkStyle.next);
-      b.link(next, page, LinkStyle.prev);
-      pages.push(next);
-      page = next;
-    }
-    b.link(page, item);
-  });
-}
+/** `paginate` with this site's page size. */
+const paginateHere = (b: SiteBuilder, first: number, base: string, items: readonly number[], pages: number[]): void =>
+  paginate(b, first, base, items, pages, PER_PAGE);
 
 /** People: a page each, some with a FOAF document (linked in the head and the body, or as "Personal profile"). */
 function addPeople(b: SiteBuilder, rng: Prng, count: number, pages: number[]): number[] {
@@ -188,7 +178,7 @@ function addRepository(b: SiteBuilder, rng: Prng, home: number, count: number, p
     const first = b.html(path);
     pages.push(first);
     b.link(home, first);
-    paginate(b, first, path, order, pages);
+    paginateHere(b, first, path, order, pages);
   }
   const apiList = b.json('/data/api/action/dataset_list');
   b.link(home, apiList);
@@ -206,7 +196,7 @@ function addRepository(b: SiteBuilder, rng: Prng, home: number, count: number, p
   for (const [tag, items] of byTag) {
     const first = b.html(`/data/datasets?tags=${tag}`);
     pages.push(first);
-    paginate(b, first, `/data/datasets?tags=${tag}`, items, pages);
+    paginateHere(b, first, `/data/datasets?tags=${tag}`, items, pages);
     for (const d of items) b.link(d, first);
   }
   datasets.forEach((d, i) => {
@@ -216,7 +206,7 @@ function addRepository(b: SiteBuilder, rng: Prng, home: number, count: number, p
     const org = b.html(`/data/organization/${dept}`);
     pages.push(org);
     b.link(home, org);
-    paginate(
+    paginateHere(
       b,
       org,
       `/data/organization/${dept}`,
@@ -243,7 +233,7 @@ function buildCampus(b: SiteBuilder, rng: Prng, size: number): void {
     const first = b.html(`/people?letter=${letter}`);
     pages.push(first);
     b.link(peopleHome, first);
-    paginate(b, first, `/people?letter=${letter}`, items, pages);
+    paginateHere(b, first, `/people?letter=${letter}`, items, pages);
   }
   DEPARTMENTS.forEach((dept, d) => {
     const page = b.html(`/departments/${dept}`);
@@ -262,7 +252,7 @@ function buildCampus(b: SiteBuilder, rng: Prng, size: number): void {
     stories.push(story);
     if (rng.chance(0.3)) b.link(story, rng.pick(people));
   }
-  paginate(b, newsHome, '/news', stories, pages);
+  paginateHere(b, newsHome, '/news', stories, pages);
   addRepository(b, rng, dataHome, Math.max(6, Math.round(size * 0.03)), pages);
   addNoise(b, rng, pages, { errorRate: 0.05, binaryRate: 0.03, duplicateRate: 0.02 });
 }

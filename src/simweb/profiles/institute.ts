@@ -11,6 +11,7 @@
 import type { Prng } from '../../random/prng.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import { LinkStyle } from '../types.ts';
+import { paginate } from './paginate.ts';
 import { addNoise } from './noise.ts';
 import type { Profile } from './profile.ts';
 import { FIRST, LAST, TOPICS, WORDS } from './words.ts';
@@ -33,20 +34,9 @@ interface Person {
   student: boolean;
 }
 
-/** Links `items` from listing `first` (page 1), paginated under `base` with `next »` / `« previous`. */
-function paginate(b: SiteBuilder, first: number, base: string, items: readonly number[], pages: number[]): void {
-  let page = first;
-  items.forEach((item, i) => {
-    if (i > 0 && i % PER_PAGE === 0) {
-      const next = b.html(`${base}${base.includes('?') ? '&' : '?'}page=${i / PER_PAGE + 1}`);
-      b.link(page, next, LinkStyle.next);
-      b.link(next, page, LinkStyle.prev);
-      pages.push(next);
-      page = next;
-    }
-    b.link(page, item);
-  });
-}
+/** `paginate` with this site's page size. */
+const paginateHere = (b: SiteBuilder, first: number, base: string, items: readonly number[], pages: number[]): void =>
+  paginate(b, first, base, items, pages, PER_PAGE);
 
 /** Barren per-person pages: a publications list (PDFs and a BibTeX export) and, for staff, a teaching page. */
 function addPersonPages(b: SiteBuilder, rng: Prng, page: number, base: string, student: boolean, pages: number[]): void {
@@ -166,7 +156,7 @@ function buildInstitute(b: SiteBuilder, rng: Prng, size: number): void {
       const first = b.html(`${base}/${kind}`);
       pages.push(first);
       b.link(dept, first);
-      paginate(b, first, `${base}/${kind}`, list.map((m) => m.page), pages);
+      paginateHere(b, first, `${base}/${kind}`, list.map((m) => m.page), pages);
     }
     addGroups(b, rng, dept, d, members, pages);
     for (const m of members) b.link(m.page, dept);
@@ -183,7 +173,7 @@ function buildInstitute(b: SiteBuilder, rng: Prng, size: number): void {
     const first = b.html(`/staff/a-z/${letter}`);
     pages.push(first);
     b.link(staff, first);
-    paginate(b, first, `/staff/a-z/${letter}`, items, pages);
+    paginateHere(b, first, `/staff/a-z/${letter}`, items, pages);
   }
 
   // Study: courses list their modules; modules name their lecturers (staff only).
@@ -209,7 +199,7 @@ function buildInstitute(b: SiteBuilder, rng: Prng, size: number): void {
     stories.push(story);
     if (rng.chance(0.25)) b.link(story, (rng.pick(people) as Person).page);
   }
-  paginate(b, newsHome, '/news', stories, pages);
+  paginateHere(b, newsHome, '/news', stories, pages);
   addNoise(b, rng, pages, { errorRate: 0.05, binaryRate: 0.03, duplicateRate: 0.02 });
 }
 
