@@ -2,6 +2,7 @@
 import type { Prng } from '../../random/prng.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import { LinkStyle } from '../types.ts';
+import { paginate } from './paginate.ts';
 import { addNoise } from './noise.ts';
 import type { Profile } from './profile.ts';
 import { FIRST, LAST, TOPICS, WORDS } from './words.ts';
@@ -9,20 +10,9 @@ import { FIRST, LAST, TOPICS, WORDS } from './words.ts';
 /** Datasets per catalogue page and per topic page (both paginated with `next »`). */
 const PER_PAGE = 20;
 
-/** Links `items` from a listing paginated under `path?page=n` (or `path` + `page=n` when it ends in `&`; `first` is page 1). */
-function paginate(b: SiteBuilder, first: number, path: string, items: readonly number[], pages: number[]): void {
-  let page = first;
-  items.forEach((item, i) => {
-    if (i > 0 && i % PER_PAGE === 0) {
-      const next = b.html(`${path}${path.endsWith('&') ? '' : '?'}page=${i / PER_PAGE + 1}`);
-      b.link(page, next, LinkStyle.next);
-      b.link(next, page, LinkStyle.prev);
-      pages.push(next);
-      page = next;
-    }
-    b.link(page, item);
-  });
-}
+/** `paginate` with this site's page size. */
+const paginateHere = (b: SiteBuilder, first: number, path: string, items: readonly number[], pages: number[]): void =>
+  paginate(b, first, path, items, pages, PER_PAGE);
 
 /**
  * One dataset page and everything it links: DCAT metadata exports under `?format=` (RDF/XML, Turtle; JSON is not
@@ -94,7 +84,7 @@ function buildPortal(b: SiteBuilder, rng: Prng, size: number): void {
   for (let i = 0; i < nDatasets; i++) datasets.push(addDataset(b, rng, `${rng.pick(WORDS)}-${rng.pick(WORDS)}-${i + 1}`, users, pages));
   // "Similar datasets" on a few dataset pages: most datasets are reached through the listings only.
   for (const d of datasets) if (rng.chance(0.2)) b.link(d, rng.pick(datasets));
-  paginate(b, catalogue, '/datasets', datasets, pages);
+  paginateHere(b, catalogue, '/datasets', datasets, pages);
   const topicNames = TOPICS.map((t) => t.replace(/\s+/g, '-'));
   const byTopic = new Map<string, number[]>(topicNames.map((t) => [t, []]));
   for (const d of datasets) byTopic.get(rng.pick(topicNames))?.push(d);
@@ -102,7 +92,7 @@ function buildPortal(b: SiteBuilder, rng: Prng, size: number): void {
     const first = b.html(`/topics/${topic}`);
     pages.push(first);
     b.link(topicsIndex, first);
-    paginate(b, first, `/topics/${topic}`, items, pages);
+    paginateHere(b, first, `/topics/${topic}`, items, pages);
   }
   // Keywords: every dataset carries two to four, each linking a paginated search listing (a dataset is listed on several).
   const keywords = WORDS.flatMap((w) => TOPICS.slice(0, 3).map((t) => `${w}-${t.split(' ')[0]}`));
@@ -119,7 +109,7 @@ function buildPortal(b: SiteBuilder, rng: Prng, size: number): void {
   for (const [kw, items] of byKeyword) {
     const first = b.html(`/datasets?keyword=${kw}`);
     pages.push(first);
-    paginate(b, first, `/datasets?keyword=${kw}&`, items, pages);
+    paginateHere(b, first, `/datasets?keyword=${kw}`, items, pages);
     for (const d of items) b.link(d, first);
   }
   for (let p = 0, k = Math.max(2, Math.round(nDatasets / 25)); p < k; p++) {
