@@ -29,4 +29,8 @@ const missing = CLI_NODE_FLAGS.filter((f) => !given.some((g) => g.split('=')[0] 
 if (missing.length > 0 && typeof process.execve === 'function' && process.env.RDFSCOUT_NO_EXEC === undefined) {
   process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, process.argv[1], ...process.argv.slice(2)], { ...CLI_ENV, ...process.env });
 }
+// Node's on-disk compile cache (in the system's temp folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off): a start
+// then reuses the type-stripped and compiled code of the ~400 modules the CLI loads instead of stripping and
+// compiling them again (`rdfscout stats` on a missing folder: 1.5 -> 0.85 CPU s on this machine).
+(await import('node:module')).enableCompileCache?.();
 await import(installed ? '../dist/cli.js' : '../src/cli.ts');

@@ -1,6 +1,4 @@
 // **rdfscout** command line: parses the command name and hands the rest to that command.
-import { runCrawlCommand } from './commands/crawl.ts';
-import { runDocsCommand, runExportCommand, runStatsCommand } from './commands/read-commands.ts';
 import { didYouMean } from './commands/args.ts';
 import { isOutputClosed, quietOnEpipe } from './commands/stdout.ts';
 import { ArgumentError, RdfscoutError } from './errors.ts';
@@ -27,11 +25,12 @@ Usage: rdfscout <command> [options]     (rdfscout <command> --help for its optio
 
 type Command = (argv: string[]) => Promise<number>;
 
+/** Each command's module is loaded only when it runs: a start pays for the modules of its own command. */
 const COMMANDS: Record<string, () => Promise<Command>> = {
-  crawl: async () => runCrawlCommand,
-  export: async () => runExportCommand,
-  docs: async () => runDocsCommand,
-  stats: async () => runStatsCommand,
+  crawl: async () => (await import('./commands/crawl.ts')).runCrawlCommand,
+  export: async () => (await import('./commands/read-commands.ts')).runExportCommand,
+  docs: async () => (await import('./commands/read-commands.ts')).runDocsCommand,
+  stats: async () => (await import('./commands/read-commands.ts')).runStatsCommand,
   status: async () => (await import('./commands/status.ts')).runStatusCommand,
   query: async () => (await import('./commands/sparql.ts')).runQueryCommand,
   serve: async () => (await import('./commands/sparql.ts')).runServeCommand,
