@@ -252,8 +252,9 @@ return {kind, claims, stat(), views(looked), refused}
  * queued, the budget and the worker's counts grow and the log entry is appended — all in one step; then, as the claim
  * script would right after it (`claim_batch`, same checks, same record in flight under a new lease), up to n entries
  * are claimed for the worker from the candidates (issue 15: one round trip a page less). Returns {'ok', {new links},
- * stat, views, {claim kind, claims, refused}}, or {'stale'|'already', {}, stat, {}} when the lease was lost (nothing
- * applied, nothing claimed).
+ * stat, views, {claim kind, claims, refused}}; {'stale', {}, stat, {}} when the lease was lost (nothing applied, nothing
+ * claimed); {'already', {}, stat, {}, {claim kind, claims, {}}} when this fetch was applied before (the script sent
+ * again after a lost reply): nothing applied again, and the first run's claims whose leases are live, handed out once.
  */
 export const QUEUE_FINISH_LUA = `${QUEUE_PRELUDE}
 local worker, limit, wait_ms, fetch_id, retention = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], tonumber(ARGV[6])
@@ -264,7 +265,18 @@ local nclaim, max_docs, max_pld, lease_ms, delay_ms = tonumber(ARGV[19]), tonumb
 local rnow = now_ms()
 local v = redis.call('HGET', KEYS[4], token)
 if not v then
-  if redis.call('ZSCORE', KEYS[7], fetch_id) then return {'already', {}, stat(), {}} end
+  if redis.call('ZSCORE', KEYS[7], fetch_id) then
+    -- Sent again (ioredis resends a script whose reply a dropped connection lost): the claims the first run made,
+    -- once, those whose lease is still live, so that they are fetched now and not only after their lease expires.
+    local kept, live = redis.call('LRANGE', P .. 'fc:' .. fetch_id, 0, -1), {}
+    redis.call('DEL', P .. 'fc:' .. fetch_id)
+    for k = 1, #kept, 3 do
+      if redis.call('HEXISTS', KEYS[4], kept[k]) == 1 then
+        table.insert(live, kept[k]); table.insert(live, kept[k + 1]); table.insert(live, kept[k + 2])
+      end
+    end
+    return {'already', {}, stat(), {}, {#live > 0 and 'ok' or 'none', live, {}}}
+  end
   return {'stale', {}, stat(), {}}
 end
 local held = redis.call('HGET', IFL, token)
@@ -325,6 +337,10 @@ if nclaim > 0 then
   local kind, claims, refused, looked = claim_batch(worker, list, nclaim, limit, lease_ms, delay_ms, cnow, max_docs, max_pld, rnow)
   claimed = {kind, claims, refused}
   for _, p in ipairs(looked) do table.insert(plds, p) end
+  if #claims > 0 then -- kept for a resend of this script while the claims' leases last (see 'already' above)
+    redis.call('RPUSH', P .. 'fc:' .. fetch_id, unpack(claims))
+    redis.call('PEXPIRE', P .. 'fc:' .. fetch_id, lease_ms)
+  end
 end
 for p in pairs(touched) do table.insert(plds, p) end -- a link already seen changed nothing: no view
 return {'ok', {added}, stat(), views(plds), claimed}

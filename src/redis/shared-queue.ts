@@ -133,8 +133,12 @@ export interface ClaimOutcome {
   refused: Refusal[];
 }
 
-/** The answer to `finish`; `claimed` is null when the release was not applied (nothing was claimed). */
-export type FinishResult = ({ kind: 'ok'; added: number; claimed: ClaimOutcome } | { kind: 'stale' | 'already'; claimed: null }) & QueueAnswer;
+/**
+ * The answer to `finish`; `claimed` is null when the release was refused as stale (nothing applied nor claimed).
+ * `already`: the fetch was applied before (its script sent again after a lost reply); `claimed` holds the claims the
+ * first run made that are still leased, handed out this once.
+ */
+export type FinishResult = ({ kind: 'ok'; added: number; claimed: ClaimOutcome } | { kind: 'already'; claimed: ClaimOutcome | null } | { kind: 'stale'; claimed: null }) & QueueAnswer;
 
 /** Budget limits of a claim. */
 export interface ClaimLimits {
@@ -231,7 +235,8 @@ export class SharedQueue {
     const r = (await this.#finish(this.#leaseKeys, args)) as Reply;
     const kind = String(r[0]);
     if (kind === 'ok') return { kind, added: Number((r[1] as number[])[0]), claimed: claimOutcome((r[4] ?? ['none', [], []]) as unknown[]), ...answer(r) };
-    return { kind: kind === 'already' ? 'already' : 'stale', claimed: null, ...answer(r) };
+    if (kind === 'already') return { kind, claimed: r[4] === undefined ? null : claimOutcome(r[4] as unknown[]), ...answer(r) };
+    return { kind: 'stale', claimed: null, ...answer(r) };
   }
 
   /** Ends expired leases and those of dead workers, and puts back what they held. Any worker may call it. */

@@ -165,3 +165,39 @@ describe('RedisFrontier: claims that ride with a release', () => {
     }
   });
 });
+
+describe('SharedQueue: a release sent again after its reply was lost', () => {
+  it('answers already, with the claims its first run made (once, while their leases last), and applies nothing twice', async () => {
+    const crawl = `r${++crawls}`;
+    const q = new SharedQueue(redis.client(), { crawl, worker: 'w1', hostConcurrency: 1, delayMs: 0, leaseMs: 30_000, bucketBits: 0 });
+    const limits = { maxDocs: 100, maxDocsPerPld: 100 };
+    const now = Date.now();
+    await q.add(['http://a.org/1', 'http://b.org/1', 'http://c.org/1'].map((url) => ({ url, pld: new URL(url).hostname, priority: 1, json: '{}' })), now);
+    const a = await q.claim(['a.org'], now, limits);
+    if (a.kind !== 'ok') throw new Error(`claim: ${a.kind}`);
+    const release = (token: string, url: string, candidates: string[]) =>
+      q.finish({ token, url, mode: 'done', spent: true, rdf: 0, waitMs: 0, now: Date.now(), claim: { candidates, limits } });
+
+    const first = await release(a.token, a.url, ['b.org']);
+    expect(first.kind).toBe('ok');
+    expect(first.claimed?.claims.map((c) => c.url)).toEqual(['http://b.org/1']);
+    const b = first.claimed?.claims[0];
+    // The same script again (what ioredis sends after a reconnect when the reply was lost): the fetch is not applied
+    // twice, and the claim the worker never heard of is handed out now rather than after its lease expires.
+    const again = await release(a.token, a.url, ['b.org']);
+    expect(again.kind).toBe('already');
+    expect(again.claimed?.claims).toEqual([b]);
+    expect(again.stat).toMatchObject(first.stat);
+    // Once only: a third copy hands out nothing (the claim is held by the worker now).
+    const third = await release(a.token, a.url, ['b.org']);
+    expect(third).toMatchObject({ kind: 'already', claimed: { kind: 'none', claims: [] } });
+
+    // A claim whose lease ended before the resend (released here) is not handed out again.
+    const second = await release(b!.token, b!.url, ['c.org']);
+    const c = second.claimed?.claims[0];
+    expect(c?.url).toBe('http://c.org/1');
+    await release(c!.token, c!.url, []);
+    expect((await release(b!.token, b!.url, ['c.org'])).claimed).toMatchObject({ kind: 'none', claims: [] });
+    expect((await q.claim(['a.org', 'b.org', 'c.org'], Date.now(), limits)).kind).toBe('none'); // all three done, once each
+  });
+});
