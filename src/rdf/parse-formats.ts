@@ -7,9 +7,10 @@ import { RdfscoutError } from '../errors.ts';
 import { LocalContextLoader } from './context-loader.ts';
 import { nameRootGraph, releaseReadNodes, RootGraphTarget } from './jsonld-streaming.ts';
 import type { ParseConfig } from './parse-options.ts';
-import { type BlankNodeRelabeller, type Budget, BudgetExceededError, type QuadTarget, runParserInto, type StreamingParser, type TextInput, type TextSource } from './run-parser.ts';
+import { type BlankNodeRelabeller, type Budget, BudgetExceededError, CHUNK_CHARS, type QuadTarget, runParserInto, type StreamingParser, type TextInput, type TextSource } from './run-parser.ts';
 import type { ParseProblem } from './types.ts';
 import { RDF_NS } from './sniff.ts';
+import { parseN3Whole, takeWholeText } from './whole-text.ts';
 import { checkXmlEntities, findRootElement } from './xml-entity-guard.ts';
 
 /** Media types n3 parses (its format detection matches on these names). */
@@ -72,13 +73,22 @@ export async function parseRdfInto(
   const window = new TextWindow();
   let run: { count: number; error: Error | null; refused?: readonly string[] };
   if (N3_TYPES.has(mediaType)) {
-    const parser = new StreamParser({ format: mediaType, baseIRI }) as unknown as StreamingParser;
-    run = await runParserInto(parser, window.track(withoutBom(read(source))), relabeller, budget, target);
+    // A small text at hand whole: n3's synchronous parser (issue 18), or the stream when it declines (see parseN3Whole).
+    const taken = takeWholeText(read(source), config.wholeTextChars);
+    const whole = typeof taken === 'string' ? await parseN3Whole(taken, mediaType, baseIRI, relabeller, budget, target) : null;
+    if (whole !== null) run = whole;
+    else {
+      const parser = new StreamParser({ format: mediaType, baseIRI }) as unknown as StreamingParser;
+      run = await runParserInto(parser, window.track(withoutBom(typeof taken === 'string' ? taken : taken.rest)), relabeller, budget, target);
+    }
   } else if (mediaType === 'application/rdf+xml') {
-    const prepared = await prepareRdfXml(withoutBom(read(source)), config);
+    // A small text at hand whole is checked and written to the parser at once (issue 18), else streamed.
+    const taken = takeWholeText(read(source), config.wholeTextChars);
+    const prepared = typeof taken === 'string' ? prepareWholeRdfXml(taken, config) : await prepareRdfXml(withoutBom(taken.rest), config);
     if ('problem' in prepared) return { count: 0, problem: prepared.problem, budgetExceeded: false };
     const parser = new RdfXmlParser({ baseIRI, trackPosition: true }) as unknown as StreamingParser;
-    run = await runParserInto(parser, window.track(prepared.chunks), relabeller, budget, target);
+    if ('text' in prepared) run = await runParserInto(parser, window.record(prepared.text), relabeller, budget, target, CHUNK_CHARS, Number.POSITIVE_INFINITY);
+    else run = await runParserInto(parser, window.track(prepared.chunks), relabeller, budget, target);
   } else if (mediaType === 'application/ld+json') {
     run = await parseJsonLd(source, baseIRI, config, budget, relabeller, target, window);
   } else {
@@ -218,6 +228,18 @@ async function prepareRdfXml(input: AsyncIterable<string>, config: ParseConfig):
   };
 }
 
+/**
+ * {@link prepareRdfXml} for a whole text: a leading byte-order mark dropped, refused by the entity guard or wrapped.
+ * The same as the streamed preparation of a text that comes in one piece (its head is then the whole text, which the
+ * guard checks and the wrapper wraps), given as one string.
+ */
+function prepareWholeRdfXml(whole: string, config: ParseConfig): { text: string } | { problem: ParseProblem } {
+  const text = whole.charCodeAt(0) === 0xfeff ? whole.slice(1) : whole;
+  const refused = checkXmlEntities(text, config.maxEntityExpansion);
+  if (refused !== null) return { problem: refused };
+  return { text: wrapNodeElementRoot(text) };
+}
+
 const ROOT_WRAPPER_END = '</rdf:RDF>';
 
 /**
@@ -249,13 +271,16 @@ class TextWindow {
   }
 
   async *track(input: AsyncIterable<string>): AsyncGenerator<string> {
-    for await (const text of input) {
-      this.#recent.push({ start: this.#offset, line: this.#line, text });
-      if (this.#recent.length > WINDOW_CHUNKS) this.#recent.shift();
-      this.#offset += text.length;
-      this.#line += countNewlines(text, text.length);
-      yield text;
-    }
+    for await (const text of input) yield this.record(text);
+  }
+
+  /** Remembers `text` as the next chunk fed to the parser; returns it. */
+  record(text: string): string {
+    this.#recent.push({ start: this.#offset, line: this.#line, text });
+    if (this.#recent.length > WINDOW_CHUNKS) this.#recent.shift();
+    this.#offset += text.length;
+    this.#line += countNewlines(text, text.length);
+    return text;
   }
 
   /** The line of character `position`, if it lies in a chunk still remembered (else the earliest remembered line). */
