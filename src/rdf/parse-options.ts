@@ -20,7 +20,8 @@ export interface ParseOptions {
   /**
    * A text of at most this many characters that is at hand whole is parsed in one call rather than streamed in
    * chunks (Turtle family with n3's synchronous parser; RDF/XML, RDFa and Microdata written to their parser at once):
-   * the same result for less CPU (issue 18). 0 streams every text. Default: 65,536.
+   * the same result for less CPU (issue 18). 0 streams every text; at most 65,536 (one streamed chunk, so that a
+   * text parsed whole holds no more memory than a streamed one). Default: 65,536.
    */
   wholeTextChars?: number;
 }
@@ -54,8 +55,9 @@ export function resolveParseOptions(opts?: ParseOptions): ParseConfig {
     const v = config[key];
     if (!Number.isFinite(v) || v <= 0) throw new ArgumentError(`Parse option ${key} must be a positive number, got ${String(v)}.`);
   }
-  if (!Number.isSafeInteger(config.wholeTextChars) || config.wholeTextChars < 0) {
-    throw new ArgumentError(`Parse option wholeTextChars must be a whole number ≥ 0, got ${String(config.wholeTextChars)}.`);
+  const whole = config.wholeTextChars;
+  if (!Number.isSafeInteger(whole) || whole < 0 || whole > WHOLE_TEXT_CHARS) {
+    throw new ArgumentError(`Parse option wholeTextChars must be a whole number from 0 to ${WHOLE_TEXT_CHARS}, got ${String(whole)}.`);
   }
   return Object.freeze(config);
 }

@@ -8,29 +8,39 @@
 // text the synchronous parse cannot take exactly is handed back to the streaming path (see `parseN3Whole`).
 import type { Quad } from '@rdfjs/types';
 import { Parser } from 'n3';
-import { type BlankNodeRelabeller, type Budget, cpuBudgetExceeded, type QuadTarget, quadLimitExceeded, type TextInput } from './run-parser.ts';
+import { type BlankNodeRelabeller, type Budget, CHUNK_CHARS, type QuadTarget, quadLimitExceeded, type TextInput } from './run-parser.ts';
 
 /**
- * Characters of the largest text parsed whole by default: one chunk of the streaming path (`CHUNK_CHARS`), so a text
- * that is parsed whole would have been written to its parser in one piece anyway.
+ * Characters of the largest text parsed whole by default, and at most: one chunk of the streaming path
+ * (`CHUNK_CHARS`), so a text parsed whole (and its quads, for the Turtle family) is never larger than a chunk and
+ * holds no more memory than streaming it would.
  */
-export const WHOLE_TEXT_CHARS = 64 * 1024;
+export const WHOLE_TEXT_CHARS = CHUNK_CHARS;
+
+/** A text read ahead by {@link takeWholeText}. */
+export interface TakenText {
+  /** The whole text, when it was at hand and short enough; else null. */
+  text: string | null;
+  /** How many pieces the text came in (1 for a string). */
+  pieces: number;
+  /** What reads exactly what the original input would have (the pieces looked at, then the others). */
+  input: TextInput;
+}
 
 /**
- * The whole of `input` as one string when it is at hand (a string, or a synchronous iterable such as a body decoded
- * slice by slice) and at most `limit` characters long; else `{ rest }`, which reads exactly what `input` would have
- * (the slices looked at first, then the others). An asynchronous iterable is never read here. A `limit` of 0 never
- * takes a text whole.
+ * Reads `input` ahead when it is at hand (a string, or a synchronous iterable such as a body decoded slice by slice)
+ * and, if it is at most `limit` characters long, gives its whole text. An asynchronous iterable is never read here.
+ * A `limit` of 0 never takes a text whole.
  */
-export function takeWholeText(input: TextInput, limit: number): string | { rest: TextInput } {
-  if (typeof input === 'string') return input.length <= limit && limit > 0 ? input : { rest: input };
-  if (limit <= 0 || !(Symbol.iterator in input)) return { rest: input };
+export function takeWholeText(input: TextInput, limit: number): TakenText {
+  if (typeof input === 'string') return { text: input.length <= limit && limit > 0 ? input : null, pieces: 1, input };
+  if (limit <= 0 || !(Symbol.iterator in input)) return { text: null, pieces: 0, input };
   const it = input[Symbol.iterator]();
   const seen: string[] = [];
   let length = 0;
   for (;;) {
     const next = it.next();
-    if (next.done === true) return seen.length === 1 ? (seen[0] as string) : seen.join('');
+    if (next.done === true) return { text: seen.length === 1 ? (seen[0] as string) : seen.join(''), pieces: seen.length, input: seen };
     seen.push(next.value);
     length += next.value.length;
     if (length > limit) break;
@@ -39,21 +49,25 @@ export function takeWholeText(input: TextInput, limit: number): string | { rest:
     yield* seen;
     for (let next = it.next(); next.done !== true; next = it.next()) yield next.value;
   };
-  return { rest: rest() };
+  return { text: null, pieces: seen.length, input: rest() };
 }
 
 /**
  * Parses a whole Turtle, N-Triples, N-Quads, TriG or N3 text (`format`: its media type) with n3's synchronous
- * `Parser` and hands the quads to `target` as `runParserInto` would hand those of n3's `StreamParser` (the same
- * parser under a stream): in order, relabelled, one budget quad each, failing with the quad-limit error on the
- * first quad past the limit and with the CPU-budget error when the parse (timed by the budget's clock, as one chunk
- * is) passed the budget; then it waits for `target.drained()`.
+ * `Parser` and hands the quads to `target` as `runParserInto` hands those of n3's `StreamParser` (the same parser
+ * under a stream): in order, relabelled, one budget quad each, failing with the quad-limit error on the first quad
+ * past the limit; then it waits for `target.drained()`. The parse is timed by the budget's clock (the hand-over too,
+ * as a chunk's write includes it).
  *
  * Returns null, having handed nothing to `target` and touched neither the relabeller nor the quad budget, when the
- * text is better streamed: when it is not valid (n3 throws on the first error and drops the quads before it, which
- * the streaming path hands over as the partial output, and reports the error exactly as before) or holds a lone
- * surrogate (written to the stream, it is encoded as UTF-8 and comes back as U+FFFD). A leading byte-order mark is
- * dropped, as the streaming path drops it. The CPU time of an attempt that returns null still counts in the budget.
+ * text is to be streamed instead, which then gives exactly what it always gave:
+ * - the text is not valid: n3's `parse` throws on the first error and drops the quads before it, which the stream
+ *   hands over as the partial output, and the stream reports the error as before;
+ * - it holds a lone surrogate (written to the stream, it is encoded as UTF-8 and comes back as U+FFFD);
+ * - the parse passed the CPU budget: the stream fails too (the budget only grows), after the quads it emits before
+ *   its first check, which may be fewer than all (n3 emits the last statement of a chunk only at the end).
+ * The CPU time of an attempt that returns null still counts in the budget. A leading byte-order mark is dropped, as
+ * the streaming path drops it.
  */
 export async function parseN3Whole(
   text: string,
@@ -67,13 +81,15 @@ export async function parseN3Whole(
   if (body === '') return { count: 0, error: null }; // the stream is never written to and ends with nothing
   if (!isWellFormed(body)) return null;
   const t0 = budget.clock();
-  let quads: Quad[];
+  let quads: Quad[] | null;
   try {
     quads = new Parser({ format, baseIRI }).parse(body);
   } catch {
-    budget.cpuMs += budget.clock() - t0;
-    return null;
+    quads = null; // the stream reports it, after the quads before it
   }
+  const t1 = budget.clock();
+  budget.cpuMs += t1 - t0;
+  if (quads === null || budget.cpuMs > budget.timeBudgetMs) return null;
   let count = 0;
   let error: Error | null = null;
   for (const q of quads) {
@@ -85,8 +101,7 @@ export async function parseN3Whole(
     count++;
     target.add(relabeller.relabel(q));
   }
-  budget.cpuMs += budget.clock() - t0;
-  if (error === null && budget.cpuMs > budget.timeBudgetMs) error = cpuBudgetExceeded(budget);
+  budget.cpuMs += budget.clock() - t1;
   if (error !== null) return { count, error };
   try {
     await target.drained?.();
@@ -95,7 +110,6 @@ export async function parseN3Whole(
   }
   return { count, error: null };
 }
-
 /** No lone surrogate in `text` (`String.prototype.isWellFormed`, ES2024, which the ES2023 lib does not declare). */
 function isWellFormed(text: string): boolean {
   return (text as string & { isWellFormed(): boolean }).isWellFormed();
