@@ -1,9 +1,13 @@
 // **small-rdf-cost** prints the CPU time per small RDF document and per HTML page with embedded RDF, streamed in
 // chunks (`wholeTextChars: 0`, the path before issue 18's change) against parsed whole (the default), in one process,
-// the two alternated round by round; and the per-document fixed costs around them (issue 18).
-// Run: node_modules/.bin/node bench/small-rdf-cost.ts [--docs 2000] [--rounds 3]
+// alternated round by round; with `--base DIR` (a checkout of the commit before) that build's parser too, in the same
+// rounds; then the per-document fixed costs around them (issue 18).
+// Run: node_modules/.bin/node bench/small-rdf-cost.ts [--docs 2000] [--rounds 5] [--base /tmp/base-checkout]
+//      [--only TEXT] (the shapes whose name contains TEXT)
+import { fork } from 'node:child_process';
 import { createHash, hash } from 'node:crypto';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Parser } from 'n3';
 import { decodeText } from '../src/fetch/index.ts';
@@ -12,8 +16,9 @@ import { threadCpuMs } from '../src/rdf/run-parser.ts';
 import { buildWeb, respond } from '../src/simweb/index.ts';
 import { docUrl } from '../src/simweb/web.ts';
 
-const { values } = parseArgs({ options: { docs: { type: 'string', default: '2000' }, rounds: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { docs: { type: 'string', default: '2000' }, rounds: { type: 'string', default: '5' }, base: { type: 'string' }, only: { type: 'string' }, child: { type: 'string' } } });
 const N = Number(values.docs);
+const gc = (globalThis as { gc?: () => void }).gc;
 const ROUNDS = Number(values.rounds);
 
 interface Doc {
@@ -46,32 +51,44 @@ const shapes: Array<[string, (i: number) => Doc]> = [
   ['Microdata page (4 quads)', (i) => ({ text: microdata(i), mediaType: 'html', url: `http://ex.org/m/${i}` })],
 ];
 
-// The simulated web's own small documents (mixed profiles, as bench:throughput crawls), N of each kind at most.
-const web = buildWeb({ profiles: 'mixed', seed: 1, scale: 1 });
-const simweb = new Map<string, Doc[]>();
-for (const site of web.sites) {
-  for (const d of site.docs) {
-    const kind = d.kind === 'rdf' ? `simweb ${d.format ?? 'rdfxml'}` : d.kind === 'html' && d.embed === 'rdfa' ? 'simweb RDFa page' : null;
-    if (kind === null || kind === 'simweb jsonld') continue;
-    const list = simweb.get(kind) ?? [];
-    if (list.length >= N) continue;
-    const url = docUrl(site, d);
-    const res = respond(web, url);
-    const detected = detectType(res.body, res.headers['content-type'] ?? null, url);
-    const { text } = decodeText(res.body, res.headers['content-type'] ?? null);
-    list.push({ text, mediaType: detected.kind === 'rdf' ? detected.mediaType : 'html', url });
-    simweb.set(kind, list);
+// The simulated web's own small documents (mixed profiles, as bench:throughput crawls), N of each kind at most. The
+// web's model is dropped once they are rendered: its ~100 MB of heap would make every GC of the timed passes dearer.
+function simwebDocs(): Map<string, Doc[]> {
+  const web = buildWeb({ profiles: 'mixed', seed: 1, scale: 1 });
+  const out = new Map<string, Doc[]>();
+  for (const site of web.sites) {
+    for (const d of site.docs) {
+      const kind = d.kind === 'rdf' ? `simweb ${d.format ?? 'rdfxml'}` : d.kind === 'html' && d.embed === 'rdfa' ? 'simweb RDFa page' : null;
+      if (kind === null || kind === 'simweb jsonld') continue;
+      const list = out.get(kind) ?? [];
+      if (list.length >= N) continue;
+      const url = docUrl(site, d);
+      const res = respond(web, url);
+      const detected = detectType(res.body, res.headers['content-type'] ?? null, url);
+      const { text } = decodeText(res.body, res.headers['content-type'] ?? null);
+      list.push({ text, mediaType: detected.kind === 'rdf' ? detected.mediaType : 'html', url });
+      out.set(kind, list);
+    }
   }
+  return out;
 }
+const simweb = simwebDocs();
+
+type Rdf = { parseDocument: typeof parseDocument; parseEmbedded: typeof parseEmbedded };
+const base = values.base === undefined ? null : ((await import(join(values.base, 'src/rdf/index.ts'))) as Rdf);
+/** Options to parse with, or BASE for the --base build (with its defaults). */
+const BASE: ParseOptions = {};
 
 async function parseOne(doc: Doc, opts: ParseOptions): Promise<number> {
-  if (doc.mediaType === 'html') return (await parseEmbedded(doc.text, doc.url, opts)).quads.length;
-  return (await parseDocument(doc.text, { kind: 'rdf', mediaType: doc.mediaType }, doc.url, opts)).quads.length;
+  const rdf: Rdf = opts === BASE && base !== null ? base : { parseDocument, parseEmbedded };
+  const o = opts === BASE ? undefined : opts;
+  if (doc.mediaType === 'html') return (await rdf.parseEmbedded(doc.text, doc.url, o)).quads.length;
+  return (await rdf.parseDocument(doc.text, { kind: 'rdf', mediaType: doc.mediaType }, doc.url, o)).quads.length;
 }
 
 /** CPU µs per document of `docs` parsed with `opts` (after a warm-up pass over a tenth of them). */
 async function cpuPerDoc(docs: Doc[], opts: ParseOptions): Promise<{ us: number; quads: number }> {
-  for (const d of docs.slice(0, Math.ceil(docs.length / 10))) await parseOne(d, opts);
+  gc?.(); // each timed pass starts with a clean heap (run with --expose-gc), so no pass pays for another's garbage
   const t0 = process.cpuUsage();
   let quads = 0;
   for (const d of docs) quads += await parseOne(d, opts);
@@ -80,33 +97,54 @@ async function cpuPerDoc(docs: Doc[], opts: ParseOptions): Promise<{ us: number;
 }
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-console.log(`small-rdf-cost: ${N} documents a shape, ${ROUNDS} rounds (streamed, then whole, then whole, then streamed, …); load average ${load()}`);
 const STREAMED: ParseOptions = { wholeTextChars: 0 };
-const rows: Array<{ shape: string; streamed: number[]; whole: number[]; quads: number; chars: number }> = [];
-const all: Array<[string, Doc[]]> = [...shapes.map(([name, make]): [string, Doc[]] => [name, Array.from({ length: N }, (_, i) => make(i))]), ...simweb];
-// Warm-up of both paths over every shape before any clock, so that neither is timed while V8 still compiles it.
-for (let k = 0; k < 2; k++) for (const [, docs] of all) for (const d of docs.slice(0, 200)) for (const opts of [STREAMED, {}]) await parseOne(d, opts);
-for (const [name, docs] of all) {
-  const row = { shape: name, streamed: [] as number[], whole: [] as number[], quads: 0, chars: Math.round(docs.reduce((n, d) => n + d.text.length, 0) / docs.length) };
-  for (let r = 0; r < ROUNDS; r++) {
-    const order: Array<[ParseOptions, number[]]> = r % 2 === 0 ? [[STREAMED, row.streamed], [{}, row.whole]] : [[{}, row.whole], [STREAMED, row.streamed]];
-    for (const [opts, into] of order) {
-      const m = await cpuPerDoc(docs, opts);
-      into.push(m.us);
-      row.quads = m.quads;
+const MODES: Record<string, ParseOptions> = { base: BASE, streamed: STREAMED, whole: {} };
+// The two dear shapes (~3 ms a document) get a fifth of the documents, so that every shape takes about as long.
+const dear = (name: string) => name.includes('prefix attribute') || name === 'simweb ntriples';
+const all = ([...shapes.map(([name, make]): [string, Doc[]] => [name, Array.from({ length: N }, (_, i) => make(i))]), ...simweb] as Array<[string, Doc[]]>)
+  .filter(([name]) => values.only === undefined || name.includes(values.only))
+  .map(([name, docs]): [string, Doc[]] => [name, dear(name) ? docs.slice(0, Math.ceil(N / 5)) : docs]);
+
+if (values.child !== undefined) {
+  // One mode in a fresh process (no JIT state or garbage shared with another mode): warm up, then time every shape.
+  const opts = MODES[values.child] as ParseOptions;
+  // Warm-up: every document once (fewer left V8 compiling the parsers during the timed pass: ×2 slower and noisy).
+  for (const [, docs] of all) for (const d of docs) await parseOne(d, opts);
+  const out: Record<string, { us: number; quads: number; chars: number }> = {};
+  for (const [name, docs] of all) out[name] = { ...(await cpuPerDoc(docs, opts)), chars: Math.round(docs.reduce((n, d) => n + d.text.length, 0) / docs.length) };
+  process.send?.(out);
+  process.exit(0);
+}
+
+console.log(`small-rdf-cost: ${N} documents a shape, ${ROUNDS} rounds; each mode of each round in a fresh process, the order reversed every other round; load average ${load()}`);
+const modes = [...(base !== null ? ['base'] : []), 'streamed', 'whole'];
+const us = new Map<string, Map<string, number[]>>(all.map(([name]) => [name, new Map(modes.map((m) => [m, [] as number[]]))]));
+const facts = new Map<string, { quads: number; chars: number }>();
+for (let r = 0; r < ROUNDS; r++) {
+  for (const mode of r % 2 === 0 ? modes : [...modes].reverse()) {
+    const args = [...process.argv.slice(2), '--child', mode];
+    const child = fork(import.meta.filename, args, { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const out = await new Promise<Record<string, { us: number; quads: number; chars: number }>>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as Record<string, { us: number; quads: number; chars: number }>));
+      child.once('exit', (code) => reject(new Error(`child ${mode} exited with ${code}`)));
+    });
+    for (const [name, m] of Object.entries(out)) {
+      us.get(name)?.get(mode)?.push(m.us);
+      facts.set(name, { quads: m.quads, chars: m.chars });
     }
   }
-  rows.push(row);
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-console.log('\nCPU µs per document (median of the rounds; each round in brackets)');
-console.log(`${'shape'.padEnd(40)}${'chars'.padStart(7)}${'quads'.padStart(7)}${'streamed'.padStart(10)}${'whole'.padStart(9)}  whole/streamed   rounds streamed | whole`);
-for (const r of rows) {
-  const s = median(r.streamed);
-  const w = median(r.whole);
-  const each = `${r.streamed.map((x) => x.toFixed(0)).join(' ')} | ${r.whole.map((x) => x.toFixed(0)).join(' ')}`;
-  console.log(`${r.shape.padEnd(40)}${String(r.chars).padStart(7)}${r.quads.toFixed(1).padStart(7)}${s.toFixed(1).padStart(10)}${w.toFixed(1).padStart(9)}  ${(w / s).toFixed(2).padStart(14)}   ${each}`);
+console.log('\nCPU µs per document (median of the rounds; every round after the table)');
+const ref = base !== null ? 'base' : 'streamed';
+console.log(`${'shape'.padEnd(40)}${'chars'.padStart(7)}${'quads'.padStart(7)}${modes.map((m) => m.padStart(10)).join('')}${`whole/${ref}`.padStart(15)}`);
+for (const [name] of all) {
+  const med = (m: string) => median(us.get(name)?.get(m) ?? []);
+  const f = facts.get(name) ?? { quads: 0, chars: 0 };
+  console.log(`${name.padEnd(40)}${String(f.chars).padStart(7)}${f.quads.toFixed(1).padStart(7)}${modes.map((m) => med(m).toFixed(1).padStart(10)).join('')}${(med('whole') / med(ref)).toFixed(2).padStart(15)}`);
 }
+console.log('\nrounds:');
+for (const [name] of all) console.log(`  ${name.padEnd(40)}${modes.map((m) => `${m} ${(us.get(name)?.get(m) ?? []).map((x) => x.toFixed(0)).join(' ')}`).join(' | ')}`);
 
 // Per-document fixed costs on the path, each alone (µs per call).
 async function perCall(label: string, f: (i: number) => unknown, n = 20_000): Promise<void> {
