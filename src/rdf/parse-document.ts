@@ -25,7 +25,7 @@ export async function parseDocument(text: string, detected: Detected, baseIRI: s
   const budget = createBudget(config.maxQuads, config.timeBudgetMs);
   if (detected.kind === 'other') return { quads: [], error: null, partial: [] };
   if (detected.kind === 'html') return parseEmbeddedWith(text, baseIRI, config, budget);
-  const relabeller = new BlankNodeRelabeller(blankNodePrefix(baseIRI));
+  const relabeller = new BlankNodeRelabeller(() => blankNodePrefix(baseIRI));
   const result = await parseRdfText(text, detected.mediaType, baseIRI, config, budget, relabeller);
   if (result.problem === null) return { quads: result.quads, error: null, partial: [] };
   return { quads: [], error: result.problem, partial: result.quads };
@@ -48,7 +48,7 @@ export async function parseRdfDocumentInto(
 ): Promise<{ count: number; error: ParseProblem | null }> {
   const config = resolveParseOptions(opts);
   const budget = createBudget(config.maxQuads, config.timeBudgetMs);
-  const relabeller = new BlankNodeRelabeller(blankNodePrefix(baseIRI));
+  const relabeller = new BlankNodeRelabeller(() => blankNodePrefix(baseIRI));
   const { count, problem } = await parseRdfInto(input, mediaType, baseIRI, config, budget, relabeller, target);
   return { count, error: problem };
 }

@@ -96,7 +96,8 @@ export async function parseEmbeddedWith(html: string, pageIri: string, config: P
     const n = (counters.get(script.name) ?? 0) + 1;
     counters.set(script.name, n);
     const source = `${script.name}#${n}`;
-    const relabeller = new BlankNodeRelabeller(blankNodePrefix(pageIri, block));
+    const blockNo = block;
+    const relabeller = new BlankNodeRelabeller(() => blankNodePrefix(pageIri, blockNo));
     const result = await parseRdfText(unwrapScript(script.text), script.mediaType, base, config, budget, relabeller);
     if (result.problem === null) {
       accept(script.name, result.quads);
@@ -115,8 +116,10 @@ export async function parseEmbeddedWith(html: string, pageIri: string, config: P
   for (const [name, present, create] of passes) {
     if (!present) continue;
     block++;
-    const relabeller = new BlankNodeRelabeller(blankNodePrefix(pageIri, block));
-    const { quads: passQuads, error } = await runParser(create(), html, relabeller, budget);
+    const blockNo = block;
+    const relabeller = new BlankNodeRelabeller(() => blankNodePrefix(pageIri, blockNo));
+    // A page of at most config.wholeTextChars is written to the parser at once (issue 18), as one chunk it was anyway.
+    const { quads: passQuads, error } = await runParser(create(), html, relabeller, budget, config.wholeTextChars);
     if (error === null) {
       accept(name, passQuads);
       continue;

@@ -7,9 +7,10 @@ import { RdfscoutError } from '../errors.ts';
 import { LocalContextLoader } from './context-loader.ts';
 import { nameRootGraph, releaseReadNodes, RootGraphTarget } from './jsonld-streaming.ts';
 import type { ParseConfig } from './parse-options.ts';
-import { type BlankNodeRelabeller, type Budget, BudgetExceededError, type QuadTarget, runParserInto, type StreamingParser, type TextInput, type TextSource } from './run-parser.ts';
+import { type BlankNodeRelabeller, type Budget, BudgetExceededError, CHUNK_CHARS, type QuadTarget, runParserInto, runParserOnChunks, type StreamingParser, type TextInput, type TextSource } from './run-parser.ts';
 import type { ParseProblem } from './types.ts';
 import { RDF_NS } from './sniff.ts';
+import { parseN3Whole, takeWholeText } from './whole-text.ts';
 import { checkXmlEntities, findRootElement } from './xml-entity-guard.ts';
 
 /** Media types n3 parses (its format detection matches on these names). */
@@ -72,13 +73,27 @@ export async function parseRdfInto(
   const window = new TextWindow();
   let run: { count: number; error: Error | null; refused?: readonly string[] };
   if (N3_TYPES.has(mediaType)) {
-    const parser = new StreamParser({ format: mediaType, baseIRI }) as unknown as StreamingParser;
-    run = await runParserInto(parser, window.track(withoutBom(read(source))), relabeller, budget, target);
+    // A small text at hand whole: n3's synchronous parser (issue 18), or the stream when it declines (see parseN3Whole).
+    const taken = takeWholeText(read(source), config.wholeTextChars);
+    const whole = taken.text === null ? null : await parseN3Whole(taken.text, mediaType, baseIRI, relabeller, budget, target);
+    if (whole !== null) run = whole;
+    else {
+      const parser = new StreamParser({ format: mediaType, baseIRI }) as unknown as StreamingParser;
+      run = await runParserInto(parser, window.track(withoutBom(taken.input)), relabeller, budget, target);
+    }
   } else if (mediaType === 'application/rdf+xml') {
-    const prepared = await prepareRdfXml(withoutBom(read(source)), config);
-    if ('problem' in prepared) return { count: 0, problem: prepared.problem, budgetExceeded: false };
+    // A small text at hand in one piece is checked and written at once (issue 18), in the chunks it would have streamed in.
+    const taken = takeWholeText(read(source), config.wholeTextChars);
+    const whole = taken.text !== null && taken.pieces === 1 ? prepareWholeRdfXml(taken.text, config) : null;
+    if (whole !== null && 'problem' in whole) return { count: 0, problem: whole.problem, budgetExceeded: false };
     const parser = new RdfXmlParser({ baseIRI, trackPosition: true }) as unknown as StreamingParser;
-    run = await runParserInto(parser, window.track(prepared.chunks), relabeller, budget, target);
+    if (whole !== null && 'chunks' in whole) {
+      run = await runParserOnChunks(parser, whole.chunks.map((c) => window.record(c)), relabeller, budget, target);
+    } else {
+      const prepared = await prepareRdfXml(withoutBom(taken.input), config);
+      if ('problem' in prepared) return { count: 0, problem: prepared.problem, budgetExceeded: false };
+      run = await runParserInto(parser, window.track(prepared.chunks), relabeller, budget, target);
+    }
   } else if (mediaType === 'application/ld+json') {
     run = await parseJsonLd(source, baseIRI, config, budget, relabeller, target, window);
   } else {
@@ -198,7 +213,7 @@ async function prepareRdfXml(input: AsyncIterable<string>, config: ParseConfig):
     if (ended) return;
     for (let next = await it.next(); next.done !== true; next = await it.next()) yield next.value;
   };
-  if (/<!ENTITY/i.test(head.slice(0, Math.max(0, findRootElement(head)) || head.length))) {
+  if (declaresEntities(head)) {
     let text = head;
     for await (const chunk of rest()) text += chunk;
     const refused = checkXmlEntities(text, config.maxEntityExpansion);
@@ -216,6 +231,26 @@ async function prepareRdfXml(input: AsyncIterable<string>, config: ParseConfig):
       if (closing !== '') yield closing;
     })(),
   };
+}
+
+/** Whether the prolog of `head` declares entities (then the whole document is checked and fed as one piece). */
+function declaresEntities(head: string): boolean {
+  return /<!ENTITY/i.test(head.slice(0, Math.max(0, findRootElement(head)) || head.length));
+}
+
+/**
+ * {@link prepareRdfXml} for a whole text that came in one piece, a leading byte-order mark dropped: refused by the
+ * entity guard, or the chunks that {@link prepareRdfXml} would give (its head is then the whole text). Null when
+ * a chunk would be longer than one streamed chunk (it would be split; the caller streams the text instead).
+ */
+function prepareWholeRdfXml(whole: string, config: ParseConfig): { chunks: string[] } | { problem: ParseProblem } | null {
+  const text = whole.charCodeAt(0) === 0xfeff ? whole.slice(1) : whole;
+  const refused = checkXmlEntities(text, config.maxEntityExpansion);
+  if (refused !== null) return { problem: refused };
+  const wrapped = wrapNodeElementRoot(text);
+  const closing = wrapped === text || declaresEntities(text) ? '' : ROOT_WRAPPER_END;
+  const chunks = closing === '' ? [wrapped] : [wrapped.slice(0, wrapped.length - closing.length), closing];
+  return chunks[0]!.length <= CHUNK_CHARS ? { chunks } : null;
 }
 
 const ROOT_WRAPPER_END = '</rdf:RDF>';
@@ -249,13 +284,16 @@ class TextWindow {
   }
 
   async *track(input: AsyncIterable<string>): AsyncGenerator<string> {
-    for await (const text of input) {
-      this.#recent.push({ start: this.#offset, line: this.#line, text });
-      if (this.#recent.length > WINDOW_CHUNKS) this.#recent.shift();
-      this.#offset += text.length;
-      this.#line += countNewlines(text, text.length);
-      yield text;
-    }
+    for await (const text of input) yield this.record(text);
+  }
+
+  /** Remembers `text` as the next chunk fed to the parser; returns it. */
+  record(text: string): string {
+    this.#recent.push({ start: this.#offset, line: this.#line, text });
+    if (this.#recent.length > WINDOW_CHUNKS) this.#recent.shift();
+    this.#offset += text.length;
+    this.#line += countNewlines(text, text.length);
+    return text;
   }
 
   /** The line of character `position`, if it lies in a chunk still remembered (else the earliest remembered line). */
