@@ -32,6 +32,15 @@ function loadFile(file: string): IJsonLdContext {
 }
 
 /**
+ * The parsed document of the shipped context at `url` (fragment dropped), read from disk once per process, or
+ * undefined when rdfscout does not ship it. Shared: callers must not change it.
+ */
+export function shippedContextDocument(url: string): IJsonLdContext | undefined {
+  const file = listShippedContexts().get(url.replace(/#.*$/, ''));
+  return file === undefined ? undefined : loadFile(file);
+}
+
+/**
  * A JSON-LD document loader for one document: shipped contexts are served from disk (parsed once per process),
  * any other URL is refused with RDFSCOUT_REMOTE_CONTEXT and remembered in `refused`, without a network call.
  * Create one per parsed document so that a refusal can be attributed to it.

@@ -1,0 +1,223 @@
+// The JSON-LD fast path against jsonld-streaming-parser: it declines, or it gives an isomorphic graph (issue 18, session 9).
+import type { Quad } from '@rdfjs/types';
+import { isomorphic } from 'rdf-isomorphic';
+import { afterEach, describe, expect, it } from 'vitest';
+import { convertJsonLd, setJsonLdFastPath } from '../../src/rdf/jsonld-fast.ts';
+import { parseRdfText } from '../../src/rdf/parse-formats.ts';
+import { resolveParseOptions } from '../../src/rdf/parse-options.ts';
+import { BlankNodeRelabeller, createBudget } from '../../src/rdf/run-parser.ts';
+import { generateDocument } from './jsonld-fast-corpus.ts';
+import { simwebJsonLd } from './jsonld-fast-simweb.ts';
+
+const BASE = 'http://shop.example/products/42?page=1';
+const config = resolveParseOptions();
+
+afterEach(() => {
+  setJsonLdFastPath(true);
+});
+
+/** What rdfscout gave before the fast path: parseRdfText with the fast path off. */
+async function library(text: string, base: string): Promise<{ quads: Quad[]; ok: boolean }> {
+  const was = setJsonLdFastPath(false);
+  try {
+    const r = await parseRdfText(text, 'application/ld+json', base, config, createBudget(config.maxQuads, config.timeBudgetMs), new BlankNodeRelabeller('x_'));
+    return { quads: r.quads, ok: r.problem === null };
+  } finally {
+    setJsonLdFastPath(was);
+  }
+}
+
+/** Compares the fast path with the library on `text`: 'declined', or 'same' (else the test fails with both graphs). */
+async function compare(text: string, base = BASE): Promise<'declined' | 'same'> {
+  const fast = convertJsonLd(text, base, config);
+  if (fast === null) return 'declined';
+  const lib = await library(text, base);
+  const show = (qs: Quad[]) => qs.map((q) => `${q.subject.value} ${q.predicate.value} ${q.object.termType}:${q.object.value}@${'language' in q.object ? q.object.language : ''}^^${'datatype' in q.object ? q.object.datatype.value : ''}`).sort();
+  if (!lib.ok || !isomorphic(fast, lib.quads)) {
+    expect({ text, fast: show(fast), libraryOk: lib.ok }).toEqual({ text, fast: show(lib.quads), libraryOk: true });
+  }
+  return 'same';
+}
+
+const PRODUCT = {
+  '@context': 'https://schema.org',
+  '@type': 'Product',
+  name: 'Executive Anvil',
+  image: ['https://shop.example/photos/1x1/photo.jpg', '/photos/4x3/photo.jpg'],
+  description: 'Sleeker than ACME\'s Classic Anvil, the Executive Anvil is perfect for the business traveler.',
+  sku: '0446310786',
+  mpn: 925872,
+  brand: { '@type': 'Brand', name: 'ACME' },
+  aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.4, reviewCount: 89 },
+  offers: { '@type': 'Offer', url: 'https://shop.example/anvil', priceCurrency: 'USD', price: 119.99, priceValidUntil: '2020-11-20', availability: 'https://schema.org/InStock', itemCondition: 'https://schema.org/NewCondition' },
+};
+
+/** Documents of the subset: each must be answered, and exactly. */
+const ANSWERED: Record<string, unknown> = {
+  'Product with the shipped schema.org context': PRODUCT,
+  'Product with an inline @vocab': { ...PRODUCT, '@context': { '@vocab': 'https://schema.org/' }, '@id': '#product' },
+  'http://schema.org/ and the docs URL': [{ ...PRODUCT, '@context': 'http://schema.org/' }, { ...PRODUCT, '@context': 'https://schema.org/docs/jsonldcontext.jsonld' }],
+  'shipped context then an inline one': { ...PRODUCT, '@context': ['https://schema.org', { '@language': 'en', ex: 'http://ex.org/ns#' }], 'ex:note': 'n' },
+  'aliases id and type of the shipped context': { '@context': 'https://schema.org', id: 'https://shop.example/#org', type: 'Organization', url: 'https://shop.example/', sameAs: ['https://twitter.com/shop', 'https://www.facebook.com/shop'], logo: '/logo.png' },
+  'BreadcrumbList with an itemListElement array': {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [1, 2, 3].map((i) => ({ '@type': 'ListItem', position: i, name: `Level ${i}`, item: `https://shop.example/l${i}` })),
+  },
+  'NewsArticle with author, publisher and dates': {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: 'Title',
+    image: ['https://example.com/photos/1x1/photo.jpg'],
+    datePublished: '2015-02-05T08:00:00+08:00',
+    author: [{ '@type': 'Person', name: 'Jane Doe', url: 'https://example.com/profile/janedoe123' }],
+    publisher: { '@type': 'Organization', name: 'The Daily', logo: { '@type': 'ImageObject', url: 'https://example.com/logo.png' } },
+    mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://example.com/article' },
+  },
+  'a top-level @graph is the default graph': { '@context': { '@vocab': 'http://schema.org/' }, '@graph': [{ '@id': '#a', '@type': 'Thing', name: 'a' }, { '@id': '#b', knows: { '@id': '#a' } }] },
+  'a top-level @graph with one object': { '@context': 'https://schema.org', '@graph': { '@type': 'WebSite', name: 'w' } },
+  'a top-level array with a context per element': [
+    { '@context': { '@vocab': 'http://a.example/' }, '@id': 'http://x.example/1', p: 'x' },
+    { '@context': { '@vocab': 'http://b.example/' }, '@id': 'http://x.example/1', p: 'y' },
+  ],
+  'no context: absolute IRIs only': { '@id': 'http://x.example/s', '@type': 'http://x.example/T', 'http://x.example/p': [{ '@id': 'http://x.example/o' }, 'lit'] },
+  'prefixes, terms, coercions and a default language': {
+    '@context': {
+      '@language': 'en-GB',
+      foaf: 'http://xmlns.com/foaf/0.1/',
+      xsd: 'http://www.w3.org/2001/XMLSchema#',
+      name: 'foaf:name',
+      homepage: { '@id': 'foaf:homepage', '@type': '@id' },
+      kind: { '@id': 'http://x.example/kind', '@type': '@vocab' },
+      born: { '@id': 'http://x.example/born', '@type': 'xsd:date' },
+      age: { '@id': 'http://x.example/age', '@type': 'xsd:decimal' },
+      '@vocab': 'http://x.example/v/',
+    },
+    '@id': '_:me',
+    '@type': ['foaf:Person', 'Agent'],
+    name: 'Me',
+    homepage: '../home',
+    kind: 'Human',
+    born: '1970-01-01',
+    age: [42, 4.5, true],
+    'foaf:knows': { '@id': '_:me' },
+    'og:title': 'unknown prefix: an absolute IRI',
+  },
+  'value objects': {
+    '@context': { '@vocab': 'http://x.example/', '@language': 'fr', xsd: 'http://www.w3.org/2001/XMLSchema#' },
+    '@id': 'http://x.example/s',
+    a: { '@value': 'plain (no default language)' },
+    b: { '@value': 'en', '@language': 'EN-us' },
+    c: { '@value': '2020-01-01', '@type': 'xsd:date' },
+    d: { '@value': 'x', '@type': 'Custom' },
+    e: { '@value': 7 },
+    f: { '@value': false },
+    g: { '@value': null },
+  },
+  'numbers and nulls': { '@context': { '@vocab': 'http://x.example/' }, '@id': 'http://x.example/n', i: [0, -0, 1, -17, 999999999999999, 1.0, 1.5, 1e300, -0.25, 1e-7, 123456.789], n: null, m: [null, 'x'], e: [] },
+  'nested blank nodes, references': { '@context': { '@vocab': 'http://x.example/' }, a: { b: { c: 'deep' } }, r: { '@id': 'other' }, t: { '@type': 'T' } },
+  'relative IRIs against the base': { '@context': { '@vocab': 'http://x.example/', link: { '@id': 'http://x.example/link', '@type': '@id' } }, '@id': '', link: ['?q=2', '#frag', '//other.example/x', '../../up', '.', 'a b'.replace(' ', '%20')] },
+  'a 16-digit integer below 2^53': '{"@context":{"@vocab":"http://x.example/"},"@id":"http://x.example/n","i":9007199254740991,"d":1.5}',
+  'a byte-order mark and whitespace': `\uFEFF \n${JSON.stringify({ '@context': { '@vocab': 'http://x.example/' }, '@id': 'http://x.example/bom', p: 'v' })}\n `,
+};
+
+/** Documents outside the subset: the fast path must decline (the library then parses them as before). */
+const DECLINED: Record<string, string> = {
+  '@reverse': '{"@context":{"@vocab":"http://x.example/"},"@id":"http://x.example/s","@reverse":{"p":{"@id":"http://x.example/o"}}}',
+  '@nest': '{"@context":{"@vocab":"http://x.example/"},"@nest":{"p":"v"}}',
+  '@included': '{"@context":{"@vocab":"http://x.example/"},"@included":[{"p":"v"}]}',
+  '@index in a node': '{"@context":{"@vocab":"http://x.example/"},"@index":"i","p":"v"}',
+  '@list object': '{"@context":{"@vocab":"http://x.example/"},"p":{"@list":["a","b"]}}',
+  '@set object': '{"@context":{"@vocab":"http://x.example/"},"p":{"@set":["a","b"]}}',
+  '@container in a term': '{"@context":{"p":{"@id":"http://x.example/p","@container":"@list"}},"p":["a"]}',
+  '@json': '{"@context":{"p":{"@id":"http://x.example/p","@type":"@json"}},"p":{"a":1}}',
+  '@direction': '{"@context":{"@vocab":"http://x.example/","@direction":"rtl"},"p":"v"}',
+  'scoped context': '{"@context":{"p":{"@id":"http://x.example/p","@context":{"@vocab":"http://y.example/"}}},"p":{"q":"v"}}',
+  'protected term': '{"@context":{"@protected":true,"p":"http://x.example/p"},"p":"v"}',
+  '@import': '{"@context":{"@import":"https://schema.org"},"name":"v"}',
+  '@propagate': '{"@context":{"@propagate":false,"@vocab":"http://x.example/"},"p":"v"}',
+  '@base in a context': '{"@context":{"@base":"http://other.example/","@vocab":"http://x.example/"},"@id":"s","p":"v"}',
+  'a null context': '{"@context":[{"@vocab":"http://x.example/"},null],"p":"v"}',
+  'an unknown remote context': '{"@context":"http://unknown.example/ctx","p":"v"}',
+  'a nested context': '{"@context":{"@vocab":"http://x.example/"},"p":{"@context":{"@vocab":"http://y.example/"},"q":"v"}}',
+  'a named graph': '{"@context":{"@vocab":"http://x.example/"},"@id":"http://x.example/g","@graph":[{"p":"v"}]}',
+  '@graph in an array element': '[{"@context":{"@vocab":"http://x.example/"},"@graph":[{"p":"v"}]}]',
+  'a key that is not an IRI': '{"@id":"http://x.example/s","name":"v"}',
+  'a key mapping to a blank node': '{"@context":{"p":"_:b"},"p":"v"}',
+  'a blank-node property': '{"_:p":"v"}',
+  'an unknown keyword': '{"@context":{"@vocab":"http://x.example/"},"@foo":"x","p":"v"}',
+  'an IRI with a space': '{"@context":{"@vocab":"http://x.example/"},"@id":"http://x.example/a b","p":"v"}',
+  'a repeated key': '{"@context":{"@vocab":"http://x.example/"},"p":"a","p":"b"}',
+  'an integer past 2^53': '{"@context":{"@vocab":"http://x.example/"},"p":12345678901234567890}',
+  'a non-finite number': '{"@context":{"@vocab":"http://x.example/"},"p":1e400}',
+  'an escaped surrogate': '{"@context":{"@vocab":"http://x.example/"},"p":"\\ud83d\\ude00"}',
+  'invalid JSON': '{"@context":{"@vocab":"http://x.example/"},"p":',
+  'a top-level string': '"x"',
+  'an array in an array': '{"@context":{"@vocab":"http://x.example/"},"p":[["a"]]}',
+  'a nested node stating nothing': '{"@context":{"@vocab":"http://x.example/"},"p":{"q":null}}',
+  'an invalid language tag': '{"@context":{"@vocab":"http://x.example/"},"p":{"@value":"v","@language":"en_GB"}}',
+  'a term without @id': '{"@context":{"@vocab":"http://x.example/","p":{"@type":"@id"}},"p":"v"}',
+  'a term defined as null': '{"@context":{"@vocab":"http://x.example/","p":null},"p":"v"}',
+  'a term that is an IRI': '{"@context":{"http://x.example/p":{"@type":"@id"}},"http://x.example/p":"v"}',
+  'a relative @vocab': '{"@context":{"@vocab":"terms/"},"p":"v"}',
+  'a key named like an Object.prototype member': '{"@context":{"@vocab":"http://x.example/"},"constructor":"v"}',
+  'a colliding @id alias': '{"@context":"https://schema.org","@id":"http://x.example/a","id":"http://x.example/b","name":"v"}',
+  'a value object with a number and @type': '{"@context":{"@vocab":"http://x.example/"},"p":{"@value":5,"@type":"http://x.example/T"}}',
+  'an empty object as a value (the library mixes up its blank node)': '{"@context":{"@vocab":"http://x.example/"},"e":{},"r":{"@id":"other"}}',
+  'too large': `{"@context":{"@vocab":"http://x.example/"},"p":"${'x'.repeat(70_000)}"}`,
+};
+
+describe('jsonld-fast: hand-written cases', () => {
+  it.each(Object.entries(ANSWERED))('answers exactly: %s', async (_name, doc) => {
+    const text = typeof doc === 'string' ? doc : JSON.stringify(doc);
+    expect(await compare(text)).toBe('same');
+  });
+
+  it.each(Object.entries(DECLINED))('declines: %s', async (_name, text) => {
+    expect(convertJsonLd(text, BASE, config)).toBeNull();
+  });
+
+  it('declines a document with no base to resolve a relative IRI against', async () => {
+    expect(convertJsonLd('{"@context":{"@vocab":"http://x.example/"},"@id":"rel","p":"v"}', '', config)).toBeNull();
+  });
+
+  it('serves contexts given in the options like the library (they win over shipped ones)', async () => {
+    const contexts = new Map([['https://schema.org', { '@context': { name: 'http://ctx.example/name' } }]]);
+    const own = resolveParseOptions({ contexts });
+    const text = '{"@context":"https://schema.org","@id":"http://a.example/x","name":"n"}';
+    const fast = convertJsonLd(text, BASE, own);
+    expect(fast?.map((q) => q.predicate.value)).toEqual(['http://ctx.example/name']);
+  });
+});
+
+describe('jsonld-fast: the simulated web', () => {
+  it('answers every JSON-LD block and document of the simweb profiles exactly (decline rate 0 for schema.org blocks)', async () => {
+    const corpus = simwebJsonLd(2);
+    let declined = 0;
+    const declinedEmbedded: string[] = [];
+    for (const { url, text, embedded } of corpus) {
+      if ((await compare(text, url)) === 'declined') {
+        declined++;
+        if (embedded) declinedEmbedded.push(url);
+      }
+    }
+    expect(corpus.filter((d) => d.embedded).length).toBeGreaterThan(50);
+    expect(corpus.filter((d) => !d.embedded).length).toBeGreaterThan(20);
+    expect(declinedEmbedded).toEqual([]);
+    expect(declined).toBe(0);
+  }, 120_000);
+});
+
+describe('jsonld-fast: random documents in and just outside the subset', () => {
+  it('declines or agrees with the library on 3,000 seeded documents', async () => {
+    let answered = 0;
+    const N = 3000;
+    for (let seed = 1; seed <= N; seed++) {
+      const { text, base } = generateDocument(seed);
+      if ((await compare(text, base)) === 'same') answered++;
+    }
+    // Both sides of the boundary are exercised: most documents answered, a fair share declined.
+    expect(answered).toBeGreaterThan(N * 0.4);
+    expect(answered).toBeLessThan(N * 0.95);
+  }, 300_000);
+});
