@@ -2,8 +2,12 @@
 import type { Quad } from '@rdfjs/types';
 import { isomorphic } from 'rdf-isomorphic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { convertJsonLd, setJsonLdFastPath } from '../../src/rdf/jsonld-fast.ts';
+import { Util as ContextUtil } from 'jsonld-context-parser';
+import { parseDocument, parseRdfDocumentInto } from '../../src/rdf/parse-document.ts';
+import { parseEmbedded } from '../../src/rdf/parse-embedded.ts';
+import { convertJsonLd, isValidIri, setJsonLdFastPath } from '../../src/rdf/jsonld-fast.ts';
 import { parseRdfText } from '../../src/rdf/parse-formats.ts';
+import { Prng } from '../../src/random/prng.ts';
 import { resolveParseOptions } from '../../src/rdf/parse-options.ts';
 import { BlankNodeRelabeller, createBudget } from '../../src/rdf/run-parser.ts';
 import { generateDocument } from './jsonld-fast-corpus.ts';
@@ -220,4 +224,84 @@ describe('jsonld-fast: random documents in and just outside the subset', () => {
     expect(answered).toBeGreaterThan(N * 0.4);
     expect(answered).toBeLessThan(N * 0.95);
   }, 300_000);
+});
+
+/** Runs `f` with the fast path off, then on; returns both results. */
+async function bothWays<T>(f: () => Promise<T>): Promise<{ before: T; after: T }> {
+  setJsonLdFastPath(false);
+  const before = await f();
+  setJsonLdFastPath(true);
+  const after = await f();
+  return { before, after };
+}
+
+describe('jsonld-fast: what the crawl gets is unchanged', () => {
+  const block = (i: number) => JSON.stringify({ ...PRODUCT, name: `Anvil ${i}`, '@id': `#p${i}` });
+  const html = `<html><head><script type="application/ld+json">${block(1)}</script>
+    <script type="application/ld+json">{"@context":"http://unknown.example/c","name":"x"}</script>
+    <script type="application/ld+json">${block(2)}</script>
+    <script type="application/ld+json">{"@context":{"@vocab":"http://x.example/"},"p":{"@list":["a"]}}</script>
+    <script type="application/ld+json">{"broken": </script></head>
+    <body><div itemscope itemtype="https://schema.org/Person"><span itemprop="name">P</span></div></body></html>`;
+
+  it('parseEmbedded: the same quads, blocks, problems and lines, blank nodes distinct per block', async () => {
+    const { before, after } = await bothWays(() => parseEmbedded(html, 'http://shop.example/page'));
+    expect(isomorphic(after.quads, before.quads)).toBe(true);
+    expect(after.quads.length).toBe(before.quads.length);
+    expect(after.embedded).toEqual(before.embedded);
+    expect(after.problems).toEqual(before.problems);
+    expect(after.problems?.map((p) => p.code)).toEqual(['RDFSCOUT_REMOTE_CONTEXT', 'RDFSCOUT_PARSE_FAILED']);
+    const blanks = new Set(after.quads.flatMap((q) => [q.subject, q.object]).filter((t) => t.termType === 'BlankNode').map((t) => t.value));
+    const blanksBefore = new Set(before.quads.flatMap((q) => [q.subject, q.object]).filter((t) => t.termType === 'BlankNode').map((t) => t.value));
+    expect(blanks.size).toBe(blanksBefore.size);
+    expect(blanks.size).toBeGreaterThan(6); // brand, rating, offers of two blocks and the microdata person
+  });
+
+  it('parseDocument and the crawl path (parseRdfDocumentInto with a re-readable source): the same quads', async () => {
+    const text = JSON.stringify({ '@context': 'https://schema.org', '@graph': [PRODUCT, { ...PRODUCT, '@id': 'http://shop.example/p2' }] });
+    const detected = { kind: 'rdf', mediaType: 'application/ld+json' } as const;
+    const doc = await bothWays(() => parseDocument(text, detected, 'http://shop.example/doc.jsonld'));
+    expect(doc.after.error).toBeNull();
+    expect(isomorphic(doc.after.quads, doc.before.quads)).toBe(true);
+    const into = await bothWays(async () => {
+      const quads: Quad[] = [];
+      const chunks = () => (async function* () { yield text.slice(0, 100); yield text.slice(100); })();
+      const r = await parseRdfDocumentInto(chunks, 'application/ld+json', 'http://shop.example/doc.jsonld', { add: (q) => quads.push(q), restart: async () => { quads.length = 0; } });
+      return { ...r, quads };
+    });
+    expect(into.after.error).toBeNull();
+    expect(into.after.count).toBe(into.before.count);
+    expect(isomorphic(into.after.quads, into.before.quads)).toBe(true);
+    expect(isomorphic(into.after.quads, doc.after.quads)).toBe(true);
+  });
+
+  it('the quad limit fails the page as before (the same problem), with what came before it as partial', async () => {
+    const { before, after } = await bothWays(() => parseEmbedded(html, 'http://shop.example/page', { maxQuads: 25 }));
+    expect(after.error).toEqual(before.error);
+    expect(after.error?.message).toContain('more than 25 quads');
+    expect(after.quads).toEqual([]);
+    expect(after.partial.length).toBe(before.partial.length);
+  });
+
+  it('the CPU time budget holds: a clock that runs out fails the document with the parser\'s message', async () => {
+    const text = block(3);
+    let t = 0;
+    const budget = createBudget(1000, 5, () => (t += 10));
+    const r = await parseRdfText(text, 'application/ld+json', BASE, config, budget, new BlankNodeRelabeller('x_'));
+    expect(r.budgetExceeded).toBe(true);
+    expect(r.problem?.message).toContain('more than 5 ms of CPU time');
+  });
+});
+
+describe('jsonld-fast: the IRI check', () => {
+  it('isValidIri agrees with jsonld-context-parser\'s regular expression on 20,000 generated strings', () => {
+    const rng = new Prng(7);
+    const parts = ['http', 'https', 'a', 'Z9', 'a+b', 'a,b', 'a-b.c', '_', '9a', '', ':', '//', '/', '#', '##', ' ', '"', '<', '>', '{', '}', '|', '\\', '[', ']', '`', '^', '%20', 'é', '\n', 'x', '?q=1', '@', '+', '.', '*'];
+    for (let i = 0; i < 20_000; i++) {
+      let s = '';
+      const n = rng.int(0, 6);
+      for (let k = 0; k < n; k++) s += rng.pick(parts);
+      expect([s, isValidIri(s)]).toEqual([s, ContextUtil.isValidIri(s)]);
+    }
+  });
 });
