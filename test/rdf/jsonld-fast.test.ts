@@ -3,6 +3,8 @@ import type { Quad } from '@rdfjs/types';
 import { isomorphic } from 'rdf-isomorphic';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Util as ContextUtil } from 'jsonld-context-parser';
+import { readFileSync } from 'node:fs';
+import { CONTEXTS_DIR, shippedContextDocument } from '../../src/rdf/context-loader.ts';
 import { parseDocument, parseRdfDocumentInto } from '../../src/rdf/parse-document.ts';
 import { parseEmbedded } from '../../src/rdf/parse-embedded.ts';
 import { convertJsonLd, isValidIri, setJsonLdFastPath } from '../../src/rdf/jsonld-fast.ts';
@@ -302,6 +304,47 @@ describe('jsonld-fast: the IRI check', () => {
       const n = rng.int(0, 6);
       for (let k = 0; k < n; k++) s += rng.pick(parts);
       expect([s, isValidIri(s)]).toEqual([s, ContextUtil.isValidIri(s)]);
+    }
+  });
+});
+
+describe('shipped and given contexts are served frozen, without a copy per document', () => {
+  it('the library changes nothing in them: the shipped schema.org context is as on disk after thousands of parses', async () => {
+    const doc = shippedContextDocument('https://schema.org') as Record<string, unknown>;
+    expect(Object.isFrozen(doc) && Object.isFrozen(doc['@context'])).toBe(true);
+    for (let seed = 1; seed <= 300; seed++) await library(generateDocument(seed).text, BASE);
+    expect(doc).toEqual(JSON.parse(readFileSync(new URL('schema.org.jsonld', CONTEXTS_DIR), 'utf8')));
+  });
+
+  it('a given context that the context parser rewrites (@reverse, containers, scoped, protected, @prefix, term languages) parses as the same context inline', async () => {
+    const context = {
+      '@vocab': 'http://x.example/',
+      rev: { '@reverse': 'http://x.example/rev' },
+      list: { '@id': 'http://x.example/list', '@container': '@list' },
+      langs: { '@id': 'http://x.example/langs', '@container': '@language' },
+      scoped: { '@id': 'http://x.example/scoped', '@context': { '@vocab': 'http://y.example/' } },
+      prot: { '@id': 'http://x.example/prot', '@protected': true },
+      pre: { '@id': 'http://x.example/pre/', '@prefix': true },
+      de: { '@id': 'http://x.example/de', '@language': 'DE' },
+      T: { '@id': 'http://x.example/T', '@context': { q: 'http://z.example/q' } },
+    };
+    const body = { '@id': 'http://x.example/s', '@type': 'T', q: 1, rev: { '@id': 'http://x.example/o' }, list: ['a', 'b'], langs: { en: 'x', fr: 'y' }, scoped: { p: 'v' }, prot: 'p', 'pre:x': 'px', de: 'hallo' };
+    const given = resolveParseOptions({ contexts: new Map([['http://ctx.example/c', { '@context': context }]]) });
+    const parse = async (doc: unknown, cfg: typeof config) => {
+      const was = setJsonLdFastPath(false);
+      try {
+        return await parseRdfText(JSON.stringify(doc), 'application/ld+json', BASE, cfg, createBudget(1000, 30_000), new BlankNodeRelabeller('x_'));
+      } finally {
+        setJsonLdFastPath(was);
+      }
+    };
+    for (let i = 0; i < 3; i++) {
+      const remote = await parse({ '@context': 'http://ctx.example/c', ...body }, given);
+      const inline = await parse({ '@context': context, ...body }, config);
+      expect(remote.problem).toBeNull();
+      expect(inline.problem).toBeNull();
+      expect(remote.quads.length).toBeGreaterThan(10);
+      expect(isomorphic(remote.quads, inline.quads)).toBe(true);
     }
   });
 });
