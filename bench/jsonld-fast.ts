@@ -1,12 +1,15 @@
 // **jsonld-fast**: CPU per page of parseEmbedded on pages with one schema.org JSON-LD block, fast path vs jsonld-streaming-parser (issue 18).
 // Run: node_modules/.bin/node bench/jsonld-fast.ts [--pages 1000] [--rounds 3]
 // Prints CPU ms per page (user+sys of this process) for each shape with the fast path off and on, measured in
-// alternating order in one run, their ratio, and the fast path's decline rate on the shapes and on the simweb's blocks.
+// alternating order in one run, their ratio, the same for the blocks alone (parseRdfText), what the rest of the page
+// costs (the same page with an empty block), and the fast path's decline rate on the shapes and on the simweb's blocks.
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { convertJsonLd, setJsonLdFastPath } from '../src/rdf/jsonld-fast.ts';
 import { parseEmbedded } from '../src/rdf/parse-embedded.ts';
+import { parseRdfText } from '../src/rdf/parse-formats.ts';
 import { resolveParseOptions } from '../src/rdf/parse-options.ts';
+import { BlankNodeRelabeller, createBudget } from '../src/rdf/run-parser.ts';
 import { simwebJsonLd } from '../test/rdf/jsonld-fast-simweb.ts';
 
 const { values } = parseArgs({ options: { pages: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '3' } } });
@@ -83,6 +86,16 @@ function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
+/** CPU ms per block of parseRdfText on the blocks alone (no HTML), fast path on or off. */
+async function measureBlocks(blocks: readonly string[], fast: boolean): Promise<number> {
+  setJsonLdFastPath(fast);
+  const t0 = cpuMs();
+  for (let i = 0; i < blocks.length; i++) {
+    await parseRdfText(blocks[i] as string, 'application/ld+json', `https://site.example/page/${i}`, config, createBudget(1e6, 30_000), new BlankNodeRelabeller('b_'));
+  }
+  return (cpuMs() - t0) / blocks.length;
+}
+
 async function measure(pages: readonly string[], fast: boolean): Promise<{ ms: number; quads: number }> {
   setJsonLdFastPath(fast);
   let quads = 0;
@@ -91,14 +104,15 @@ async function measure(pages: readonly string[], fast: boolean): Promise<{ ms: n
   return { ms: (cpuMs() - t0) / pages.length, quads: quads / pages.length };
 }
 
+const config = resolveParseOptions();
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 console.log(`jsonld-fast bench: ${PAGES} pages per shape and mode, ${ROUNDS} rounds alternating the order; load average ${load()}`);
-const config = resolveParseOptions();
 const rows: string[] = [];
 let totalBefore = 0;
 let totalAfter = 0;
 for (const [shape, make] of Object.entries(SHAPES)) {
   const pages = Array.from({ length: PAGES }, (_, i) => page(make(i)));
+  const blocks = Array.from({ length: PAGES }, (_, i) => JSON.stringify(make(i), null, 2));
   const declined = Array.from({ length: PAGES }, (_, i) => make(i)).filter((b) => convertJsonLd(JSON.stringify(b), 'https://site.example/', config) === null).length;
   await measure(pages.slice(0, 200), false); // warm-up of both paths
   await measure(pages.slice(0, 200), true);
@@ -115,12 +129,19 @@ for (const [shape, make] of Object.entries(SHAPES)) {
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+  const blockOff: number[] = [];
+  const blockOn: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const fast of r % 2 === 0 ? [false, true] : [true, false]) (fast ? blockOn : blockOff).push(await measureBlocks(blocks, fast));
+  }
+  // The rest of the page's cost: the same page with an empty block (the tokenizer pass over the page that finds it).
+  const scan = (await measure(pages.map((p) => p.replace(/(<script type="application\/ld\+json">)[\s\S]*?(<\/script>)/, '$1{}$2')), true)).ms;
   const before = median(off);
   const after = median(on);
   totalBefore += before;
   totalAfter += after;
   rows.push(
-    `${shape.padEnd(15)} quads/page ${quadsOff.toFixed(0).padStart(3)}/${quadsOn.toFixed(0).padStart(3)}  library ${before.toFixed(3)} ms  fast ${after.toFixed(3)} ms  ratio ${(before / after).toFixed(1)}x  declined ${declined}/${PAGES}  (rounds: library ${off.map((x) => x.toFixed(3)).join(' ')}; fast ${on.map((x) => x.toFixed(3)).join(' ')})`,
+    `${shape.padEnd(15)} quads/page ${quadsOff.toFixed(0).padStart(3)}/${quadsOn.toFixed(0).padStart(3)}  page: library ${before.toFixed(3)} ms  fast ${after.toFixed(3)} ms  ratio ${(before / after).toFixed(1)}x  (of which the page scan ${scan.toFixed(3)})  block alone: library ${median(blockOff).toFixed(3)} ms  fast ${median(blockOn).toFixed(3)} ms  ratio ${(median(blockOff) / median(blockOn)).toFixed(1)}x  declined ${declined}/${PAGES}  (page rounds: library ${off.map((x) => x.toFixed(3)).join(' ')}; fast ${on.map((x) => x.toFixed(3)).join(' ')})`,
   );
   console.log(rows.at(-1));
 }
