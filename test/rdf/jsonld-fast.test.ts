@@ -277,6 +277,17 @@ describe('jsonld-fast: what the crawl gets is unchanged', () => {
     expect(isomorphic(into.after.quads, doc.after.quads)).toBe(true);
   });
 
+  it('a reading that fails (a body that cannot be decoded) is the same problem as before, never a rejection', async () => {
+    const failing = () =>
+      (async function* () {
+        yield '{"@context": {"@vocab": "http://x.example/"}, ';
+        throw new Error('decode failed');
+      })();
+    const { before, after } = await bothWays(() => parseRdfDocumentInto(failing, 'application/ld+json', BASE, { add: () => {}, restart: async () => {} }));
+    expect(after).toEqual(before);
+    expect(after.error?.message).toContain('decode failed');
+  });
+
   it('the quad limit fails the page as before (the same problem), with what came before it as partial', async () => {
     const { before, after } = await bothWays(() => parseEmbedded(html, 'http://shop.example/page', { maxQuads: 25 }));
     expect(after.error).toEqual(before.error);
