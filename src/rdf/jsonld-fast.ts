@@ -183,8 +183,13 @@ class Converter {
     const coerce = def?.coerce ?? null;
     switch (typeof value) {
       case 'string':
-        if (coerce === '@id') return this.#resource(value, table);
-        if (coerce === '@vocab') return factory.namedNode(this.#vocabOrBase(value, table));
+        // A coerced string that is no valid IRI is dropped by the library (strict values off), e.g. Yoast's
+        // `"urlTemplate": "https://…/?s={search_term_string}"`; so it is here.
+        if (coerce === '@id') return this.#resource(value, table, true);
+        if (coerce === '@vocab') {
+          const iri = this.#vocabOrBase(value, table, true);
+          return iri === null ? null : factory.namedNode(iri);
+        }
         if (coerce !== null) return factory.literal(value, factory.namedNode(coerce));
         return factory.literal(value, table.language ?? undefined);
       case 'number':
@@ -239,7 +244,9 @@ class Converter {
   }
 
   /** An `@id` (or an `@type: @id` string): a blank node for `_:label`, else `expandTerm(value, false)` against the base. */
-  #resource(value: string, table: ContextTable): Quad_Subject {
+  #resource(value: string, table: ContextTable): Quad_Subject;
+  #resource(value: string, table: ContextTable, dropInvalid: true): Quad_Subject | null;
+  #resource(value: string, table: ContextTable, dropInvalid = false): Quad_Subject | null {
     if (value.startsWith('_:')) {
       if (value.length === 2) decline();
       return factory.blankNode(`e${value.slice(2)}`);
@@ -252,20 +259,23 @@ class Converter {
       this.#baseContext ??= new JsonLdContextNormalized({ '@base': this.#base });
       iri = this.#baseContext.expandTerm(value, false);
     }
-    if (iri === null || !isValidIri(iri)) decline();
+    if (iri === null || !isValidIri(iri)) return dropInvalid && iri !== null ? null : decline();
     return factory.namedNode(iri);
   }
 
   /** A type (or an `@type: @vocab` value): the library's `createVocabOrBaseTerm`, vocab-relative first, then base-relative. */
-  #vocabOrBase(value: string, table: ContextTable): string {
+  #vocabOrBase(value: string, table: ContextTable): string;
+  #vocabOrBase(value: string, table: ContextTable, dropInvalid: true): string | null;
+  #vocabOrBase(value: string, table: ContextTable, dropInvalid = false): string | null {
     if (value === '' || value.startsWith('_:') || value.charCodeAt(0) === 64 || INHERITED_NAMES.has(value)) decline();
     if (table.aliases.has(value)) decline();
     const iri = expandTerm(value, true, table);
     if (iri !== null && iri !== value) {
-      if (!isValidIri(iri)) decline();
+      if (!isValidIri(iri)) return dropInvalid ? null : decline();
       return iri;
     }
-    const resource = this.#resource(value, table);
+    const resource = dropInvalid ? this.#resource(value, table, true) : this.#resource(value, table);
+    if (resource === null) return null;
     if (resource.termType !== 'NamedNode') decline();
     return resource.value;
   }

@@ -44,7 +44,7 @@ const ODD_CONTEXT_ENTRIES: Array<[string, unknown]> = [
 // Each pool: values of the subset, then (ODD_*) values at or past its edge, used in the documents that may step outside.
 const KEYS = ['name', 'url', 'image', 'sameAs', 'author', 'price', 'p', 'q', 'link', 'kind', 'born', 'amount', 'full', 'ex:a', 'foaf:knows', 'schema:name', 'og:title', 'http://x.example/abs', 'pfx:x', 'nogendelim:y', 'typ', 'ident', 'type', 'id'];
 const ODD_KEYS = ['list', 'rev', 'chain', 'unk', 'nd', 'json', 'lang', 'notype', 'nullterm', '', 'a b', '@foo', '@reverse', '@nest', '@index', 'constructor', '_:bn', '#frag', ':colon', '@graph', '@value', 'toString:x'];
-const IRIS = ['http://x.example/o', 'https://schema.org/InStock', '/abs/path', '../up', '?q=1', '#frag', '', '.', 'ex:o', 'foaf:Person', 'unknown:thing', '_:b1', '_:b2', '//host.example/x', 'mailto:a@b.example', 'Product', 'name'];
+const IRIS = ['http://x.example/o', 'https://schema.org/InStock', '/abs/path', '../up', '?q=1', '#frag', '', '.', 'ex:o', 'foaf:Person', 'unknown:thing', '_:b1', '_:b2', '//host.example/x', 'mailto:a@b.example', 'Product', 'name', 'https://x.example/?s={q}'];
 const ODD_IRIS = ['a b', 'http://x.example/a b', 'constructor', '_:', '@id', 'ex:<x>'];
 const TYPES = ['Product', 'Offer', 'schema:Thing', 'http://x.example/T', 'ex:T', 'foaf:Person', 'Rel/ative', 'unknown:T', 'nogendelim:T'];
 const ODD_TYPES = ['type', 'typ', '', '_:t', '@id', 'a b'];

@@ -123,6 +123,13 @@ const ANSWERED: Record<string, unknown> = {
   'numbers and nulls': { '@context': { '@vocab': 'http://x.example/' }, '@id': 'http://x.example/n', i: [0, -0, 1, -17, 999999999999999, 1.0, 1.5, 1e300, -0.25, 1e-7, 123456.789], n: null, m: [null, 'x'], e: [] },
   'nested blank nodes, references': { '@context': { '@vocab': 'http://x.example/' }, a: { b: { c: 'deep' } }, r: { '@id': 'other' }, t: { '@type': 'T' } },
   'relative IRIs against the base': { '@context': { '@vocab': 'http://x.example/', link: { '@id': 'http://x.example/link', '@type': '@id' } }, '@id': '', link: ['?q=2', '#frag', '//other.example/x', '../../up', '.', 'a b'.replace(' ', '%20')] },
+  'a Yoast-style @graph (a coerced IRI template is dropped, as the library drops it)': readFileSync(new URL('../fixtures/rdf/jsonld-yoast-graph.json', import.meta.url), 'utf8'),
+  'coerced strings that are no valid IRI are dropped': {
+    '@context': { '@vocab': 'http://x.example/', link: { '@id': 'http://x.example/link', '@type': '@id' }, kind: { '@id': 'http://x.example/kind', '@type': '@vocab' } },
+    '@id': 'http://x.example/s',
+    link: ['a b', 'https://x.example/?s={q}', 'ok', ' http://x.example/lead'],
+    kind: ['Good', 'Bad{x}', 'http://x.example/a b'],
+  },
   'a 16-digit integer below 2^53': '{"@context":{"@vocab":"http://x.example/"},"@id":"http://x.example/n","i":9007199254740991,"d":1.5}',
   'a byte-order mark and whitespace': `\uFEFF \n${JSON.stringify({ '@context': { '@vocab': 'http://x.example/' }, '@id': 'http://x.example/bom', p: 'v' })}\n `,
 };
