@@ -62,8 +62,8 @@ function decline(): never {
 export function convertJsonLd(text: string, baseIRI: string, config: ParseConfig): Quad[] | null {
   if (text.length > FAST_JSONLD_MAX_CHARS || text.length === 0) return null;
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  // Lone surrogates become U+FFFD in the library's UTF-8 tokenizer; \uD800-style escapes are decoded by its own rules.
-  if (!isWellFormed(body) || /\\u[dD][89a-fA-F]/.test(body)) return null;
+  // Lone surrogates become U+FFFD in the library's UTF-8 tokenizer (escaped ones too: checked on the parsed strings).
+  if (!isWellFormed(body)) return null;
   let doc: unknown;
   try {
     doc = JSON.parse(body);
@@ -71,7 +71,8 @@ export function convertJsonLd(text: string, baseIRI: string, config: ParseConfig
     return null; // the library reports the error with its own message and line
   }
   // A repeated key is kept once by JSON.parse but given twice by the library's streaming tokenizer.
-  if (countObjectKeys(doc) !== countKeysInText(body)) return null;
+  const keys = inspectValue(doc);
+  if (keys < 0 || keys !== countKeysInText(body)) return null;
   try {
     return new Converter(baseIRI, config, /\d{16}/.test(body)).document(doc);
   } catch (e) {
@@ -362,15 +363,27 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Keys of every object in a parsed JSON value. */
-function countObjectKeys(value: unknown): number {
+/**
+ * The number of keys of every object in a parsed JSON value, or -1 when a key or string has a lone surrogate (from
+ * an escape like `\ud83d` alone: the library's tokenizer decodes a pair of escapes as JSON.parse does, not a lone one).
+ */
+function inspectValue(value: unknown): number {
+  if (typeof value === 'string') return isWellFormed(value) ? 0 : -1;
   if (typeof value !== 'object' || value === null) return 0;
   let n = 0;
   if (Array.isArray(value)) {
-    for (const v of value) n += countObjectKeys(v);
+    for (const v of value) {
+      const k = inspectValue(v);
+      if (k < 0) return -1;
+      n += k;
+    }
     return n;
   }
-  for (const key in value) n += 1 + countObjectKeys((value as Record<string, unknown>)[key]);
+  for (const key in value) {
+    const k = inspectValue((value as Record<string, unknown>)[key]);
+    if (k < 0 || !isWellFormed(key)) return -1;
+    n += 1 + k;
+  }
   return n;
 }
 

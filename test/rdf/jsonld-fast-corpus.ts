@@ -67,6 +67,7 @@ export function generateDocument(seed: number): { text: string; base: string } {
   const doc = rng.chance(0.15) ? [topNode(rng, odd), topNode(rng, odd)] : rng.chance(0.15) ? graphDocument(rng, odd) : topNode(rng, odd);
   let text = JSON.stringify(doc, null, rng.chance(0.3) ? 2 : undefined);
   text = text.replaceAll(`"${BIG}"`, '12345678901234567890');
+  if (rng.chance(0.3)) text = text.replaceAll('😀', odd && rng.chance(0.3) ? '\\ud83d' : '\\ud83d\\ude00'); // escaped as PHP writes it
   if (odd && rng.chance(0.1)) text = text.replace(/^\{/, '{"p": "dup", "p": "dup2",');
   if (rng.chance(0.05)) text = `\uFEFF${text}`;
   if (odd && rng.chance(0.03)) text = text.slice(0, Math.floor(text.length / 2));

@@ -130,6 +130,7 @@ const ANSWERED: Record<string, unknown> = {
     link: ['a b', 'https://x.example/?s={q}', 'ok', ' http://x.example/lead'],
     kind: ['Good', 'Bad{x}', 'http://x.example/a b'],
   },
+  'escaped surrogate pairs (PHP json_encode writes emoji so)': '{"@context":{"@vocab":"http://x.example/"},"@id":"http://x.example/e","p":"a\\ud83d\\ude00b","\\ud83d\\ude00":"key","q":"\\uD83D\\uDE00\\u00e9"}',
   'a 16-digit integer below 2^53': '{"@context":{"@vocab":"http://x.example/"},"@id":"http://x.example/n","i":9007199254740991,"d":1.5}',
   'a byte-order mark and whitespace': `\uFEFF \n${JSON.stringify({ '@context': { '@vocab': 'http://x.example/' }, '@id': 'http://x.example/bom', p: 'v' })}\n `,
 };
@@ -163,7 +164,8 @@ const DECLINED: Record<string, string> = {
   'a repeated key': '{"@context":{"@vocab":"http://x.example/"},"p":"a","p":"b"}',
   'an integer past 2^53': '{"@context":{"@vocab":"http://x.example/"},"p":12345678901234567890}',
   'a non-finite number': '{"@context":{"@vocab":"http://x.example/"},"p":1e400}',
-  'an escaped surrogate': '{"@context":{"@vocab":"http://x.example/"},"p":"\\ud83d\\ude00"}',
+  'an escaped lone surrogate': '{"@context":{"@vocab":"http://x.example/"},"p":"\\ud83d x"}',
+  'an escaped lone low surrogate after an escaped backslash': '{"@context":{"@vocab":"http://x.example/"},"p":"\\\\ud83d\\ude00"}',
   'invalid JSON': '{"@context":{"@vocab":"http://x.example/"},"p":',
   'a top-level string': '"x"',
   'an array in an array': '{"@context":{"@vocab":"http://x.example/"},"p":[["a"]]}',
