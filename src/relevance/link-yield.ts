@@ -10,11 +10,11 @@ import type { Label } from './types.ts';
 /** The cluster keys of one link, from what is known before fetching it. */
 export interface LinkKeys {
   /** How the link is written: tag, rel, type, anchor shape and DOM context (`a||| go to resource|li.item a.btn`). */
-  style: string;
+  readonly style: string;
   /** URL template of the link (`urlTemplate`). */
-  target: string;
+  readonly target: string;
   /** URL template of the page it was found on ('' for seeds). */
-  parent: string;
+  readonly parent: string;
 }
 
 /** Counts of one cluster: fetches, RDF documents fetched, and RDF expected below its pages (with the fetches it costs). */
@@ -100,9 +100,21 @@ export function coarseTemplate(template: string): string {
   return template.replace(/^([^/]*\/)[^/?]+(\/[^?]*)/, '$1{x}$2');
 }
 
-/** The six clusters a link belongs to, from general to specific (the shrinkage cascade's order). */
-function clusterIds(k: LinkKeys): string[] {
-  return [`s ${k.style}`, `c ${coarseTemplate(k.target)}`, `t ${k.target}`, `ps ${k.parent} ${k.style}`, `pt ${k.parent} ${k.target}`, `st ${k.style} ${k.target}`];
+/** Cluster ids of keys objects already seen: a queued link is estimated again at every re-judging (issue 18). */
+const IDS = new WeakMap<LinkKeys, readonly string[]>();
+
+/**
+ * The six clusters a link belongs to, from general to specific (the shrinkage cascade's order); the third is its
+ * URL template's (`t …`). Made once per keys object: the same strings then also keep their hash for the Map lookups
+ * (building six strings and hashing them anew took a third of a yield crawl's re-judging, issue 18).
+ */
+function clusterIds(k: LinkKeys): readonly string[] {
+  let ids = IDS.get(k);
+  if (ids === undefined) {
+    ids = [`s ${k.style}`, `c ${coarseTemplate(k.target)}`, `t ${k.target}`, `ps ${k.parent} ${k.style}`, `pt ${k.parent} ${k.target}`, `st ${k.style} ${k.target}`];
+    IDS.set(k, ids);
+  }
+  return ids;
 }
 
 /** JSON form of a `LinkYield`. */
@@ -112,7 +124,7 @@ export interface LinkYieldJson {
   /** Links anticipated by the first page that listed them (absent in snapshots from before it was kept). */
   claimed?: Array<[string, string]>;
   pending: Array<[string, number, number]>;
-  pages: Array<[string, string[], number, number, string | null]>;
+  pages: Array<[string, readonly string[], number, number, string | null]>;
 }
 
 /** A link found on a page, as `anticipate` reads it. */
@@ -150,7 +162,7 @@ export class LinkYield {
   /** Links queued with the exploration bonus, per URL template. */
   readonly #trials = new Map<string, number>();
   /** Recently learned documents: their clusters, the RDF anticipated below them and the RDF found below so far. */
-  readonly #pages = new Map<string, { ids: string[]; expected: number; found: number; parent: string | null }>();
+  readonly #pages = new Map<string, { ids: readonly string[]; expected: number; found: number; parent: string | null }>();
 
   constructor(options: LinkYieldOptions = {}) {
     this.#strength = options.strength ?? 2;
@@ -174,12 +186,14 @@ export class LinkYield {
    */
   estimate(keys: LinkKeys, label: Label, explore: boolean | 'requeue' = true): YieldEstimate {
     let est = YIELD_PRIOR[label];
-    for (const id of clusterIds(keys)) {
-      const c = this.#clusters.get(id);
+    const ids = clusterIds(keys);
+    let t: Counts | undefined;
+    for (let i = 0; i < ids.length; i++) {
+      const c = this.#clusters.get(ids[i] as string);
+      if (i === 2) t = c; // the URL template's own cluster
       if (c === undefined) continue;
       est = (c.rdf + c.below + this.#strength * est) / (c.n + c.belowCost + this.#strength);
     }
-    const t = this.#clusters.get(`t ${keys.target}`);
     const fetched = t?.n ?? 0;
     if (t !== undefined && fetched >= this.#barrenAfter && t.rdf + t.below === 0) return { value: est, exploring: false };
     // No optimism for links the thesis's rules call N (`.xml`, `.json`, API records): a bonus would put them ahead

@@ -1,8 +1,8 @@
 // The best-first judgement shared by FC-R, FC-R+HR and FC-R+HR2: NF, Relevancy_R, then a parent predictor (thesis §6).
 import type { LinkFeatures } from '../links/types.ts';
 import type { ConceptSets } from '../relevance/concepts.ts';
-import { deriveLinkFeatures } from '../relevance/link-features.ts';
-import { judgeRdfDocumentLink, judgeRelevancyR } from '../relevance/relevancy-r.ts';
+import { type DerivedLinkFeatures, deriveLinkFeatures } from '../relevance/link-features.ts';
+import { judgeRdfDocumentLink, judgeRelevancyR, type RVerdict } from '../relevance/relevancy-r.ts';
 import type { Judgement, LinkSource } from '../relevance/types.ts';
 import type { UrlParts } from '../relevance/url-parts.ts';
 import { NF_DROPPED, PRIORITY, failsNf, priorityOfR } from './common.ts';
@@ -16,18 +16,45 @@ export type ParentPredictor = (parts: UrlParts) => string[];
  * Priorities R → 1, HR → 2, H → 3 (§6); N → last (10) rather than dropped (issue 16 item 4).
  */
 export function judgeBestFirst(link: LinkFeatures, source: LinkSource, concepts: ConceptSets, parents: ParentPredictor | null): Judgement {
-  if (failsNf(link, concepts)) return { ...NF_DROPPED, rules: [...NF_DROPPED.rules] };
-  const f = deriveLinkFeatures(link);
-  const verdict = source.type === 'rdf' ? judgeRdfDocumentLink(f, concepts) : judgeRelevancyR(f, concepts);
+  const fixed = fixedVerdict(link, source.type, concepts);
+  if (fixed === null) return { ...NF_DROPPED, rules: [...NF_DROPPED.rules] };
+  const { f, verdict } = fixed;
   switch (verdict.label) {
     case 'R':
-      return { label: 'R', rules: verdict.rules, priority: priorityOfR(link, source) };
+      return { label: 'R', rules: [...verdict.rules], priority: priorityOfR(link, source) };
     case 'N':
-      return { label: 'N', rules: verdict.rules, priority: PRIORITY.N };
+      return { label: 'N', rules: [...verdict.rules], priority: PRIORITY.N };
     case 'H': {
       const rules = parents === null ? [] : parents(f.parts);
       if (rules.length > 0) return { label: 'HR', rules, priority: PRIORITY.HR };
       return { label: 'H', rules: [], priority: PRIORITY.H };
     }
   }
+}
+
+/** What NF and Relevancy_R say of a link: they read the link alone, so a re-judging (thesis §5, C_HR at time t) reuses it. */
+interface FixedVerdict {
+  readonly concepts: ConceptSets;
+  readonly sourceType: LinkSource['type'];
+  /** Null when NF drops the link. */
+  readonly judged: { readonly f: DerivedLinkFeatures; readonly verdict: RVerdict } | null;
+}
+
+/**
+ * Fixed verdicts of link objects judged before. A queued link is judged again each time an RDF document is found
+ * under a similar page (yield: each time, FC-R+HR: until it is upgraded); NF's URL parsing and the R rules were half
+ * of that work (issue 18, a yield crawl of modern-like). Link objects are not changed once extracted.
+ */
+const FIXED = new WeakMap<LinkFeatures, FixedVerdict>();
+
+function fixedVerdict(link: LinkFeatures, sourceType: LinkSource['type'], concepts: ConceptSets): FixedVerdict['judged'] {
+  const known = FIXED.get(link);
+  if (known !== undefined && known.concepts === concepts && known.sourceType === sourceType) return known.judged;
+  let judged: FixedVerdict['judged'] = null;
+  if (!failsNf(link, concepts)) {
+    const f = deriveLinkFeatures(link);
+    judged = { f, verdict: sourceType === 'rdf' ? judgeRdfDocumentLink(f, concepts) : judgeRelevancyR(f, concepts) };
+  }
+  FIXED.set(link, { concepts, sourceType, judged });
+  return judged;
 }

@@ -1,7 +1,7 @@
 // **YIELD**: links ordered by their learned RDF documents per fetch, with FC-R+HR's labels as the prior (issue 17 item 2).
 import type { LinkFeatures } from '../links/types.ts';
 import type { ConceptSets } from '../relevance/concepts.ts';
-import { type ChildLink, LinkYield, type LinkYieldJson, type LinkYieldOptions, linkKeys, templateKey } from '../relevance/link-yield.ts';
+import { type ChildLink, type LinkKeys, LinkYield, type LinkYieldJson, type LinkYieldOptions, linkKeys, templateKey } from '../relevance/link-yield.ts';
 import type { FetchedDocument, Judgement, LinkSource, ObservedPage, QueuedEntry, Strategy } from '../relevance/types.ts';
 import { isHtmlVariant } from '../links/html-variant.ts';
 import { NF_RULE, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, resolveStrategyOptions } from './common.ts';
@@ -69,6 +69,8 @@ export class YieldStrategy implements Strategy {
   readonly #options: LinkYieldOptions = { ...yieldTuning.options };
   readonly #margin = yieldTuning.margin ?? REESTIMATE_MARGIN;
   #yield = new LinkYield(this.#options);
+  /** Cluster keys of the link objects judged so far (see `#keysOf`). */
+  readonly #keys = new WeakMap<LinkFeatures, { sourceUrl: string | null; keys: LinkKeys }>();
 
   constructor(options?: StrategyOptions) {
     this.#concepts = resolveStrategyOptions(options).concepts;
@@ -83,10 +85,22 @@ export class YieldStrategy implements Strategy {
   judge(link: LinkFeatures, source: LinkSource): Judgement {
     const base = this.#baseJudge(link, source);
     if (base.priority === null && base.rules.includes(NF_RULE)) return base;
-    const keys = linkKeys(link, source.url);
+    const keys = this.#keysOf(link, source.url);
     const estimate = this.#yield.estimate(keys, base.label);
     if (estimate.exploring) this.#yield.noteTrial(keys);
     return { label: base.label, rules: [...base.rules, `${YIELD_RULE_PREFIX}${keys.style}`], priority: priorityOf(estimate.value, link.url, source.depth + 1) };
+  }
+
+  /**
+   * The cluster keys of a link found on `sourceUrl`, made once per link object: a queued link is judged again each
+   * time an RDF document is found under a similar page, and its URL templates were a third of that work (issue 18).
+   */
+  #keysOf(link: LinkFeatures, sourceUrl: string | null): LinkKeys {
+    const known = this.#keys.get(link);
+    if (known !== undefined && known.sourceUrl === sourceUrl) return known.keys;
+    const keys = linkKeys(link, sourceUrl);
+    this.#keys.set(link, { sourceUrl, keys });
+    return keys;
   }
 
   /**
@@ -127,7 +141,7 @@ export class YieldStrategy implements Strategy {
     for (const link of page.links) {
       const base = this.#baseJudge(link, source);
       if (base.priority === null && base.rules.includes(NF_RULE)) continue;
-      links.push({ keys: linkKeys(link, page.url), label: base.label, url: link.url });
+      links.push({ keys: this.#keysOf(link, page.url), label: base.label, url: link.url });
     }
     this.#yield.anticipate(page.url, links);
   }

@@ -90,6 +90,35 @@ describe('fc-r+hr (proposed)', () => {
   });
 });
 
+describe('re-judging the same link object (issue 18: NF and Relevancy_R are kept per link object)', () => {
+  it('gives the verdict of the source it is judged from now, and HR as learned by then', () => {
+    const s = createStrategy('fc-r+hr');
+    const l = link('http://b.org/members/member2/');
+    expect(s.judge(l, HTML_SOURCE)).toEqual({ label: 'H', rules: [], priority: 3 });
+    // Inside an RDF document a link without extension is R (thesis §8.2): not the HTML verdict kept above.
+    expect(s.judge(l, rdfSource('http://b.org/x.ttl')).label).toBe('R');
+    s.learn(fetched('http://b.org/members/member1/foaf', 'http://b.org/members/member1/', 'rdf'));
+    expect(s.judge(l, HTML_SOURCE)).toEqual(s.judge({ ...l }, HTML_SOURCE));
+    expect(s.judge(l, HTML_SOURCE).label).toBe('HR');
+  });
+  it('keeps each judgement its own rules array', () => {
+    const s = createStrategy('fc-r+hr');
+    const l = link('http://b.org/d/x.rdf');
+    const first = s.judge(l, HTML_SOURCE);
+    first.rules.push('changed');
+    expect(s.judge(l, HTML_SOURCE).rules).toEqual(['ex1']);
+  });
+  it('yield: the same link object found on two pages is clustered by each page', () => {
+    const y = createStrategy('yield');
+    const l = link('http://b.org/d/x.rdf');
+    const a = y.judge(l, htmlSource('http://b.org/list?page=1'));
+    const b = y.judge(l, htmlSource('http://b.org/people/ann/about'));
+    expect(a).toEqual(createStrategy('yield').judge({ ...l }, htmlSource('http://b.org/list?page=1')));
+    expect(b.rules).toEqual(a.rules);
+    expect(b.priority).toBeCloseTo(a.priority as number, 9);
+  });
+});
+
 describe('fc-r+hr2 ([Hat10] parents)', () => {
   it('predicts HR only for same host and path (dURL ≤ 1)', () => {
     const s = createStrategy('fc-r+hr2');
