@@ -1,6 +1,7 @@
 // **page-scan-cost**: CPU per HTML page of the crawl path's tokenizer passes (issue 18, session 10): the embedded-RDF
-// scan (`scanPage`, one parse5 pass with source locations), link extraction (`extractLinks`, a second pass), and the
-// whole analyse step (`analyseDocument` of an HTML fetch result, the store left out), on the simweb's pages.
+// scan alone (`scanPage`; before session 10 a parse5 pass of its own with source locations), link extraction
+// (`extractLinks`), and the whole analyse step (`analyseDocument` of an HTML fetch result, the store left out), on
+// the simweb's pages. Before session 10 a page with an RDF script or a `<base>` was tokenised by both passes.
 // Run: node_modules/.bin/node bench/page-scan-cost.ts [--base /tmp/main-checkout] [--pages 2000] [--rounds 4]
 //      [--profiles modern-like,mixed]
 // With --base, the analyse step of both checkouts is timed in one process, alternated (A B B A …), and its ratio
