@@ -34,12 +34,12 @@ export class PageScan {
   complete = false;
   /** A feeding pass left scanPage's tokenizer states (see `abandon`): nothing more is collected. */
   abandoned = false;
-  readonly #types: ReadonlySet<string>;
+  /** The script `type`s (lower case, no parameters) whose text is kept. */
+  readonly scriptTypes: ReadonlySet<string>;
   #current: ScriptBlock | null = null;
 
-  /** @param scriptTypes script `type`s (lower case, no parameters) whose text is kept. */
   constructor(scriptTypes: ReadonlySet<string>) {
-    this.#types = scriptTypes;
+    this.scriptTypes = scriptTypes;
   }
 
   /**
@@ -58,7 +58,7 @@ export class PageScan {
       this.baseHref = attrOf(token, 'href');
     } else if (name === 'script') {
       const type = (attrOf(token, 'type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
-      this.#current = this.#types.has(type) ? { type, text: '', line: tokenizer.preprocessor.line } : null;
+      this.#current = this.scriptTypes.has(type) ? { type, text: '', line: tokenizer.preprocessor.line } : null;
       return TokenizerMode.SCRIPT_DATA;
     } else if (name === 'style' || name === 'xmp' || name === 'iframe' || name === 'noembed' || name === 'noframes') {
       return TokenizerMode.RAWTEXT;

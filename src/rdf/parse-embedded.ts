@@ -18,8 +18,8 @@ const SCRIPT_TYPES: Readonly<Record<string, { mediaType: string; name: string }>
   'text/n3': { mediaType: 'text/n3', name: 'n3' },
 };
 
-/** The script types {@link SCRIPT_TYPES} names, for the page scan. */
-const SCAN_SCRIPT_TYPES: ReadonlySet<string> = new Set(Object.keys(SCRIPT_TYPES));
+/** The script types {@link SCRIPT_TYPES} names, for the page scan (a given scan is read only if made with this set). */
+export const SCAN_SCRIPT_TYPES: ReadonlySet<string> = new Set(Object.keys(SCRIPT_TYPES));
 
 /**
  * Cheap looks at the page's text before any tokenizer pass. RDFa attributes (src/links/page-scan.ts): `rel`/`rev`
@@ -67,7 +67,8 @@ export async function parseEmbeddedWith(html: string, pageIri: string, config: P
   const hintMicrodata = MICRODATA_HINT.test(html);
   const needsScan = SCRIPT_OR_BASE_HINT.test(html);
   if (!hintRdfa && !hintMicrodata && !needsScan) return { quads: [], error: null, partial: [], embedded: [], problems: [] };
-  const scanned = needsScan ? (scan?.complete === true ? scan : scanPage(html, SCAN_SCRIPT_TYPES)) : null;
+  const given = scan?.complete === true && scan.scriptTypes === SCAN_SCRIPT_TYPES ? scan : null;
+  const scanned = needsScan ? (given ?? scanPage(html, SCAN_SCRIPT_TYPES)) : null;
   const hasRdfa = hintRdfa || scanned?.hasRdfa === true;
   const hasMicrodata = hintMicrodata || scanned?.hasMicrodata === true;
   const base = resolveBase(scanned?.baseHref ?? null, pageIri);

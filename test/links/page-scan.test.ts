@@ -3,10 +3,10 @@
 import { type Token, Tokenizer, TokenizerMode } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { type ExtractLinksOptions, extractLinks, PageScan, scanPage } from '../../src/links/index.ts';
-import { pageScanFor, parseDocument } from '../../src/rdf/index.ts';
+import { pageScanFor, parseDocument, SCAN_SCRIPT_TYPES } from '../../src/rdf/index.ts';
 import { buildWeb, respond } from '../../src/simweb/index.ts';
 
-const TYPES: ReadonlySet<string> = new Set(['application/ld+json', 'text/turtle', 'application/n-triples', 'application/n-quads', 'application/trig', 'text/n3']);
+const TYPES = SCAN_SCRIPT_TYPES;
 const RDFA_ATTRIBUTES = new Set(['property', 'typeof', 'about', 'vocab', 'prefix', 'resource']);
 const HINT = /<script\b[^>]*\btype\s*=\s*["']?\s*(?:application\/(?:ld\+json|n-triples|n-quads|trig)|text\/(?:turtle|n3))|<base\b/i;
 
@@ -154,6 +154,19 @@ describe('one tokenizer pass for links and the page scan', () => {
     expect(scripts).toBeGreaterThan(1_000);
     expect(quads).toBeGreaterThan(10_000);
   }, 120_000);
+
+  it('reads a given complete scan (made with the embedded script types) instead of scanning again', async () => {
+    expect([...TYPES].sort()).toEqual(['application/ld+json', 'application/n-quads', 'application/n-triples', 'application/trig', 'text/n3', 'text/turtle']);
+    const html = `<script type="application/ld+json">${person('#me', 'Ada')}</script>`;
+    const doctored = asPageScan({ ...referenceScan(html), scripts: [{ type: 'application/ld+json', text: person('#me', 'Grace'), line: 1 }] });
+    expect((await parseDocument(html, { kind: 'html' }, URL_, undefined, doctored)).quads[0]!.object.value).toBe('Grace');
+    const incomplete = asPageScan({ ...referenceScan(html), scripts: [] });
+    incomplete.complete = false;
+    expect((await parseDocument(html, { kind: 'html' }, URL_, undefined, incomplete)).quads[0]!.object.value).toBe('Ada');
+    const otherTypes = new PageScan(new Set(['application/ld+json']));
+    otherTypes.complete = true;
+    expect((await parseDocument(html, { kind: 'html' }, URL_, undefined, otherTypes)).quads[0]!.object.value).toBe('Ada');
+  });
 
   it('reads the scripts after the maxLinks cut-off', async () => {
     const links = Array.from({ length: 10 }, (_, i) => `<p><a href="/l${i}">link ${i}</a></p>`).join('\n');
