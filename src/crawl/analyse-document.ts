@@ -6,7 +6,7 @@ import { chooseCharset, decodeChunks, decodeText } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { extractLinks, extractSitemapUrls } from '../links/index.ts';
 import type { BadLink, LinkFeatures } from '../links/types.ts';
-import { type DocumentWriter, detectType, MAX_PARTIAL_QUADS, parseDocument, parseRdfDocumentInto } from '../rdf/index.ts';
+import { type DocumentWriter, detectType, MAX_PARTIAL_QUADS, pageScanFor, parseDocument, parseRdfDocumentInto } from '../rdf/index.ts';
 import type { DocType } from '../relevance/types.ts';
 import { dumpLinks, looksLikeSitemap, parseLinkHeader, SITEMAP_REL, VoidCollector, voidAccessPoints } from './discovery.ts';
 import { RdfLinkCollector } from './rdf-links.ts';
@@ -116,10 +116,17 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
     return a;
   }
 
-  // HTML: links for the strategy, embedded RDF stored; a broken embedded block leaves the page itself fine.
+  // HTML: links for the strategy, embedded RDF stored; a broken embedded block leaves the page itself fine. One
+  // tokenizer pass reads both the links and what the embedded-RDF reader needs of the page (issue 18).
   const { text } = decodeText(result.body, result.contentType);
-  const parsed = await parseDocument(text, detected, base);
-  const extracted = extractLinks(text, base, { maxLinks: opts.maxLinksPerDoc, normalize: opts.normalize, ...(opts.pageText === false ? { maxTextChars: 0 } : {}) });
+  const scan = pageScanFor(text);
+  const extracted = extractLinks(text, base, {
+    maxLinks: opts.maxLinksPerDoc,
+    normalize: opts.normalize,
+    ...(opts.pageText === false ? { maxTextChars: 0 } : {}),
+    ...(scan !== undefined ? { scan } : {}),
+  });
+  const parsed = await parseDocument(text, detected, base, undefined, scan);
   a.links = [...headerLinks, ...extracted.links];
   a.bad = extracted.bad;
   a.text = extracted.text;

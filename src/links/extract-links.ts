@@ -2,6 +2,7 @@
 import { type Token, Tokenizer, type TokenHandler, TokenizerMode } from 'parse5';
 import type { BadLink, LinkFeatures, LinkTag } from './types.ts';
 import { type NormalizeMode, normalizeUrl } from './normalize-url.ts';
+import type { PageScan } from './page-scan.ts';
 
 export interface ExtractLinksOptions {
   /** Keep only the first N distinct links of the page (thesis §11: the first 500). Default: 500. */
@@ -14,6 +15,12 @@ export interface ExtractLinksOptions {
   maxTextChars?: number;
   /** Longest URL accepted. Default: 2048 (see `normalizeUrl`). */
   maxUrlLength?: number;
+  /**
+   * A page scan to fill in the same tokenizer pass (issue 18: the embedded-RDF reader then does not tokenise the page
+   * again). The links are the same with or without it; with it, the pass reads on after `maxLinks` links and the
+   * text are complete, collecting only the scan, until the end of the page. Default: none.
+   */
+  scan?: PageScan;
 }
 
 export interface ExtractedLinks {
@@ -76,6 +83,8 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
   const ctxWords = opts.contextWords ?? 20;
   const maxText = opts.maxTextChars ?? 100_000;
   const normOpts = { mode, maxLength: opts.maxUrlLength ?? 2048 };
+  const scan = opts.scan !== undefined && !opts.scan.abandoned ? opts.scan : null;
+  let linksDone = false; // everything collected: the pass reads on for the scan alone
 
   const links: LinkFeatures[] = [];
   const bad: BadLink[] = [];
@@ -191,6 +200,15 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
   const handler: TokenHandler = {
     onStartTag(token) {
       const name = token.tagName;
+      if (scan !== null) {
+        const scanState = scan.startTag(token, tokenizer);
+        if (linksDone) {
+          if (scanState !== null) tokenizer.state = scanState as typeof tokenizer.state;
+          return;
+        }
+        // The links' states differ from the scan's for a self-closing raw-text tag (`<script/>`) and <noframes>.
+        if (scanState !== null && !(name === 'plaintext' || (RAW_TEXT[name] !== undefined && !token.selfClosing))) scan.abandon();
+      }
       if (!INLINE.has(name)) flushWord();
       if (BLOCKS.has(name)) {
         blockBoundary();
@@ -247,6 +265,10 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     },
     onEndTag(token) {
       const name = token.tagName;
+      if (scan !== null) {
+        scan.endTag(token);
+        if (linksDone) return;
+      }
       if (name === rawTag) {
         if (name === 'title' && !titleDone) {
           title = collapse(rawChars);
@@ -262,24 +284,33 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
         blockBoundary();
         popBlock(blocks, blockClasses, name);
       }
-      if (links.length >= maxLinks && open === null && pending.length === 0 && textLength >= maxText) tokenizer.pause();
+      if (links.length >= maxLinks && open === null && pending.length === 0 && textLength >= maxText) {
+        if (scan === null || scan.abandoned) tokenizer.pause();
+        else linksDone = true;
+      }
     },
     onCharacter(token) {
       onChars(token);
     },
     onWhitespaceCharacter(token) {
-      if (rawTag === '') flushWord(); // what addText does with whitespace alone, without splitting it
+      if (rawTag === '' && !linksDone) flushWord(); // what addText does with whitespace alone, without splitting it
       else onChars(token);
     },
-    onNullCharacter() {},
+    onNullCharacter(token) {
+      if (scan?.inScript) scan.text(token.chars);
+    },
     onComment() {},
     onDoctype() {},
     onEof() {
+      scan?.eof();
+      if (linksDone) return;
       closeLink();
       blockBoundary();
     },
   };
   const onChars = (token: Token.CharacterToken): void => {
+    if (scan?.inScript) scan.text(token.chars);
+    if (linksDone) return;
     if (rawTag !== '') {
       if (rawTag === 'title' && !titleDone && rawChars.length < 2000) rawChars += token.chars;
       return;

@@ -11,6 +11,7 @@ export {
   pldOf,
 } from './normalize-url.ts';
 export { type ExtractedLinks, type ExtractLinksOptions, extractLinks } from './extract-links.ts';
+export { PageScan, type ScriptBlock, scanPage } from './page-scan.ts';
 export { extractSitemapUrls, type SitemapUrls } from './extract-sitemap-urls.ts';
 export { seedToUrl } from './seed-url.ts';
 export { urlTemplate } from './url-template.ts';

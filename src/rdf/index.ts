@@ -1,7 +1,7 @@
 // **rdf/** parses fetched documents (RDF and RDF embedded in HTML) and stores them, one named graph per document.
 export { detectType, normaliseMediaType, SNIFF_BYTES, worthReading } from './sniff.ts';
 export { parseDocument, parseRdfDocumentInto, toError } from './parse-document.ts';
-export { parseEmbedded } from './parse-embedded.ts';
+export { pageScanFor, parseEmbedded, SCAN_SCRIPT_TYPES } from './parse-embedded.ts';
 export { type ParseConfig, type ParseOptions, resolveParseOptions } from './parse-options.ts';
 export { isParsableRdfType } from './parse-formats.ts';
 export { CONTEXTS_DIR, LocalContextLoader, listShippedContexts } from './context-loader.ts';

@@ -1,5 +1,6 @@
 // **parseDocument** parses one fetched document, all or nothing, into quads ready for the store.
 import { RdfscoutError } from '../errors.ts';
+import type { PageScan } from '../links/page-scan.ts';
 import { parseEmbeddedWith } from './parse-embedded.ts';
 import { parseRdfInto, parseRdfText } from './parse-formats.ts';
 import { type ParseOptions, resolveParseOptions } from './parse-options.ts';
@@ -19,12 +20,13 @@ import type { Detected, ParsedDocument, ParseProblem } from './types.ts';
  * Limits (`opts.maxQuads`, `opts.timeBudgetMs`) make a hostile document end with an error, not exhaust memory.
  * Blank nodes are relabelled with a prefix derived from `baseIRI`, so two documents' `_:b0` never merge.
  * Never rejects for bad content; rejects only for invalid options (ArgumentError).
+ * `scan` (HTML only, optional): the page's scan made while its links were read (`pageScanFor`, issue 18).
  */
-export async function parseDocument(text: string, detected: Detected, baseIRI: string, opts?: ParseOptions): Promise<ParsedDocument> {
+export async function parseDocument(text: string, detected: Detected, baseIRI: string, opts?: ParseOptions, scan?: PageScan): Promise<ParsedDocument> {
   const config = resolveParseOptions(opts);
   const budget = createBudget(config.maxQuads, config.timeBudgetMs);
   if (detected.kind === 'other') return { quads: [], error: null, partial: [] };
-  if (detected.kind === 'html') return parseEmbeddedWith(text, baseIRI, config, budget);
+  if (detected.kind === 'html') return parseEmbeddedWith(text, baseIRI, config, budget, scan);
   const relabeller = new BlankNodeRelabeller(() => blankNodePrefix(baseIRI));
   const result = await parseRdfText(text, detected.mediaType, baseIRI, config, budget, relabeller);
   if (result.problem === null) return { quads: result.quads, error: null, partial: [] };

@@ -1,8 +1,8 @@
 // **parseEmbedded** extracts the RDF embedded in an HTML page: JSON-LD (and Turtle-family) scripts, RDFa, Microdata.
 import type { Quad } from '@rdfjs/types';
 import { MicrodataRdfParser } from 'microdata-rdf-streaming-parser';
-import { type Token, Tokenizer, TokenizerMode } from 'parse5';
 import { RdfaParser } from 'rdfa-streaming-parser';
+import { PageScan, scanPage } from '../links/page-scan.ts';
 import { type ParseConfig, type ParseOptions, resolveParseOptions } from './parse-options.ts';
 import { parseRdfText } from './parse-formats.ts';
 import { BlankNodeRelabeller, type Budget, BudgetExceededError, blankNodePrefix, createBudget, runParser, type StreamingParser } from './run-parser.ts';
@@ -18,30 +18,17 @@ const SCRIPT_TYPES: Readonly<Record<string, { mediaType: string; name: string }>
   'text/n3': { mediaType: 'text/n3', name: 'n3' },
 };
 
+/** The script types {@link SCRIPT_TYPES} names, for the page scan (a given scan is read only if made with this set). */
+export const SCAN_SCRIPT_TYPES: ReadonlySet<string> = new Set(Object.keys(SCRIPT_TYPES));
+
 /**
- * Attributes that carry RDFa (an HTML page without any of them is not given to the RDFa parser). `rel`/`rev` count
- * only with a CURIE or IRI value (`rel="foaf:knows"`): plain HTML link types (`nofollow`, `stylesheet`, `alternate`)
- * are on nearly every page and would send every page through a second full parse for at most an xhv: triple.
+ * Cheap looks at the page's text before any tokenizer pass. RDFa attributes (src/links/page-scan.ts): `rel`/`rev`
+ * count only with a CURIE or IRI value; plain HTML link types are on nearly every page.
  */
-const RDFA_ATTRIBUTES = new Set(['property', 'typeof', 'about', 'vocab', 'prefix', 'resource']);
 const RDFA_HINT = /\s(?:property|typeof|about|vocab|prefix|resource)\s*=|\s(?:rel|rev)\s*=\s*["']?[^"'\s>]*:/i;
 const MICRODATA_HINT = /\sitemscope\b/i;
 /** A script whose type is an RDF syntax, or a `<base>` (both need the tokenizer pass to be read exactly). */
 const SCRIPT_OR_BASE_HINT = /<script\b[^>]*\btype\s*=\s*["']?\s*(?:application\/(?:ld\+json|n-triples|n-quads|trig)|text\/(?:turtle|n3))|<base\b/i;
-
-interface ScriptBlock {
-  mediaType: string;
-  name: string;
-  text: string;
-  line: number;
-}
-
-interface PageScan {
-  scripts: ScriptBlock[];
-  baseHref: string | null;
-  hasRdfa: boolean;
-  hasMicrodata: boolean;
-}
 
 /**
  * Extracts the RDF embedded in an HTML page (issue 2): `<script type="application/ld+json">` blocks (and the
@@ -61,17 +48,30 @@ export async function parseEmbedded(html: string, baseIRI: string, opts?: ParseO
   return parseEmbeddedWith(html, baseIRI, config, createBudget(config.maxQuads, config.timeBudgetMs));
 }
 
-/** {@link parseEmbedded} with a resolved config and a budget shared with the caller. */
-export async function parseEmbeddedWith(html: string, pageIri: string, config: ParseConfig, budget: Budget): Promise<ParsedDocument> {
+/**
+ * A page scan for the link extractor to fill (`extractLinks` option `scan`) and {@link parseEmbeddedWith} to read, so
+ * that an HTML page is tokenised once (issue 18); undefined when the page has no RDF script or `<base>` to scan for.
+ */
+export function pageScanFor(html: string): PageScan | undefined {
+  return SCRIPT_OR_BASE_HINT.test(html) ? new PageScan(SCAN_SCRIPT_TYPES) : undefined;
+}
+
+/**
+ * {@link parseEmbedded} with a resolved config and a budget shared with the caller. `scan`, when given and
+ * complete, is the page's scan made during another pass over it (see {@link pageScanFor}); otherwise the page is
+ * scanned here when it needs it.
+ */
+export async function parseEmbeddedWith(html: string, pageIri: string, config: ParseConfig, budget: Budget, scan?: PageScan): Promise<ParsedDocument> {
   // Cheap look first: most pages carry no RDF at all, and a full tokenizer pass over a 10 MB page costs seconds.
-  const hasRdfa = RDFA_HINT.test(html);
-  const hasMicrodata = MICRODATA_HINT.test(html);
+  const hintRdfa = RDFA_HINT.test(html);
+  const hintMicrodata = MICRODATA_HINT.test(html);
   const needsScan = SCRIPT_OR_BASE_HINT.test(html);
-  if (!hasRdfa && !hasMicrodata && !needsScan) return { quads: [], error: null, partial: [], embedded: [], problems: [] };
-  const scan = needsScan ? scanPage(html) : { scripts: [], baseHref: null, hasRdfa: false, hasMicrodata: false };
-  scan.hasRdfa ||= hasRdfa;
-  scan.hasMicrodata ||= hasMicrodata;
-  const base = resolveBase(scan.baseHref, pageIri);
+  if (!hintRdfa && !hintMicrodata && !needsScan) return { quads: [], error: null, partial: [], embedded: [], problems: [] };
+  const given = scan?.complete === true && scan.scriptTypes === SCAN_SCRIPT_TYPES ? scan : null;
+  const scanned = needsScan ? (given ?? scanPage(html, SCAN_SCRIPT_TYPES)) : null;
+  const hasRdfa = hintRdfa || scanned?.hasRdfa === true;
+  const hasMicrodata = hintMicrodata || scanned?.hasMicrodata === true;
+  const base = resolveBase(scanned?.baseHref ?? null, pageIri);
   const quads: Quad[] = [];
   const partial: Quad[] = [];
   const problems: ParseProblem[] = [];
@@ -91,16 +91,17 @@ export async function parseEmbeddedWith(html: string, pageIri: string, config: P
     problems,
   });
 
-  for (const script of scan.scripts) {
+  for (const script of scanned?.scripts ?? []) {
+    const { mediaType, name } = SCRIPT_TYPES[script.type]!;
     block++;
-    const n = (counters.get(script.name) ?? 0) + 1;
-    counters.set(script.name, n);
-    const source = `${script.name}#${n}`;
+    const n = (counters.get(name) ?? 0) + 1;
+    counters.set(name, n);
+    const source = `${name}#${n}`;
     const blockNo = block;
     const relabeller = new BlankNodeRelabeller(() => blankNodePrefix(pageIri, blockNo));
-    const result = await parseRdfText(unwrapScript(script.text), script.mediaType, base, config, budget, relabeller);
+    const result = await parseRdfText(unwrapScript(script.text), mediaType, base, config, budget, relabeller);
     if (result.problem === null) {
-      accept(script.name, result.quads);
+      accept(name, result.quads);
       continue;
     }
     const problem: ParseProblem = { ...result.problem, source, line: script.line - 1 + (result.problem.line ?? 1) };
@@ -110,8 +111,8 @@ export async function parseEmbeddedWith(html: string, pageIri: string, config: P
   }
 
   const passes: Array<[string, boolean, () => StreamingParser]> = [
-    ['rdfa', scan.hasRdfa, () => new RdfaParser({ baseIRI: pageIri, contentType: 'text/html' }) as unknown as StreamingParser],
-    ['microdata', scan.hasMicrodata, () => new MicrodataRdfParser({ baseIRI: pageIri }) as unknown as StreamingParser],
+    ['rdfa', hasRdfa, () => new RdfaParser({ baseIRI: pageIri, contentType: 'text/html' }) as unknown as StreamingParser],
+    ['microdata', hasMicrodata, () => new MicrodataRdfParser({ baseIRI: pageIri }) as unknown as StreamingParser],
   ];
   for (const [name, present, create] of passes) {
     if (!present) continue;
@@ -130,58 +131,6 @@ export async function parseEmbeddedWith(html: string, pageIri: string, config: P
     for (const q of passQuads) partial.push(q);
   }
   return { quads, error: null, partial, embedded: [...embedded], problems };
-}
-
-/** One pass of parse5's tokenizer: the RDF script blocks, `<base href>`, and whether RDFa/Microdata attributes occur. */
-function scanPage(html: string): PageScan {
-  const scan: PageScan = { scripts: [], baseHref: null, hasRdfa: false, hasMicrodata: false };
-  let current: ScriptBlock | null = null;
-  const onText = (token: Token.CharacterToken): void => {
-    if (current !== null) current.text += token.chars;
-  };
-  const tokenizer: Tokenizer = new Tokenizer(
-    { sourceCodeLocationInfo: true },
-    {
-      onStartTag(token: Token.TagToken) {
-        for (const attr of token.attrs) {
-          if (RDFA_ATTRIBUTES.has(attr.name) || ((attr.name === 'rel' || attr.name === 'rev') && attr.value.includes(':'))) scan.hasRdfa = true;
-          else if (attr.name === 'itemscope') scan.hasMicrodata = true;
-        }
-        const name = token.tagName;
-        if (name === 'base' && scan.baseHref === null) {
-          scan.baseHref = token.attrs.find((a) => a.name === 'href')?.value ?? null;
-        } else if (name === 'script') {
-          tokenizer.state = TokenizerMode.SCRIPT_DATA;
-          const type = (token.attrs.find((a) => a.name === 'type')?.value ?? '').split(';', 1)[0]!.trim().toLowerCase();
-          const known = SCRIPT_TYPES[type];
-          current = known === undefined ? null : { ...known, text: '', line: token.location?.endLine ?? 1 };
-        } else if (name === 'style' || name === 'xmp' || name === 'iframe' || name === 'noembed' || name === 'noframes') {
-          tokenizer.state = TokenizerMode.RAWTEXT;
-        } else if (name === 'title' || name === 'textarea') {
-          tokenizer.state = TokenizerMode.RCDATA;
-        } else if (name === 'plaintext') {
-          tokenizer.state = TokenizerMode.PLAINTEXT;
-        }
-      },
-      onEndTag(token: Token.TagToken) {
-        if (token.tagName === 'script' && current !== null) {
-          scan.scripts.push(current);
-          current = null;
-        }
-      },
-      onCharacter: onText,
-      onWhitespaceCharacter: onText,
-      onNullCharacter: onText,
-      onComment() {},
-      onDoctype() {},
-      onEof() {
-        if (current !== null) scan.scripts.push(current); // an unclosed script still counts
-        current = null;
-      },
-    },
-  );
-  tokenizer.write(html, true);
-  return scan;
 }
 
 /** Strips the `<!-- … -->` and `<![CDATA[ … ]]>` wrappers old pages put around script content. */
