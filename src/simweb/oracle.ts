@@ -1,4 +1,6 @@
 // **oracleCurve**: RDF documents a clairvoyant crawler can have after k fetches, from ground truth and the link graph (pure).
+import { fetchTree, ID_SPAN, isGoal as isGoalOf } from './fetch-tree.ts';
+import { NumberHeap } from './number-heap.ts';
 import type { TruthRecord } from './types.ts';
 
 /** What the oracle reads: a `SimWeb` fits, and so does a hand-built graph. */
@@ -43,52 +45,9 @@ export interface OracleOptions {
  * gap to that optimum; `curve[k] ≤ k` always.
  */
 export function oracleCurve(source: OracleSource, maxK: number, options: OracleOptions = {}): number[] {
-  const hosts = options.hosts ? new Set(options.hosts) : undefined;
-  const respectRobots = options.respectRobots ?? true;
-  const followsRedirects = options.followsRedirects ?? true;
-  const records: TruthRecord[] = [];
-  const index = new Map<string, number>();
-  for (const rec of source.truth()) {
-    if (hosts && !hosts.has(rec.host)) continue;
-    if (respectRobots && rec.disallowed) continue;
-    index.set(rec.url, records.length);
-    records.push(rec);
-  }
-  const n = records.length;
-  // A redirect that a fetch follows costs nothing of its own: its target is what the fetch pays for.
-  const weightOf = (rec: TruthRecord): number => (followsRedirects && rec.status >= 300 && rec.status < 400 && rec.redirectTo ? 0 : 1);
-  if (n >= ID_SPAN) throw new RangeError(`oracleCurve handles at most ${ID_SPAN - 1} URLs, got ${n}`);
-  // BFS tree over fetchable URLs; node n is a virtual root whose children are the start pages.
-  const parent = new Int32Array(n).fill(-2);
-  const depth = new Int32Array(n + 1);
-  const children: number[][] = Array.from({ length: n + 1 }, () => []);
-  const queue: number[] = [];
-  for (const site of source.sites) {
-    const s = index.get(site.startUrl);
-    if (s === undefined || parent[s] !== -2) continue;
-    parent[s] = n;
-    depth[s] = weightOf(records[s] as TruthRecord);
-    children[n]?.push(s);
-    queue.push(s);
-  }
-  for (let head = 0; head < queue.length; head++) {
-    const v = queue[head] as number;
-    const rec = records[v] as TruthRecord;
-    let next: readonly string[] = [];
-    if (rec.status === 200 && (rec.label === 'H' || rec.label === 'HR')) next = source.links(rec.url);
-    else if (rec.status >= 300 && rec.status < 400 && rec.redirectTo) {
-      next = options.htmlVariants && rec.redirectToHtml ? [rec.redirectTo, rec.redirectToHtml] : [rec.redirectTo];
-    }
-    for (const url of next) {
-      const w = index.get(url);
-      if (w === undefined || parent[w] !== -2) continue;
-      parent[w] = v;
-      depth[w] = (depth[v] as number) + (weightOf(records[w] as TruthRecord) as number);
-      children[v]?.push(w);
-      queue.push(w);
-    }
-  }
-  const isGoal = (v: number): boolean => records[v]?.label === 'R' && records[v]?.status === 200 && parent[v] !== -2;
+  const tree = fetchTree(source, options);
+  const { n, parent, depth, children, order: queue } = tree;
+  const isGoal = (v: number): boolean => isGoalOf(tree, v);
 
   // Goals below each node; among equal costs, goals whose parent has more goals below go first (bigger hubs).
   const goalsBelow = new Int32Array(n + 1);
@@ -144,7 +103,7 @@ export function oracleCurve(source: OracleSource, maxK: number, options: OracleO
     for (const u of path) {
       if (curve.length > maxK) break;
       if (u === v) found++;
-      if (weightOf(records[u] as TruthRecord) === 1) curve.push(found);
+      if (tree.weight[u] === 1) curve.push(found);
       markFetched(u);
     }
   }
@@ -153,45 +112,3 @@ export function oracleCurve(source: OracleSource, maxK: number, options: OracleO
 }
 
 const UNLOCK_SPAN = 2 ** 21;
-const ID_SPAN = 2 ** 21;
-
-/** A binary min-heap of numbers. */
-class NumberHeap {
-  #items: number[] = [];
-
-  get size(): number {
-    return this.#items.length;
-  }
-
-  push(x: number): void {
-    const a = this.#items;
-    a.push(x);
-    for (let i = a.length - 1; i > 0; ) {
-      const p = (i - 1) >> 1;
-      if ((a[p] as number) <= x) break;
-      a[i] = a[p] as number;
-      a[p] = x;
-      i = p;
-    }
-  }
-
-  pop(): number {
-    const a = this.#items;
-    const top = a[0] as number;
-    const last = a.pop() as number;
-    if (a.length > 0) {
-      a[0] = last;
-      for (let i = 0; ; ) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < a.length && (a[l] as number) < (a[m] as number)) m = l;
-        if (r < a.length && (a[r] as number) < (a[m] as number)) m = r;
-        if (m === i) break;
-        [a[i], a[m]] = [a[m] as number, a[i] as number];
-        i = m;
-      }
-    }
-    return top;
-  }
-}
