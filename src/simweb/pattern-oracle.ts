@@ -12,11 +12,38 @@ import type { OracleOptions, OracleSource } from './oracle.ts';
  */
 export type PatternValue = 'rate' | 'reach' | 'useful';
 
+/** File formats a query value can name (`?format=ttl`): such a value is kept in `formatTemplate`, as an extension is. */
+const FORMATS = new Set(
+  'rdf rdfxml rdf+xml xml owl ttl turtle n3 nt ntriples nq nquads trig jsonld json-ld json csv tsv html xls xlsx pdf zip txt geojson kml'.split(' '),
+);
+
+/**
+ * `urlTemplate` with query values that name a file format kept: `/d/{x}?format=ttl` and `/d/{x}?format=csv` are two
+ * templates, as `/d/{x}.ttl` and `/d/{x}.csv` are. A learner sees the value before fetching (and `yield` tells such
+ * links apart by their format badges); other query values stay `{x}` (a keyword would make a template of one page).
+ */
+export function formatTemplate(url: string): string {
+  const t = urlTemplate(url);
+  const q = t.indexOf('?');
+  if (q < 0) return t;
+  let params: URLSearchParams;
+  try {
+    params = new URL(url).searchParams;
+  } catch {
+    return t;
+  }
+  const kept = [...params.entries()].map(([k, v]) => `${k}=${FORMATS.has(v.toLowerCase()) ? v.toLowerCase() : '{x}'}`);
+  return `${t.slice(0, q)}?${kept.join('&')}`;
+}
+
 /** Options of `patternOracleCurve`: those of `oracleCurve`, and how a template is valued. */
 export interface PatternOracleOptions extends OracleOptions {
   /** How a template is valued. Default `rate` (the best of the three on the tuning profiles; see the README). */
   value?: PatternValue;
-  /** The URL template of a URL. Default `urlTemplate` (src/links/url-template.ts, as `yield` and the pattern ceiling). */
+  /**
+   * The template of a URL. Default `formatTemplate` (`urlTemplate` of src/links/url-template.ts, as `yield` and the
+   * pattern ceiling use, with format names in query values kept: better on the tuning profiles, see the README).
+   */
   templateOf?: (url: string) => string;
 }
 
@@ -61,7 +88,7 @@ function below(tree: FetchTree): Below {
  * - `reach`: Σ RDF documents in or below / pages (cost ignored: favours listings high in the tree).
  * - `useful`: share of the template's pages with an RDF document in or below them (the oracle's pages, not how many).
  */
-export function templateValues(tree: FetchTree, value: PatternValue = 'rate', templateOf: (url: string) => string = urlTemplate): Map<string, number> {
+export function templateValues(tree: FetchTree, value: PatternValue = 'rate', templateOf: (url: string) => string = formatTemplate): Map<string, number> {
   const { goals, cost } = below(tree);
   const sums = new Map<string, { pages: number; goals: number; cost: number; useful: number }>();
   for (const v of tree.order) {
@@ -96,11 +123,11 @@ export function templateValues(tree: FetchTree, value: PatternValue = 'rate', te
  */
 export function patternOracleCurve(source: OracleSource, maxK: number, options: PatternOracleOptions = {}): number[] {
   const tree = fetchTree(source, options);
-  const values = templateValues(tree, options.value ?? 'rate', options.templateOf ?? urlTemplate);
+  const values = templateValues(tree, options.value ?? 'rate', options.templateOf ?? formatTemplate);
   // Rank templates by value (equal values share a rank), so a heap key is (rank, discovery order).
   const ranked = [...new Set(values.values())].sort((a, b) => b - a);
   const rankOfValue = new Map(ranked.map((v, i) => [v, i]));
-  const templateOf = options.templateOf ?? urlTemplate;
+  const templateOf = options.templateOf ?? formatTemplate;
   const { n, records, weight } = tree;
   const discovered = new Uint8Array(n);
   const bySeq: number[] = [];
