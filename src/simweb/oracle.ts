@@ -1,6 +1,7 @@
 // **oracleCurve**: RDF documents a clairvoyant crawler can have after k fetches, from ground truth and the link graph (pure).
 import { type FetchTree, fetchTree, ID_SPAN, isGoal as isGoalOf } from './fetch-tree.ts';
 import { NumberHeap } from './number-heap.ts';
+import { patternOracleCurve } from './pattern-oracle.ts';
 import type { TruthRecord } from './types.ts';
 
 /** What the oracle reads: a `SimWeb` fits, and so does a hand-built graph. */
@@ -36,18 +37,22 @@ export interface OracleOptions {
  * (cost 0) unless `followsRedirects` is false. A crawler can fetch a URL only once
  * it has fetched a page linking it (HTML pages with status 200; a 301/303 leads to its `redirectTo`, the RDF
  * variant), starting from the sites' start pages (robots-disallowed URLs excluded). What a URL still costs is its
- * shortest path of not-yet-fetched URLs from what is fetched, over the whole link graph. Two greedy schedules are
- * built and the curve is, at each k, the better of the two (each point is what one feasible schedule has after k
+ * shortest path of not-yet-fetched URLs from what is fetched, over the whole link graph. Three greedy schedules
+ * are built and the curve is, at each k, the best of them (each point is what one feasible schedule has after k
  * fetches):
  * - **cheapest first**: take the R whose path costs least, fetch that path (top-down, the R last), repeat; among
  *   equal costs prefer R documents reached through a page with the most RDF documents below it (a hub: its
  *   siblings will then cost one fetch each);
  * - **densest first**: for every URL, the bundle "fetch the path to it, then every RDF document it links (each one
- *   fetch more)" yields (RDF documents) / (fetches); take the densest bundle, repeat (lazily re-evaluated). Cheapest
- *   first alone misses hubs one fetch further away: on a dbtune-like site it went two fetches deep for one record
- *   (artist HTML + record RDF) while a section whose listings link 60 artists' RDF each was three fetches away — a
- *   URL-template crawler (`patternOracleCurve`) beat it by 112 RDF documents at 386 fetches.
- * Both are feasible schedules, so the curve is a lower bound of the true optimum (a knapsack over the link graph),
+ *   fetch more), then the pages it links whose RDF documents pay (best first)" yields (RDF documents) / (fetches);
+ *   take the densest bundle, repeat (lazily re-evaluated). Cheapest first alone misses hubs one fetch further away:
+ *   on a dbtune-like site it went two fetches deep for one record (artist HTML + record RDF) while a section whose
+ *   listings link 60 artists' RDF each was three fetches away;
+ * - **best page first**: a best-first crawl by each page's own RDF documents per fetch, what it leads to counted
+ *   (`patternOracleCurve` with one template per URL).
+ * The tree-only cheapest-first oracle used before (until session 10) was beaten by a URL-template crawler
+ * (`patternOracleCurve`) by up to 112 RDF documents (dbtune-like, 386 fetches) and 24 (university-like).
+ * All are feasible schedules, so the curve is a lower bound of the true optimum (a knapsack over the link graph),
  * not a proven upper bound of every crawler: it never fetches a page that does not lie on the way to an RDF
  * document and exploits shared paths. `curve[k] ≤ k` always.
  */
@@ -55,7 +60,9 @@ export function oracleCurve(source: OracleSource, maxK: number, options: OracleO
   const tree = fetchTree(source, options);
   const cheapest = cheapestFirst(tree, maxK);
   const densest = densestFirst(tree, maxK);
-  return cheapest.map((c, k) => Math.max(c, densest[k] ?? 0));
+  // Best first by each page's own RDF documents per fetch (the pattern oracle with a template per URL).
+  const pages = patternOracleCurve(source, maxK, { ...options, value: 'rate', templateOf: (url) => url });
+  return cheapest.map((c, k) => Math.max(c, densest[k] ?? 0, pages[k] ?? 0));
 }
 
 /** Fetch costs from what is fetched, over the link graph (0-1 weights), kept up to date as pages get fetched. */
@@ -123,7 +130,7 @@ class Distances {
 
 /** The cheapest-first schedule (see `oracleCurve`). */
 function cheapestFirst(tree: FetchTree, maxK: number): number[] {
-  const { n, parent, order, weight } = tree;
+  const { n, order, weight } = tree;
   const isGoal = (v: number): boolean => isGoalOf(tree, v);
   // RDF documents each page links (through redirects a fetch follows): the hub preference among equal costs.
   const linked = new Int32Array(n + 1);
