@@ -8,7 +8,8 @@
 // Issue 17: the headline figures are on the held-out profiles (never tuned on; the split is printed first). The
 // oracle may ask a content-negotiated URL for its HTML variant too (the yield strategy can), so it is an upper
 // bound for every crawler here. Precision of R and HR is shown against the pattern ceiling: the best precision a
-// URL-template predictor reaches at the same number of predictions (src/metrics/pattern-ceiling.ts).
+// URL-template predictor reaches at the same number of predictions (src/metrics/pattern-ceiling.ts). The pattern
+// oracle (src/simweb/pattern-oracle.ts) is the crawl analogue: a best-first crawl by each URL template's true value.
 //
 // Per generator seed and profile, one simulated site is served and crawled separately by each crawler with at most
 // `budget` documents (thesis: 2000 per PLD), 500 links per document and 5 concurrent fetches, all to that one PLD
@@ -24,7 +25,7 @@ import type { CrawlRecord } from '../src/crawl-log/record.ts';
 import { type CrawlMetrics, LABELS, computeMetrics, isRdfDocument, outcomeOf, renderTable } from '../src/metrics/index.ts';
 import type { Label } from '../src/relevance/types.ts';
 import { type CeilingItem, patternCeiling } from '../src/metrics/pattern-ceiling.ts';
-import { HELD_OUT_PROFILES, META_PROFILES, TUNING_PROFILES, oracleCurve, startSimweb } from '../src/simweb/index.ts';
+import { HELD_OUT_PROFILES, META_PROFILES, TUNING_PROFILES, oracleCurve, patternOracleCurve, startSimweb } from '../src/simweb/index.ts';
 import { type ReportCrawlInput, writeReport } from '../src/report/index.ts';
 import { runCrawl } from './lib/run-crawl.ts';
 import { type Spread, formatPercent, formatSpread, ratioOrNull, spreadOf } from './lib/stats.ts';
@@ -64,6 +65,8 @@ interface RunResult {
   requests: number;
   /** The oracle's RDF documents after as many HTTP requests as this crawl made (its cost unit counts redirect hops). */
   oracleAtK: number;
+  /** The pattern oracle's (src/simweb/pattern-oracle.ts) at the same k. */
+  patternAtK: number;
   ms: number;
   stoppedBy: string;
   metrics: Omit<CrawlMetrics, 'harvestCurve'>;
@@ -103,7 +106,7 @@ function parseCli() {
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-async function crawlProfile(profile: string, seed: number, cli: ReturnType<typeof parseCli>): Promise<{ runs: RunResult[]; oracle: number[] }> {
+async function crawlProfile(profile: string, seed: number, cli: ReturnType<typeof parseCli>): Promise<{ runs: RunResult[]; oracle: number[]; pattern: number[] }> {
   const web = await startSimweb({ profiles: profile, seed, scale: cli.scale, crawlDelay: 0 });
   try {
     const site = web.sites[0]!;
@@ -118,6 +121,8 @@ async function crawlProfile(profile: string, seed: number, cli: ReturnType<typeo
     // The oracle pays one fetch per redirect hop; our budget counts a redirect chain as one fetch. Compare at the
     // same number of HTTP requests, so the oracle curve must reach beyond the budget.
     const oracle = oracleCurve(web, cli.budget * 4, { hosts: [site.host], htmlVariants: true });
+    // Issue 17: what a crawler that knows each URL template's true value (not each page's) finds at k.
+    const pattern = patternOracleCurve(web, cli.budget * 4, { hosts: [site.host], htmlVariants: true });
     const runs: RunResult[] = [];
     const reportCrawls: ReportCrawlInput[] = [];
     for (const strategy of cli.strategies) {
@@ -147,6 +152,7 @@ async function crawlProfile(profile: string, seed: number, cli: ReturnType<typeo
         siteRdf,
         requests,
         oracleAtK: oracle[k] ?? 0,
+        patternAtK: pattern[k] ?? 0,
         ms: run.ms,
         stoppedBy: run.summary.stoppedBy,
         metrics,
@@ -160,7 +166,7 @@ async function crawlProfile(profile: string, seed: number, cli: ReturnType<typeo
       runs.push(result);
       log(
         `  seed ${seed} ${profile.padEnd(17)} ${DISPLAY[strategy]?.padEnd(9) ?? strategy}: ${String(result.nRdf).padStart(5)} RDF / ${result.fetches} fetches` +
-          ` (oracle ${result.oracleAtK}, site ${siteRdf} RDF of ${site.documents} docs) in ${(run.ms / 1000).toFixed(1)} s`,
+          ` (oracle ${result.oracleAtK}, pattern oracle ${result.patternAtK}, site ${siteRdf} RDF of ${site.documents} docs) in ${(run.ms / 1000).toFixed(1)} s`,
       );
     }
     if (reportCrawls.length > 0) {
@@ -168,12 +174,15 @@ async function crawlProfile(profile: string, seed: number, cli: ReturnType<typeo
       const file = join(cli.out, `report-${profile}.html`);
       await writeReport(file, reportCrawls, {
         title: `Thesis experiment: ${profile}, seed ${seed}, ${cli.budget} fetches`,
-        note: 'The oracle is drawn against HTTP requests (a redirect hop costs one); the crawlers against fetches (a redirect chain is one).',
-        references: [{ name: 'oracle', curve: oracle.slice(1, cli.budget + 1) }],
+        note: 'The oracle and the pattern oracle are drawn against HTTP requests (a redirect hop costs one); the crawlers against fetches (a redirect chain is one).',
+        references: [
+          { name: 'oracle', curve: oracle.slice(1, cli.budget + 1) },
+          { name: 'pattern oracle', curve: pattern.slice(1, cli.budget + 1) },
+        ],
       });
       log(`  report: ${file}`);
     }
-    return { runs, oracle };
+    return { runs, oracle, pattern };
   } finally {
     await web.close();
   }
@@ -205,6 +214,7 @@ interface Cell {
   harvestPerFetch: Spread;
   harvestRate: Spread;
   oracle: Spread;
+  pattern: Spread;
   oracleFraction: Spread;
   ratioToBc: number | null;
   /** RDF documents after a quarter and half of the budget (the shape of the harvest curve, not only its end). */
@@ -229,6 +239,7 @@ function aggregateCells(runs: readonly RunResult[], cli: ReturnType<typeof parse
         harvestPerFetch: spreadOf(g.map((r) => r.nRdf / Math.max(1, r.fetches))),
         harvestRate: spreadOf(g.map((r) => r.metrics.okHarvestRate ?? 0)), // N_RDF / N (status-200 documents)
         oracle: spreadOf(g.map((r) => r.oracleAtK)),
+        pattern: spreadOf(g.map((r) => r.patternAtK)),
         oracleFraction: spreadOf(g.map((r) => (r.oracleAtK === 0 ? 0 : r.nRdf / r.oracleAtK))),
         ratioToBc: bc.n === 0 ? null : ratioOrNull(rdf.mean, bc.mean),
         rdfAtQuarter: spreadOf(g.map((r) => curveAt(r.curve, Math.floor(cli.budget / 4)))),
@@ -475,20 +486,30 @@ function headline(runs: readonly RunResult[], cells: readonly Cell[], cli: Retur
   out.push(`This run: ${cli.profiles.map((p) => `${p} (${HELD_OUT_PROFILES.includes(p) ? 'held-out' : 'tuning'})`).join(', ')}`, '');
   const cols = cli.strategies;
   const mean = (p: string, s: string) => cells.find((c) => c.profile === p && c.strategy === s)?.rdf.mean ?? 0;
-  const oracleOf = (p: string) => cells.find((c) => c.profile === p && c.strategy === (cols.includes('yield') ? 'yield' : cols[0]))?.oracle.mean ?? 0;
+  const refCell = (p: string) => cells.find((c) => c.profile === p && c.strategy === (cols.includes('yield') ? 'yield' : cols[0]));
+  const oracleOf = (p: string) => refCell(p)?.oracle.mean ?? 0;
+  const patternOf = (p: string) => refCell(p)?.pattern.mean ?? 0;
+  const patternRows: string[][] = [];
   const rows: string[][] = [];
   const groups: Array<[string, string[]]> = [['held-out', held], ['tuning', cli.profiles.filter((p) => !held.includes(p))]];
   for (const [name, profiles] of groups) {
     if (profiles.length === 0) continue;
     for (const p of profiles) {
       rows.push([p, ...cols.map((s) => mean(p, s).toFixed(1)), oracleOf(p).toFixed(1), ...ratios(cols, (s) => mean(p, s), oracleOf(p))]);
+      patternRows.push([p, oracleOf(p).toFixed(1), patternOf(p).toFixed(1), ...patternRatios(cols, (s) => mean(p, s), oracleOf(p), patternOf(p))]);
     }
     const sum = (s: string) => profiles.reduce((a, p) => a + mean(p, s), 0);
     const oracleSum = profiles.reduce((a, p) => a + oracleOf(p), 0);
     rows.push([`total ${name}`, ...cols.map((s) => sum(s).toFixed(1)), oracleSum.toFixed(1), ...ratios(cols, sum, oracleSum)]);
+    const patternSum = profiles.reduce((a, p) => a + patternOf(p), 0);
+    patternRows.push([`total ${name}`, oracleSum.toFixed(1), patternSum.toFixed(1), ...patternRatios(cols, sum, oracleSum, patternSum)]);
   }
   out.push(`Issue 17 — RDF documents at equal fetches (≤ ${cli.budget} per PLD, scale ${cli.scale}; ${seedsText}); oracle@k of the yield crawl's requests`);
   out.push(renderTable(['profile', ...cols.map((s) => DISPLAY[s] ?? s), 'oracle@k', ...ratioHeaders(cols)], rows), '');
+  out.push('Pattern oracle (src/simweb/pattern-oracle.ts): a best-first crawl ordered by each URL template\'s true RDF documents per fetch');
+  out.push('(what a page leads to counted), known from the ground truth: the best a URL-template learner knows, not each page;');
+  out.push('a greedy reference, not a proven bound. At the same k as the oracle; "of pattern" = a crawler\'s RDF / the pattern oracle\'s');
+  out.push(renderTable(['profile', 'oracle@k', 'pattern@k', 'pattern/oracle', ...cols.map((s) => `${DISPLAY[s] ?? s} of pattern`)], patternRows), '');
   // Precision of R and HR (thesis §9) against the pattern ceiling at the same N_LS, pooled over seeds.
   const prec: string[][] = [];
   for (const s of cols.filter((x) => x !== 'bfs')) {
@@ -518,6 +539,11 @@ function headline(runs: readonly RunResult[], cells: readonly Cell[], cli: Retur
   return out;
 }
 
+function patternRatios(cols: readonly string[], value: (s: string) => number, oracle: number, pattern: number): string[] {
+  const r = (a: number, b: number) => (b === 0 ? '–' : (a / b).toFixed(3));
+  return [r(pattern, oracle), ...cols.map((s) => r(value(s), pattern))];
+}
+
 function ratioHeaders(cols: readonly string[]): string[] {
   return [...(cols.includes('yield') && cols.includes('fc-r+hr') ? ['YIELD/FC-R+HR'] : []), ...(cols.includes('yield') ? ['YIELD/oracle'] : []), ...(cols.includes('fc-r+hr') ? ['FC-R+HR/oracle'] : [])];
 }
@@ -533,17 +559,18 @@ function ratios(cols: readonly string[], value: (s: string) => number, oracle: n
 
 // ---------- CSV ----------
 
-function writeCurves(runs: readonly RunResult[], oracles: Map<string, number[]>, cli: ReturnType<typeof parseCli>): string[] {
+function writeCurves(runs: readonly RunResult[], oracles: Map<string, number[]>, patterns: Map<string, number[]>, cli: ReturnType<typeof parseCli>): string[] {
   const files: string[] = [];
   for (const p of cli.profiles) {
     const seeds = [...new Set(runs.filter((r) => r.profile === p).map((r) => r.seed))];
     const meanRows: number[][] = [];
     for (const seed of seeds) {
       const oracle = oracles.get(`${p}|${seed}`) ?? [];
+      const pattern = patterns.get(`${p}|${seed}`) ?? [];
       const cols = cli.strategies.map((s) => runs.find((r) => r.profile === p && r.seed === seed && r.strategy === s)?.curve ?? []);
-      const lines = [`fetches,oracle_requests,${cli.strategies.join(',')}`];
+      const lines = [`fetches,oracle_requests,pattern_oracle_requests,${cli.strategies.join(',')}`];
       for (let k = 1; k <= cli.budget; k++) {
-        const row = [k, oracle[k] ?? oracle[oracle.length - 1] ?? 0, ...cols.map((c) => c[k - 1] ?? c[c.length - 1] ?? 0)];
+        const row = [k, oracle[k] ?? oracle[oracle.length - 1] ?? 0, pattern[k] ?? pattern[pattern.length - 1] ?? 0, ...cols.map((c) => c[k - 1] ?? c[c.length - 1] ?? 0)];
         lines.push(row.join(','));
         meanRows[k - 1] ??= new Array(row.length).fill(0);
         row.forEach((v, i) => {
@@ -554,7 +581,7 @@ function writeCurves(runs: readonly RunResult[], oracles: Map<string, number[]>,
       writeFileSync(file, `${lines.join('\n')}\n`);
       files.push(file);
     }
-    const meanLines = [`fetches,oracle_requests,${cli.strategies.join(',')}`, ...meanRows.map((row, i) => [i + 1, ...row.slice(1).map((v) => v.toFixed(2))].join(','))];
+    const meanLines = [`fetches,oracle_requests,pattern_oracle_requests,${cli.strategies.join(',')}`, ...meanRows.map((row, i) => [i + 1, ...row.slice(1).map((v) => v.toFixed(2))].join(','))];
     const file = join(cli.out, `harvest-${p}-mean.csv`);
     writeFileSync(file, `${meanLines.join('\n')}\n`);
     files.push(file);
@@ -570,17 +597,19 @@ const started = performance.now();
 log(`thesis bench: ${cli.profiles.length} profiles × ${cli.strategies.length} crawlers × ${cli.seeds} seeds, budget ${cli.budget}, scale ${cli.scale}`);
 const runs: RunResult[] = [];
 const oracles = new Map<string, number[]>();
+const patterns = new Map<string, number[]>();
 for (let seed = cli.seedBase; seed < cli.seedBase + cli.seeds; seed++) {
   for (const profile of cli.profiles) {
-    const { runs: r, oracle } = await crawlProfile(profile, seed, cli);
+    const { runs: r, oracle, pattern } = await crawlProfile(profile, seed, cli);
     runs.push(...r);
     oracles.set(`${profile}|${seed}`, oracle);
+    patterns.set(`${profile}|${seed}`, pattern);
   }
 }
 const elapsedS = (performance.now() - started) / 1000;
 const cells = aggregateCells(runs, cli);
 const printed = printTables(runs, cells, cli);
-const files = writeCurves(runs, oracles, cli);
+const files = writeCurves(runs, oracles, patterns, cli);
 const sample = (curve: number[]) => curve.filter((_, i) => (i + 1) % 100 === 0 || i === curve.length - 1);
 const json = {
   setup: { ...cli, linksPerDoc: 500, crawlDelay: 0, elapsedS },

@@ -9,11 +9,12 @@
 // `LinkYield` options and the send-back margin (`yieldTuning`) for the yield crawls it names. Concurrency 1 is
 // deterministic; the held-out settings are scale 0.5, 500 fetches per PLD, concurrency 5 (as bench/thesis.ts).
 // `--diag PROFILE` prints, per URL template, what FC-R+HR and each variant fetched there: fetches, RDF documents, pages
-// on a shortest path to an RDF document (the only pages the oracle fetches) and the rest (waste).
+// on a shortest path to an RDF document (the only pages the oracle fetches) and the rest (waste). Each crawl is also
+// compared with the pattern oracle (issue 17: the best a URL-template learner can know; src/simweb/pattern-oracle.ts).
 import { parseArgs } from 'node:util';
 import { urlTemplate } from '../src/links/url-template.ts';
 import type { LinkYieldOptions } from '../src/relevance/link-yield.ts';
-import { HELD_OUT_PROFILES, oracleCurve, type SimWeb, startSimweb } from '../src/simweb/index.ts';
+import { HELD_OUT_PROFILES, oracleCurve, patternOracleCurve, type SimWeb, startSimweb } from '../src/simweb/index.ts';
 import { yieldTuning } from '../src/strategies/yield.ts';
 import { runCrawl } from './lib/run-crawl.ts';
 import type { CrawlRecord } from '../src/crawl-log/record.ts';
@@ -91,15 +92,18 @@ function byTemplate(records: readonly CrawlRecord[], useful: Set<string>): Map<s
 const names = ['fc-r+hr', ...variants.map((v) => v.name)];
 const totals = new Map<string, Map<string, number>>(); // profile → crawler → RDF
 const oracleTotals = new Map<string, Map<string, number>>(); // profile → crawler → oracle@k
+const patternTotals = new Map<string, Map<string, number>>(); // profile → crawler → pattern oracle@k (issue 17)
 const t0 = performance.now();
 for (const profile of profiles) {
   totals.set(profile, new Map());
   oracleTotals.set(profile, new Map());
+  patternTotals.set(profile, new Map());
   for (let seed = seedBase; seed < seedBase + seeds; seed++) {
     const web = await startSimweb({ profiles: profile, seed, scale, crawlDelay: 0 });
     try {
       const site = web.sites[0]!;
       const oracle = oracleCurve(web, budget * 4, { hosts: [site.host], htmlVariants: true });
+      const pattern = patternOracleCurve(web, budget * 4, { hosts: [site.host], htmlVariants: true });
       const useful = profile === diag && seed === diagSeed ? usefulUrls(web) : null;
       const diagRows = new Map<string, Map<string, TemplateRow>>();
       const line: string[] = [];
@@ -127,10 +131,12 @@ for (const profile of profiles) {
         t.set(name, (t.get(name) ?? 0) + rdf);
         const o = oracleTotals.get(profile)!;
         o.set(name, (o.get(name) ?? 0) + atK);
+        const pt = patternTotals.get(profile)!;
+        pt.set(name, (pt.get(name) ?? 0) + (pattern[Math.min(requests, pattern.length - 1)] ?? 0));
         line.push(`${name}=${rdf}`);
         if (useful !== null) diagRows.set(name, byTemplate(run.records, useful));
       }
-      log(`${profile} s${seed}: ${line.join('  ')}  oracle@${budget}=${oracle[budget]}`);
+      log(`${profile} s${seed}: ${line.join('  ')}  oracle@${budget}=${oracle[budget]}  pattern@${budget}=${pattern[budget]}`);
       if (useful !== null) printDiag(diagRows);
     } finally {
       await web.close();
@@ -159,25 +165,32 @@ function printDiag(rows: Map<string, Map<string, TemplateRow>>): void {
   log(`  ${'total'.padEnd(50)} ${cols.map((c) => fmt(total(c))).join(' ')}`);
 }
 
-log(`\n${'profile'.padEnd(18)} ${names.map((n) => n.slice(0, 10).padStart(10)).join(' ')}   ${names.slice(1).map((n) => `${n.slice(0, 8)}/fc`.padStart(11)).join(' ')}   ${names.map((n) => `${n.slice(0, 6)}/or`.padStart(9)).join(' ')}`);
+log(`\n${'profile'.padEnd(18)} ${names.map((n) => n.slice(0, 10).padStart(10)).join(' ')}   ${names.slice(1).map((n) => `${n.slice(0, 8)}/fc`.padStart(11)).join(' ')}   ${names.map((n) => `${n.slice(0, 6)}/or`.padStart(9)).join(' ')}   ${names.map((n) => `${n.slice(0, 6)}/pat`.padStart(10)).join(' ')}   pat/or`);
+log('(/or: of the oracle, /pat: of the pattern oracle, both at the crawl\'s HTTP requests; pat/or: the pattern oracle\'s share of the oracle at the first crawler\'s requests)');
 const grand = new Map<string, number>();
 const grandOracle = new Map<string, number>();
+const grandPattern = new Map<string, number>();
 for (const p of profiles) {
   const t = totals.get(p)!;
   const o = oracleTotals.get(p)!;
+  const pt = patternTotals.get(p)!;
   for (const n of names) {
     grand.set(n, (grand.get(n) ?? 0) + (t.get(n) ?? 0));
     grandOracle.set(n, (grandOracle.get(n) ?? 0) + (o.get(n) ?? 0));
+    grandPattern.set(n, (grandPattern.get(n) ?? 0) + (pt.get(n) ?? 0));
   }
-  row(p, t, o);
+  row(p, t, o, pt);
 }
-row('total', grand, grandOracle);
+row('total', grand, grandOracle, grandPattern);
 log(`seeds ${seedBase}…${seedBase + seeds - 1}, scale ${scale}, budget ${budget}, concurrency ${concurrency}; elapsed ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 for (const v of variants) log(`${v.name} = ${JSON.stringify({ ...v.options, ...(v.margin === undefined ? {} : { margin: v.margin }) })}`);
 
-function row(label: string, t: Map<string, number>, o: Map<string, number>): void {
+function row(label: string, t: Map<string, number>, o: Map<string, number>, pt: Map<string, number>): void {
   const fc = t.get('fc-r+hr') ?? 0;
   const ratios = names.slice(1).map((n) => (fc === 0 ? '–' : ((t.get(n) ?? 0) / fc).toFixed(3)).padStart(11));
   const orc = names.map((n) => ((o.get(n) ?? 0) === 0 ? '–' : ((t.get(n) ?? 0) / (o.get(n) ?? 1)).toFixed(3)).padStart(9));
-  log(`${label.padEnd(18)} ${names.map((n) => String(t.get(n) ?? 0).padStart(10)).join(' ')}   ${ratios.join(' ')}   ${orc.join(' ')}`);
+  const pat = names.map((n) => ((pt.get(n) ?? 0) === 0 ? '–' : ((t.get(n) ?? 0) / (pt.get(n) ?? 1)).toFixed(3)).padStart(10));
+  const first = names[0] ?? '';
+  const patOr = (o.get(first) ?? 0) === 0 ? '–' : ((pt.get(first) ?? 0) / (o.get(first) ?? 1)).toFixed(3);
+  log(`${label.padEnd(18)} ${names.map((n) => String(t.get(n) ?? 0).padStart(10)).join(' ')}   ${ratios.join(' ')}   ${orc.join(' ')}   ${pat.join(' ')}   ${patOr.padStart(6)}`);
 }

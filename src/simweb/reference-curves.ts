@@ -22,7 +22,7 @@ export interface ReferenceScope {
 
 /**
  * The reference curves drawn beside a live or finished crawl of the simulated web `web` (thesis Fig. 4-1): the
- * oracle (`oracleCurve`: the best any crawler can do with k fetches) and breadth-first (`breadthFirstCurve`), both
+ * oracle (`oracleCurve`: what a clairvoyant crawler has after k fetches) and breadth-first (`breadthFirstCurve`), both
  * started from the crawl's seeds, within its scope, following HTML variants of content-negotiated resources as
  * rdfscout does.
  */

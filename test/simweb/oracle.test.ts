@@ -75,6 +75,43 @@ describe('oracleCurve', () => {
     }
   });
 
+  it('goes for a hub three fetches away before a chain that costs two per RDF document (densest first)', () => {
+    // / → deep1 (d1.rdf, deep2 → d2.rdf, deep3 → d3.rdf): each RDF costs 2; / → sec → list → r1…r5: 3, then 1 each.
+    const web = tinyWeb({
+      '/': ['H', ['/deep1', '/sec']],
+      '/deep1': ['HR', ['/d1.rdf', '/deep2']],
+      '/deep2': ['HR', ['/d2.rdf', '/deep3']],
+      '/deep3': ['HR', ['/d3.rdf']],
+      '/d1.rdf': ['R', []],
+      '/d2.rdf': ['R', []],
+      '/d3.rdf': ['R', []],
+      '/sec': ['H', ['/list']],
+      '/list': ['HR', ['/r1', '/r2', '/r3', '/r4', '/r5']],
+      '/r1': ['R', []],
+      '/r2': ['R', []],
+      '/r3': ['R', []],
+      '/r4': ['R', []],
+      '/r5': ['R', []],
+    });
+    const curve = oracleCurve(web, 14);
+    expect(curve[3]).toBe(1); // cheapest first: /, deep1, d1
+    expect(curve[8]).toBe(5); // densest first: /, sec, list, r1…r5
+    expect(curve).toEqual(bruteForce(web, 14));
+  });
+
+  it('counts a page linked from any fetched page at one fetch, not only along its BFS tree path', () => {
+    // r.rdf's BFS parent is /a (listed first), but /b, fetched for b.rdf, links it too: after /b it costs 1.
+    const web = tinyWeb({
+      '/': ['H', ['/a', '/b']],
+      '/a': ['H', ['/r.rdf']],
+      '/b': ['HR', ['/b1.rdf', '/b2.rdf', '/r.rdf']],
+      '/b1.rdf': ['R', []],
+      '/b2.rdf': ['R', []],
+      '/r.rdf': ['R', []],
+    });
+    expect(oracleCurve(web, 5)).toEqual([0, 0, 0, 1, 2, 3]);
+  });
+
   it('on a generated rossetti-like site, about one RDF every two fetches', async () => {
     const web = await startSimweb({ profiles: 'rossetti-like', seed: 2, scale: 0.2 });
     try {
