@@ -125,14 +125,15 @@ for (const profile of profiles) {
         yieldTuning.options = {};
         delete yieldTuning.margin;
         const rdf = run.records.filter(isRdfDocument).length;
-        const requests = run.records.reduce((a, r) => a + 1 + r.redirects.length, 0);
-        const atK = oracle[Math.min(requests, oracle.length - 1)] ?? 0;
+        // At equal fetches: the oracle, like the budget, counts a followed redirect chain as one (robots refusals are none).
+        const fetched = run.records.filter((r) => r.outcome !== 'denied').length;
+        const atK = oracle[Math.min(fetched, oracle.length - 1)] ?? 0;
         const t = totals.get(profile)!;
         t.set(name, (t.get(name) ?? 0) + rdf);
         const o = oracleTotals.get(profile)!;
         o.set(name, (o.get(name) ?? 0) + atK);
         const pt = patternTotals.get(profile)!;
-        pt.set(name, (pt.get(name) ?? 0) + (pattern[Math.min(requests, pattern.length - 1)] ?? 0));
+        pt.set(name, (pt.get(name) ?? 0) + (pattern[Math.min(fetched, pattern.length - 1)] ?? 0));
         line.push(`${name}=${rdf}`);
         if (useful !== null) diagRows.set(name, byTemplate(run.records, useful));
       }
@@ -166,7 +167,7 @@ function printDiag(rows: Map<string, Map<string, TemplateRow>>): void {
 }
 
 log(`\n${'profile'.padEnd(18)} ${names.map((n) => n.slice(0, 10).padStart(10)).join(' ')}   ${names.slice(1).map((n) => `${n.slice(0, 8)}/fc`.padStart(11)).join(' ')}   ${names.map((n) => `${n.slice(0, 6)}/or`.padStart(9)).join(' ')}   ${names.map((n) => `${n.slice(0, 6)}/pat`.padStart(10)).join(' ')}   pat/or`);
-log('(/or: of the oracle, /pat: of the pattern oracle, both at the crawl\'s HTTP requests; pat/or: the pattern oracle\'s share of the oracle at the first crawler\'s requests)');
+log('(/or: of the oracle, /pat: of the pattern oracle, both at the crawl\'s fetches; pat/or: the pattern oracle\'s share of the oracle at the first crawler\'s fetches)');
 const grand = new Map<string, number>();
 const grandOracle = new Map<string, number>();
 const grandPattern = new Map<string, number>();
