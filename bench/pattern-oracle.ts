@@ -20,10 +20,9 @@ import {
   oracleCurve,
   type PatternValue,
   patternOracleCurve,
+  SINGLE_SITE_TUNING_PROFILES,
   truthRecords,
 } from '../src/simweb/index.ts';
-
-const SINGLE = ['dbtune-like', 'openlylocal-like', 'deri-like', 'rossetti-like', 'modern-like', 'portal-like', 'campus-like', 'institute-like'];
 const { values } = parseArgs({
   options: {
     profiles: { type: 'string', default: 'single' },
@@ -35,7 +34,7 @@ const { values } = parseArgs({
     template: { type: 'string', default: 'format' },
   },
 });
-const profiles = values.profiles === 'single' ? SINGLE : values.profiles!.split(',').flatMap((p) => META_PROFILES[p.trim()] ?? [p.trim()]);
+const profiles = values.profiles === 'single' ? SINGLE_SITE_TUNING_PROFILES : values.profiles!.split(',').flatMap((p) => META_PROFILES[p.trim()] ?? [p.trim()]);
 const seeds = Number(values.seeds);
 const seedBase = Number(values['seed-base']);
 const scale = Number(values.scale);

@@ -14,14 +14,11 @@
 import { parseArgs } from 'node:util';
 import { urlTemplate } from '../src/links/url-template.ts';
 import type { LinkYieldOptions } from '../src/relevance/link-yield.ts';
-import { HELD_OUT_PROFILES, oracleCurve, patternOracleCurve, type SimWeb, startSimweb } from '../src/simweb/index.ts';
+import { HELD_OUT_PROFILES, oracleCurve, patternOracleCurve, SINGLE_SITE_TUNING_PROFILES, type SimWeb, startSimweb } from '../src/simweb/index.ts';
 import { yieldTuning } from '../src/strategies/yield.ts';
 import { runCrawl } from './lib/run-crawl.ts';
 import type { CrawlRecord } from '../src/crawl-log/record.ts';
 import { isRdfDocument } from '../src/metrics/index.ts';
-
-/** The tuning profiles with one site (the thesis experiment crawls one site per profile). */
-const SINGLE = ['dbtune-like', 'openlylocal-like', 'deri-like', 'rossetti-like', 'modern-like', 'portal-like', 'campus-like', 'institute-like'];
 
 interface Variant {
   name: string;
@@ -42,7 +39,7 @@ const { values } = parseArgs({
     'diag-seed': { type: 'string', default: '1' },
   },
 });
-const profiles = values.profiles === 'single' ? SINGLE : values.profiles!.split(',').map((s) => s.trim());
+const profiles = values.profiles === 'single' ? SINGLE_SITE_TUNING_PROFILES : values.profiles!.split(',').map((s) => s.trim());
 for (const p of profiles) if (HELD_OUT_PROFILES.includes(p)) throw new Error(`${p} is held out: never tune on it`);
 const seeds = Number(values.seeds);
 const seedBase = Number(values['seed-base']);

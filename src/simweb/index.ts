@@ -5,7 +5,7 @@ export { type PatternOracleOptions, type PatternValue, formatTemplate, patternOr
 export { type FetchTree, fetchTree } from './fetch-tree.ts';
 export { Prng, hashParts } from '../random/prng.ts';
 export type { Profile, ProfileSite } from './profiles/index.ts';
-export { HELD_OUT_PROFILES, META_PROFILES, PROFILES, resolveProfiles, SCHEDULING_PROFILES, TUNING_PROFILES } from './profiles/index.ts';
+export { HELD_OUT_PROFILES, META_PROFILES, PROFILES, resolveProfiles, SCHEDULING_PROFILES, SINGLE_SITE_TUNING_PROFILES, TUNING_PROFILES } from './profiles/index.ts';
 export type { RespondOptions, SimResponse } from './respond.ts';
 export { prefersRdf, respond } from './respond.ts';
 export type { LoggedRequest, PldPoliteness, PolitenessCheckOptions, PolitenessReport } from './politeness-check.ts';

@@ -192,22 +192,23 @@ function densestFirst(tree: FetchTree, maxK: number): number[] {
   const graph: { d?: Distances } = {};
   const seen = new Int32Array(n).fill(-1);
   let stamp = 0;
-  // RDF documents not fetched yet that v links (through redirects a fetch follows), each one fetch once v is fetched.
-  const linkedGoals = (v: number): number[] => {
+  // What v links (through redirects a fetch follows) and is not fetched yet, of one kind (`keep`).
+  const linkedWhere = (v: number, keep: (w: number) => boolean): number[] => {
     const d = graph.d as Distances;
     const out: number[] = [];
-    if (!isPage(v)) return out;
     stamp++;
     const stack = [...(d.next[v] ?? [])];
     while (stack.length > 0) {
       const w = stack.pop() as number;
       if (seen[w] === stamp || d.fetched[w] === 1) continue;
       seen[w] = stamp;
-      if (isGoal(w)) out.push(w);
+      if (keep(w)) out.push(w);
       else if (weight[w] === 0) stack.push(...(d.next[w] ?? []));
     }
     return out;
   };
+  // RDF documents v links, each one fetch once v is fetched (none unless v is a page).
+  const linkedGoals = (v: number): number[] => (isPage(v) ? linkedWhere(v, isGoal) : []);
   // The densest bundle under v (see `oracleCurve`): its path, the RDF documents it links, and those of the pages it
   // links (each page one fetch more) whose RDF-per-fetch beats the bundle so far, best first.
   const bundle = (v: number): { density: number; goals: number[]; pages: Array<{ page: number; goals: number[] }> } => {
@@ -242,21 +243,8 @@ function densestFirst(tree: FetchTree, maxK: number): number[] {
     const rec = tree.records[v];
     return rec?.status === 200 && (rec.label === 'H' || rec.label === 'HR');
   };
-  // HTML pages v links (through redirects a fetch follows), not fetched yet.
-  const linkedPages = (v: number): number[] => {
-    const d = graph.d as Distances;
-    const out: number[] = [];
-    stamp++;
-    const stack = [...(d.next[v] ?? [])];
-    while (stack.length > 0) {
-      const w = stack.pop() as number;
-      if (seen[w] === stamp || d.fetched[w] === 1) continue;
-      seen[w] = stamp;
-      if (isPage(w)) out.push(w);
-      else if (weight[w] === 0) stack.push(...(d.next[w] ?? []));
-    }
-    return out;
-  };
+  // HTML pages v links, not fetched yet.
+  const linkedPages = (v: number): number[] => linkedWhere(v, isPage);
   const density = (v: number): number => bundle(v).density;
   const keyOf = (v: number, dens: number): number => (DENSITY_SPAN - Math.round(dens * (DENSITY_SPAN - 1))) * ID_SPAN + v;
   const push = (v: number): void => {

@@ -1,26 +1,7 @@
 // The oracle curve on hand-built webs whose optimum is known, and on a generated one.
 import { describe, expect, it } from 'vitest';
 import { oracleCurve, type OracleSource, startSimweb, type TruthRecord } from '../../src/simweb/index.ts';
-
-/** A tiny web from `url → [label, links]`; URLs are paths on host `t.org`. */
-function tinyWeb(pages: Record<string, [TruthRecord['label'], string[], Partial<TruthRecord>?]>): OracleSource {
-  const abs = (p: string): string => `http://t.org${p}`;
-  const truth: TruthRecord[] = Object.entries(pages).map(([p, [label, , extra]]) => ({
-    url: abs(p),
-    host: 't.org',
-    pld: 't.org',
-    label,
-    depth: 0,
-    status: 200,
-    contentType: label === 'R' ? 'text/turtle' : 'text/html',
-    ...extra,
-  }));
-  return {
-    sites: [{ host: 't.org', startUrl: abs('/') }],
-    truth: () => truth,
-    links: (url) => (pages[new URL(url).pathname]?.[1] ?? []).map(abs),
-  };
-}
+import { tinyWeb } from './tiny-web.ts';
 
 describe('oracleCurve', () => {
   it('fetches only what leads to RDF, cheapest first', () => {

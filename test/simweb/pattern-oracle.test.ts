@@ -11,29 +11,9 @@ import {
   oracleCurve,
   patternOracleCurve,
   templateValues,
-  type TruthRecord,
   truthRecords,
 } from '../../src/simweb/index.ts';
-
-/** A tiny web from `path → [label, links, extra]` on host `t.org`. */
-function tinyWeb(pages: Record<string, [TruthRecord['label'], string[], Partial<TruthRecord>?]>): OracleSource {
-  const abs = (p: string): string => `http://t.org${p}`;
-  const truth: TruthRecord[] = Object.entries(pages).map(([p, [label, , extra]]) => ({
-    url: abs(p),
-    host: 't.org',
-    pld: 't.org',
-    label,
-    depth: 0,
-    status: 200,
-    contentType: label === 'R' ? 'text/turtle' : 'text/html',
-    ...extra,
-  }));
-  return {
-    sites: [{ host: 't.org', startUrl: abs('/') }],
-    truth: () => truth,
-    links: (url) => (pages[new URL(url).pathname + new URL(url).search]?.[1] ?? []).map(abs),
-  };
-}
+import { tinyWeb } from './tiny-web.ts';
 
 // People pages without a FOAF file are listed first; a listing links three RDF files.
 const people = (): OracleSource =>

@@ -16,7 +16,7 @@ import { portalProfile } from './portal.ts';
 import type { Profile } from './profile.ts';
 import { rossettiProfile } from './rossetti.ts';
 import { solidProfile } from './solid.ts';
-import { HELD_OUT_PROFILES, SCHEDULING_PROFILES, TUNING_PROFILES } from './split.ts';
+import { HELD_OUT_PROFILES, SCHEDULING_PROFILES, SINGLE_SITE_TUNING_PROFILES, TUNING_PROFILES } from './split.ts';
 import { universityProfile } from './university.ts';
 
 export type { Profile, ProfileSite } from './profile.ts';
@@ -62,7 +62,7 @@ export const META_PROFILES: Readonly<Record<string, readonly string[]>> = {
   all: [...PROFILES.keys()],
 };
 
-export { HELD_OUT_PROFILES, SCHEDULING_PROFILES, TUNING_PROFILES };
+export { HELD_OUT_PROFILES, SCHEDULING_PROFILES, SINGLE_SITE_TUNING_PROFILES, TUNING_PROFILES };
 
 /** Expands names (comma-separated strings allowed, meta-profiles expanded) into profiles, in order, without repeats. */
 export function resolveProfiles(names: string | readonly string[]): Profile[] {

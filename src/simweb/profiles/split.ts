@@ -11,6 +11,9 @@
  */
 export const TUNING_PROFILES: readonly string[] = ['dbtune-like', 'openlylocal-like', 'deri-like', 'rossetti-like', 'modern-like', 'portal-like', 'campus-like', 'institute-like', 'beebot-ras', 'beebot-univ'];
 
+/** The tuning profiles with one site (the thesis experiment crawls one site per profile): what the tuning benches crawl. */
+export const SINGLE_SITE_TUNING_PROFILES: readonly string[] = TUNING_PROFILES.filter((p) => !p.startsWith('beebot-'));
+
 /**
  * Profiles never tuned on (issue 17 item 1). Their design was committed before any strategy was tuned, and must not
  * change to make a strategy's figures look better. `opendata-like` and `solid-like` were written blind in session 8
