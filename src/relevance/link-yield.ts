@@ -50,6 +50,24 @@ export interface LinkYieldOptions {
    * `grandchild`^(L − 1)). Default 5 (3 until session 8: a staff directory is faculty → department → list → person → FOAF).
    */
   levels?: number;
+  /**
+   * What an RDF document found two or more levels below a page costs that page: with `steiner`, the fetches it adds
+   * to the page's tree of paths to RDF (itself, and the pages between not yet on a path to an RDF document), as the
+   * pattern oracle's true rate counts them (`templateValues`); without, `level` fetches each time, so a hub's rate
+   * could not exceed 1 / level however much it led to (a staff directory's sections: 0.2 against 0.46 true on
+   * institute-like seed 1, bench/yield-gap.ts). Default false: closer to the true rates there, but fewer RDF
+   * documents on the tuning profiles (concurrency 1, 3 seeds: 5191 against 5220, portal-like 720 against 750;
+   * bench/results/s10-yield5-c1.txt).
+   */
+  steiner?: boolean;
+  /**
+   * Fetches of a URL template before `YieldStrategy.reprioritise` may send its queued links back (their estimate fell
+   * since they were queued). A page's worth shows only as the RDF below it is fetched, levels later: after one fetch of
+   * `/{x}` (`/research`, nothing below yet) the staff directory's `/staff` was sent back from 0.22 to 0.11, then 0.07,
+   * and never fetched in 500 (institute-like seed 1, bench/yield-gap.ts). Default 2 (0, any, until session 10: the
+   * tuning profiles at concurrency 1, 3 seeds: institute-like +29%, campus-like −11%, total +0.5%; see the README).
+   */
+  sendBackAfter?: number;
 }
 
 /** A link's expected yield, and whether it includes the exploration bonus (then `noteTrial` should be told). */
@@ -124,7 +142,18 @@ export interface LinkYieldJson {
   /** Links anticipated by the first page that listed them (absent in snapshots from before it was kept). */
   claimed?: Array<[string, string]>;
   pending: Array<[string, number, number]>;
-  pages: Array<[string, readonly string[], number, number, string | null]>;
+  /** Learned documents: URL, clusters, expected and found below, parent, and whether it is on a path to RDF (`steiner`). */
+  pages: Array<[string, readonly string[], number, number, string | null, boolean?]>;
+}
+
+/** A learned document: its clusters, the RDF anticipated below it, the RDF found below so far, where it was found. */
+interface PageInfo {
+  ids: readonly string[];
+  expected: number;
+  found: number;
+  parent: string | null;
+  /** An RDF document was found in or below it (its fetch is already in the cost of the pages above; `steiner`). */
+  onPath: boolean;
 }
 
 /** A link found on a page, as `anticipate` reads it. */
@@ -157,12 +186,14 @@ export class LinkYield {
   readonly #barrenAfter: number;
   readonly #claim: boolean;
   readonly #levels: number;
+  readonly #steiner: boolean;
+  readonly #sendBackAfter: number;
   /** Links already listed, with the first page that listed them (the one they are credited to). */
   readonly #claimed = new Map<string, string>();
   /** Links queued with the exploration bonus, per URL template. */
   readonly #trials = new Map<string, number>();
   /** Recently learned documents: their clusters, the RDF anticipated below them and the RDF found below so far. */
-  readonly #pages = new Map<string, { ids: readonly string[]; expected: number; found: number; parent: string | null }>();
+  readonly #pages = new Map<string, PageInfo>();
 
   constructor(options: LinkYieldOptions = {}) {
     this.#strength = options.strength ?? 2;
@@ -173,6 +204,8 @@ export class LinkYield {
     this.#barrenAfter = options.barrenAfter ?? 8;
     this.#claim = options.claim ?? true;
     this.#levels = options.levels ?? 5;
+    this.#steiner = options.steiner ?? false;
+    this.#sendBackAfter = options.sendBackAfter ?? 2;
   }
 
   /**
@@ -201,6 +234,11 @@ export class LinkYield {
     if (explore === false || label === 'N') return { value: est, exploring: false };
     if (explore === true && (this.#trials.get(keys.target) ?? 0) - fetched >= this.#maxTrials) return { value: est, exploring: false };
     return { value: est + this.#explore / Math.sqrt(1 + fetched), exploring: true };
+  }
+
+  /** Whether enough of this link's URL template was fetched to send a queued link of it back (`sendBackAfter`). */
+  maySendBack(keys: LinkKeys): boolean {
+    return (this.#clusters.get(clusterIds(keys)[2] as string)?.n ?? 0) >= this.#sendBackAfter;
   }
 
   /** Records that a link of this template was queued with the exploration bonus. */
@@ -262,7 +300,7 @@ export class LinkYield {
     }
     if (kind === 'rdf') this.#creditAncestors(parent);
     if (kind !== 'other') {
-      const info = { ids, expected: below, found: 0, parent };
+      const info: PageInfo = { ids, expected: below, found: 0, parent, onPath: kind === 'rdf' };
       for (const u of urls) this.#pages.set(u, info);
       while (this.#pages.size > MAX_PAGES) this.#pages.delete(this.#pages.keys().next().value as string);
     }
@@ -275,17 +313,25 @@ export class LinkYield {
    */
   #creditAncestors(parent: string | null): void {
     let page = parent;
+    // With `steiner`: fetches this document adds to the tree of paths to RDF below the page at this level (the
+    // document, and the pages between it and that page that were on no path to RDF before).
+    let added = 1;
     for (let level = 1; level <= this.#levels && page !== null; level++) {
       const info = this.#pages.get(page);
       if (info === undefined) return;
       // Level 1: the increment of max(anticipated, found) as one more is found.
       const w = level === 1 ? Math.max(++info.found, info.expected) - Math.max(info.found - 1, info.expected) : this.#grandchild ** (level - 1);
       if (w > 0) {
+        const cost = this.#steiner ? added : level;
         for (const id of info.ids) {
           const c = this.#counts(id);
           c.below += w;
-          c.belowCost += w * level;
+          c.belowCost += w * cost;
         }
+      }
+      if (!info.onPath) {
+        info.onPath = true;
+        added += 1;
       }
       page = info.parent;
     }
@@ -311,7 +357,7 @@ export class LinkYield {
       trials: [...this.#trials],
       claimed: [...this.#claimed],
       pending: [...this.#pending].map(([u, p]) => [u, p.below, p.cost]),
-      pages: [...this.#pages].map(([u, p]) => [u, p.ids, p.expected, p.found, p.parent]),
+      pages: [...this.#pages].map(([u, p]) => [u, p.ids, p.expected, p.found, p.parent, p.onPath]),
     };
   }
 
@@ -321,7 +367,7 @@ export class LinkYield {
     for (const [t, k] of json.trials) y.#trials.set(t, k);
     for (const [u, p] of json.claimed ?? []) y.#claimed.set(u, p);
     for (const [u, below, cost] of json.pending) y.#pending.set(u, { below, cost });
-    for (const [u, ids, expected, found, parent] of json.pages) y.#pages.set(u, { ids, expected, found, parent });
+    for (const [u, ids, expected, found, parent, onPath] of json.pages) y.#pages.set(u, { ids, expected, found, parent, onPath: onPath ?? false });
     return y;
   }
 }

@@ -27,9 +27,10 @@ export const REESTIMATE_MARGIN = 0.03;
 
 /**
  * Variants for `bench/yield-tuning.ts` only (crawls use the defaults): `LinkYield` options for every `YieldStrategy`
- * created while set, and the send-back margin. Empty by default; the tuning script sets and clears it around a crawl.
+ * created while set, the send-back margin, and `created` (told of each new `YieldStrategy`: bench/yield-gap.ts reads
+ * its model during a crawl). Empty by default; the tuning scripts set and clear it around a crawl.
  */
-export const yieldTuning: { options: LinkYieldOptions; margin?: number } = { options: {} };
+export const yieldTuning: { options: LinkYieldOptions; margin?: number; created?: (strategy: YieldStrategy) => void } = { options: {} };
 
 // Generic types that may hide RDF (RDF/XML as application/xml, Turtle as text/plain or octet-stream): read and sniff.
 
@@ -75,6 +76,7 @@ export class YieldStrategy implements Strategy {
   constructor(options?: StrategyOptions) {
     this.#concepts = resolveStrategyOptions(options).concepts;
     this.#base = new FcRHrStrategy({ concepts: this.#concepts });
+    yieldTuning.created?.(this);
   }
 
   /** The learned cluster yields (read-only use). */
@@ -112,6 +114,7 @@ export class YieldStrategy implements Strategy {
     const rule = entry.rules.find((r) => r.startsWith(YIELD_RULE_PREFIX));
     if (rule === undefined || entry.label == null || entry.parent == null) return null;
     const keys = { style: rule.slice(YIELD_RULE_PREFIX.length), target: templateKey(entry.url), parent: templateKey(entry.parent) };
+    if (!this.#yield.maySendBack(keys)) return null;
     const now = priorityOf(this.#yield.estimate(keys, entry.label, 'requeue').value, entry.url, entry.depth ?? 1);
     return now - entry.priority > this.#margin ? now : null;
   }

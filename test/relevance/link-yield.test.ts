@@ -180,6 +180,51 @@ describe('LinkYield', () => {
     expect(short.counts('t', 's.org/')).toMatchObject({ below: 0, belowCost: 0 });
   });
 
+  it('with `steiner`, charges an RDF document below a page only the fetches it adds to the paths under that page', () => {
+    const list = 'http://s.org/staff';
+    const people = ['http://s.org/people/ann-1', 'http://s.org/people/bob-2'];
+    const crawl = (y: LinkYield): void => {
+      y.observe(linkKeys(link('http://s.org/'), null), ['http://s.org/'], null, 'page');
+      y.observe(linkKeys(link(list), 'http://s.org/'), [list], 'http://s.org/', 'page');
+      for (const p of people) y.observe(linkKeys(link(p), list), [p], list, 'page');
+      // Two FOAF files under the first person page, one under the second.
+      for (const [i, p] of [people[0], people[0], people[1]].entries()) {
+        const foaf = `${p}/foaf-${i}.rdf`;
+        y.observe(linkKeys(link(foaf), p as string), [foaf], p as string, 'rdf');
+      }
+    };
+    const plain = new LinkYield({ explore: 0 });
+    crawl(plain);
+    // Without: level L costs L fetches every time (the list 2 + 2 + 2, the start page 3 + 3 + 3, times 0.5^(L − 1)).
+    expect(plain.counts('t', 's.org/{x}')).toMatchObject({ below: 1.5, belowCost: 3 });
+    expect(plain.counts('t', 's.org/')).toMatchObject({ below: 0.75, belowCost: 2.25 });
+    const steiner = new LinkYield({ explore: 0, steiner: true });
+    crawl(steiner);
+    // With: the list pays 2 (FOAF + new person page), 1 (the person page is on a path already), 2 (the second person).
+    expect(steiner.counts('t', 's.org/{x}')).toMatchObject({ below: 1.5, belowCost: 2.5 });
+    // The start page pays 3 (FOAF, person, list), 1, 2.
+    expect(steiner.counts('t', 's.org/')).toMatchObject({ below: 0.75, belowCost: 1.5 });
+    // Level 1 is alike either way: one document for one fetch each.
+    expect(steiner.counts('t', 's.org/people/{x}')).toEqual(plain.counts('t', 's.org/people/{x}'));
+    // The flag survives a snapshot: a resumed crawl charges the next document below the first person page alike.
+    const copy = LinkYield.fromJSON(JSON.parse(JSON.stringify(steiner.toJSON())), { explore: 0, steiner: true });
+    for (const y of [steiner, copy]) y.observe(linkKeys(link(`${people[0]}/foaf-9.rdf`), people[0] as string), [`${people[0]}/foaf-9.rdf`], people[0] as string, 'rdf');
+    expect(copy.counts('t', 's.org/')).toEqual(steiner.counts('t', 's.org/'));
+    expect(copy.counts('t', 's.org/')).toMatchObject({ below: 1, belowCost: 1.75 });
+  });
+
+  it('lets queued links be sent back only after `sendBackAfter` fetches of their template', () => {
+    const keys = (i: number) => linkKeys(link(`http://s.org/section/${i}`), 'http://s.org/');
+    const y = new LinkYield({ sendBackAfter: 2 });
+    expect(y.maySendBack(keys(0))).toBe(false);
+    y.observe(keys(1), ['http://s.org/section/1'], 'http://s.org/', 'page');
+    expect(y.maySendBack(keys(0))).toBe(false);
+    y.observe(keys(2), ['http://s.org/section/2'], 'http://s.org/', 'page');
+    expect(y.maySendBack(keys(0))).toBe(true);
+    // With 0 (the default before session 10) any link may be sent back, even of a template never fetched.
+    expect(new LinkYield({ sendBackAfter: 0 }).maySendBack(keys(0))).toBe(true);
+  });
+
   it('round-trips through JSON', () => {
     const y = new LinkYield({ explore: 0.1 });
     y.noteTrial(pageLink(1));

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { htmlVariantLink } from '../../src/links/html-variant.ts';
 import { createStrategy, YIELD_PRIORITY_TOP, YIELD_RULE_PREFIX } from '../../src/strategies/index.ts';
-import { VARIANT_DISCOUNT } from '../../src/strategies/yield.ts';
+import { VARIANT_DISCOUNT, yieldTuning } from '../../src/strategies/yield.ts';
 import { YIELD_PRIOR } from '../../src/relevance/link-yield.ts';
 import type { FetchedDocument, Judgement, Strategy } from '../../src/relevance/types.ts';
 import { withPatternYield } from '../../src/relevance/pattern-yield.ts';
@@ -77,6 +77,39 @@ describe('yield strategy', () => {
     expect(later).toBeCloseTo(s.judge(link('http://s.org/archive/99'), src).priority as number, 3);
     // Seeds (no label, no parent) are left alone.
     expect(s.reprioritise?.({ url: 'http://s.org/', priority: 0, rules: [] })).toBeNull();
+  });
+
+  it('sends a queued link back only after two fetches of its template: one section says little of its sibling', () => {
+    const home = htmlSource('http://s.org/', 0);
+    const section = (s: Strategy, name: string) => {
+      const j = s.judge(link(`http://s.org/${name}`), home);
+      return { url: `http://s.org/${name}`, priority: j.priority as number, rules: j.rules, label: j.label, parent: 'http://s.org/', depth: 1 };
+    };
+    const fetch = (s: Strategy, name: string, links: string[]) => {
+      const url = `http://s.org/${name}`;
+      const j = s.judge(link(url), home);
+      s.observePage?.({ url, depth: 1, type: 'html', text: '', links: links.map((l) => link(`${url}/${l}`)) });
+      s.learn(record(url, 'http://s.org/', 'html', j));
+    };
+    const s = createStrategy('yield');
+    const staff = section(s, 'staff');
+    // The first section fetched is a hub of unexplored pages: nothing anticipated below it yet (institute-like's
+    // /research before /staff). Its sibling keeps its place.
+    fetch(s, 'research', ['faculties', 'groups', 'projects']);
+    expect(s.reprioritise?.(staff)).toBeNull();
+    // A second fetch of the template without RDF in or below: now the estimate may send it back.
+    fetch(s, 'study', ['courses']);
+    expect(s.reprioritise?.(staff) as number).toBeGreaterThan(staff.priority + 0.03);
+    // With `sendBackAfter: 0` (the behaviour before session 10) one fetch was enough.
+    yieldTuning.options = { sendBackAfter: 0 };
+    try {
+      const before = createStrategy('yield');
+      const staff0 = section(before, 'staff');
+      fetch(before, 'research', ['faculties', 'groups', 'projects']);
+      expect(before.reprioritise?.(staff0) as number).toBeGreaterThan(staff0.priority + 0.03);
+    } finally {
+      yieldTuning.options = {};
+    }
   });
 
   it('learns barren templates itself: the per-pattern wrapper leaves it alone', () => {
