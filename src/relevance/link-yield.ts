@@ -65,7 +65,7 @@ export interface LinkYieldOptions {
    * since they were queued). A page's worth shows only as the RDF below it is fetched, levels later: after one fetch of
    * `/{x}` (`/research`, nothing below yet) the staff directory's `/staff` was sent back from 0.22 to 0.11, then 0.07,
    * and never fetched in 500 (institute-like seed 1, bench/yield-gap.ts). Default 2 (0, any, until session 10: the
-   * tuning profiles at concurrency 1, 3 seeds: institute-like +29%, campus-like −11%, total +0.5%; see the README).
+   * tuning profiles at concurrency 1, 3 seeds: institute-like +24%, campus-like −11%, total +0.1%; see the README).
    */
   sendBackAfter?: number;
 }
