@@ -2,7 +2,7 @@
 // repository full of traps, through real HTTP requests to the proxy, and the oracle on it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlTemplate } from '../../src/links/url-template.ts';
-import { HELD_OUT_PROFILES, oracleCurve, type SimWeb, startSimweb, TUNING_PROFILES, type TruthRecord } from '../../src/simweb/index.ts';
+import { buildWeb, HELD_OUT_PROFILES, oracleCurve, type SimWeb, startSimweb, truthRecords, TUNING_PROFILES, type TruthRecord } from '../../src/simweb/index.ts';
 import { countTriples, hrefs, proxyGet } from './helpers.ts';
 
 const HOST = 'http://www.campus-sim.edu';
@@ -88,5 +88,16 @@ describe('campus-like (tuning) over HTTP', () => {
     expect(k).toBeGreaterThan(0);
     // The oracle needs far fewer fetches than the site has documents: it skips the calendar, news and barren pages.
     expect(k).toBeLessThan(truth.length / 2);
+  });
+});
+
+describe('campus-like builds at every seed', () => {
+  it('gives a resource API URL the dataset when two datasets draw the same resource id (seed 4, scale 0.5: was a duplicate path)', () => {
+    for (const [seed, scale] of [[4, 0.5], [7, 0.5], [5, 1]] as const) {
+      const web = buildWeb({ profiles: 'campus-like', seed, scale });
+      const apis = [...truthRecords(web)].filter((r) => r.url.includes('/data/api/action/resource?id='));
+      expect(apis.some((r) => r.url.includes('&dataset=')), `seed ${seed} scale ${scale}`).toBe(true);
+      expect(new Set(apis.map((r) => r.url)).size).toBe(apis.length);
+    }
   });
 });
