@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Tokenizer, TokenizerMode, type TokenHandler } from 'parse5';
-import { buildWeb, respond } from '../src/simweb/index.ts';
+import { type SimwebHtmlPage, simwebHtmlPages } from './lib/simweb-html-pages.ts';
 
 const { values } = parseArgs({
   options: {
@@ -52,35 +52,12 @@ async function load(name: string, root: string): Promise<Side> {
 /** The scan's cheap look (parse-embedded.ts): pages without an RDF script type or a `<base>` are not tokenised for it. */
 const SCRIPT_OR_BASE_HINT = /<script\b[^>]*\btype\s*=\s*["']?\s*(?:application\/(?:ld\+json|n-triples|n-quads|trig)|text\/(?:turtle|n3))|<base\b/i;
 
-interface Page {
-  url: string;
-  html: string;
-  body: Buffer;
-  contentType: string;
+interface Page extends SimwebHtmlPage {
   scanned: boolean;
 }
 
 function pagesOf(profiles: string): Page[] {
-  const web = buildWeb({ profiles, scale: 1, seed: 1 });
-  const pages: Page[] = [];
-  outer: for (let i = 0; ; i++) {
-    let any = false;
-    for (const site of web.sites) {
-      const doc = site.docs[i];
-      if (doc === undefined) continue;
-      any = true;
-      if (doc.kind !== 'html' || doc.status !== 200) continue;
-      const url = `http://${site.host}${doc.path}`;
-      const r = respond(web, url, 'text/html');
-      const contentType = String(r.headers['content-type']);
-      if (r.status !== 200 || !contentType.includes('html')) continue;
-      const html = r.body.toString('utf8');
-      pages.push({ url, html, body: r.body, contentType, scanned: SCRIPT_OR_BASE_HINT.test(html) });
-      if (pages.length >= PAGES) break outer;
-    }
-    if (!any) break;
-  }
-  return pages;
+  return simwebHtmlPages(profiles, PAGES).map((p) => ({ ...p, scanned: SCRIPT_OR_BASE_HINT.test(p.html) }));
 }
 
 const cpuMs = (): number => {

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildWeb, respond } from '../../src/simweb/index.ts';
+import { simwebHtmlPages } from './simweb-html-pages.ts';
 
 const { values } = parseArgs({ options: { base: { type: 'string' }, pages: { type: 'string', default: '2000' }, rounds: { type: 'string', default: '5' } } });
 const PAGES = Number(values.pages);
@@ -24,22 +24,7 @@ async function load(name: string, root: string): Promise<Side> {
   return { name, extractLinks: links.extractLinks, createStrategy: create };
 }
 
-const web = buildWeb({ profiles: 'mixed', scale: 1, seed: 1 } as Parameters<typeof buildWeb>[0]);
-const pages: Array<{ url: string; html: string }> = [];
-outer: for (let i = 0; pages.length < PAGES; i++) {
-  let any = false;
-  for (const site of web.sites) {
-    const doc = site.docs[i];
-    if (doc === undefined) continue;
-    any = true;
-    if (doc.kind !== 'html' || doc.status !== 200) continue;
-    const url = `http://${site.host}${doc.path}`;
-    const r = respond(web, url, 'text/html');
-    if (r.status === 200 && String(r.headers['content-type']).includes('html')) pages.push({ url, html: r.body.toString('utf8') });
-    if (pages.length >= PAGES) break outer;
-  }
-  if (!any) break;
-}
+const pages: Array<{ url: string; html: string }> = simwebHtmlPages('mixed', PAGES);
 
 const sides = [await load('this', join(import.meta.dirname, '../..'))];
 if (values.base) sides.unshift(await load('base', values.base));

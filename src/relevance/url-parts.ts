@@ -50,7 +50,7 @@ function splitUrl(url: string): UrlParts {
  * a breadth-first crawl's CPU (issue 18). Null for anything else (a port, user info, IP addresses, punycode, other
  * characters, `\`, dot segments, `%2e`), which is parsed; the tests compare both on generated URLs.
  */
-function splitPlainUrl(url: string): UrlParts | null {
+export function splitPlainUrl(url: string): UrlParts | null {
   const start = url.startsWith('http://') ? 7 : url.startsWith('https://') ? 8 : -1;
   const hostEnd = start < 0 ? -1 : plainHostEnd(url, start);
   if (hostEnd < 0) return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extensionOfSegment, parseUrlParts, type UrlParts } from '../../src/relevance/url-parts.ts';
+import { extensionOfSegment, parseUrlParts, splitPlainUrl, type UrlParts } from '../../src/relevance/url-parts.ts';
 
 /** What parseUrlParts gave before plain URLs were read from the string (issue 18): a WHATWG parse of every URL. */
 function parsedParts(url: string): UrlParts {
@@ -41,15 +41,28 @@ describe('parseUrlParts reads plain http(s) URLs from the string (issue 18)', ()
   it('equals the WHATWG parse on 40,000 generated URLs, tricky parts included', () => {
     const r = random(18);
     let withExtension = 0;
+    let read = 0; // URLs read from the string, not parsed
     for (let n = 0; n < 40_000; n++) {
       const segs = Array.from({ length: Math.floor(r() * 4) }, () => pick(r, SEGMENTS));
       const path = segs.length === 0 && r() < 0.5 ? '' : `/${segs.join('/')}`;
       const url = `${pick(r, SCHEMES)}${pick(r, HOSTS)}${pick(r, PORTS)}${path}${pick(r, TAILS)}`;
       const expected = parsedParts(url);
       expect(parseUrlParts(url), url).toEqual(expected);
+      const plain = splitPlainUrl(url);
+      if (plain !== null) {
+        expect(plain, url).toEqual(expected);
+        read++;
+      }
       if (expected.extension !== null) withExtension++;
     }
     expect(withExtension).toBeGreaterThan(4_000); // the corpus has extensions to find, not only nulls
+    expect(read).toBeGreaterThan(100); // and plain URLs the fast path takes (most of the corpus is meant to be tricky)
+  });
+  it('reads typical links from the string, without a URL parse', () => {
+    for (const url of ['http://A.org/people/ann/foaf.RDF', 'https://a.org/d/x.ttl?download=1&f=a?b#top', 'http://a.org', 'http://a.org?x.rdf', 'http://a.org/d/']) {
+      expect(splitPlainUrl(url), url).toEqual(parsedParts(url));
+    }
+    for (const url of ['http://127.0.0.1:8080/x.owl', 'http://a.org:80/x', 'http://a.org/x.pdf/..', 'mailto:ann@a.org', 'http://u@a.org/']) expect(splitPlainUrl(url), url).toBeNull();
   });
   it('reads typical links', () => {
     expect(parseUrlParts('http://A.org/people/ann/foaf.RDF')).toEqual({ host: 'a.org', segments: ['people', 'ann', 'foaf.RDF'], query: null, extension: 'rdf' });
