@@ -209,13 +209,18 @@ function skipLeadingSpace(text: string): string {
 
 /** Turtle family, N-Triples, N-Quads from the text; null when it does not look like RDF text. */
 function sniffTextRdf(start: string, truncated: boolean): string | null {
-  const lines = start.split(/\r?\n|\r/);
-  if (truncated && lines.length > 1) lines.pop(); // the last line may be cut by the prefix
   let statements = 0;
   let nquads = false;
   let allLines = true;
   let firstCode: string | null = null;
-  for (const raw of lines) {
+  // Line by line as far as needed (most texts stop at their first line: an HTML page is not split whole).
+  for (let pos = 0; pos <= start.length; ) {
+    let end = pos;
+    while (end < start.length && start.charCodeAt(end) !== 10 && start.charCodeAt(end) !== 13) end++;
+    const last = end === start.length;
+    if (last && truncated && pos > 0) break; // the last line may be cut by the prefix
+    const raw = start.slice(pos, end);
+    pos = end + (start.charCodeAt(end) === 13 && start.charCodeAt(end + 1) === 10 ? 2 : 1);
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) continue;
     firstCode ??= line;

@@ -77,4 +77,14 @@ describe('detectType', () => {
     const body = `${'<http://a> <http://b> "c" .\n'.repeat(3000)}<http://a> <http://b> "${'y'.repeat(100_000)}" .\n`;
     expect(detectType(body, null, 'http://x.org/')).toEqual(rdf('application/n-triples'));
   });
+
+  it('reads lines ended by LF, CRLF or CR alike (comments and blank lines skipped)', () => {
+    for (const eol of ['\n', '\r\n', '\r']) {
+      const nt = ['# a comment', '', '<http://a> <http://b> "c" .', '<http://a> <http://b> <http://d> .', ''].join(eol);
+      expect(detectType(nt, null, 'http://x.org/'), JSON.stringify(eol)).toEqual(rdf('application/n-triples'));
+      expect(detectType(`${nt}<http://a> <http://b> <http://d> <http://g> .${eol}`, null, 'http://x.org/')).toEqual(rdf('application/n-quads'));
+      // One line that is not a statement makes it Turtle (its first code line starts with an IRI and a term).
+      expect(detectType(`${nt}<http://a> <http://b> "c" ; <http://e> 1 .${eol}`, null, 'http://x.org/')).toEqual(rdf('text/turtle'));
+    }
+  });
 });
