@@ -1,9 +1,11 @@
 // **throughput** benchmarks rdfscout against Crawlee's CheerioCrawler and a minimal undici+parse5 loop on one
 // simulated web served from 127.0.0.1 (issue 8). Each contestant runs in its own process; the web in another.
 // Run: node_modules/.bin/node bench/throughput.ts [--pages 20000] [--runs 3] [--concurrency 16] [--profiles mixed]
-//      [--scale 1] [--only rdfscout-bfs,crawlee] [--cpu-prof DIR] [--json FILE] [--cli-flags]
+//      [--scale 1] [--only rdfscout-bfs,crawlee] [--cpu-prof DIR] [--json FILE] [--cli-flags] [--html-pad-kb 0]
 // --cli-flags runs the rdfscout contestants with the V8 flags of the command line (src/node-flags.ts), as a crawl
 // started by `rdfscout crawl` runs; without it they run with Node's defaults, as the other contestants do.
+// --html-pad-kb N pads every HTML page to N kB with link-free markup (src/simweb/html-padding.ts): the simulated pages are
+// ~1.4 kB, real ones tens of kB, so per-byte work weighs more on a real site than in the default run.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     json: { type: 'string' },
     'cli-flags': { type: 'boolean', default: false },
+    'html-pad-kb': { type: 'string', default: '0' },
   },
 });
 const PAGES = Number(values.pages);
@@ -74,7 +77,7 @@ const median = (xs: number[]): number => {
 const round = (x: number, d = 1): number => Math.round(x * 10 ** d) / 10 ** d;
 
 async function main(): Promise<void> {
-  const server = fork(join(HERE, 'lib/simweb-process.ts'), ['--profiles', values.profiles, '--scale', values.scale], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const server = fork(join(HERE, 'lib/simweb-process.ts'), ['--profiles', values.profiles, '--scale', values.scale, '--html-pad-kb', values['html-pad-kb']], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await askChild<Ready>(server, 'ready', false);
   console.log(
     `simweb ${values.profiles} ×${values.scale}: ${ready.documents.toLocaleString()} documents (${ready.htmlDocuments.toLocaleString()} HTML), ` +

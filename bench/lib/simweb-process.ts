@@ -16,6 +16,7 @@ const { values } = parseArgs({
     copies: { type: 'string', default: '1' },
     'latency-ms': { type: 'string', default: '0' },
     'log-requests': { type: 'boolean', default: false },
+    'html-pad-kb': { type: 'string', default: '0' },
   },
 });
 
@@ -27,6 +28,7 @@ const web = await startSimweb({
   latencyMs: Number(values['latency-ms']),
   slowMs: 0,
   logRequests: values['log-requests'],
+  htmlPadBytes: Number(values['html-pad-kb']) * 1024,
 });
 let html = 0;
 for (const site of web.model.sites) for (const d of site.docs) if (d.kind === 'html') html++;

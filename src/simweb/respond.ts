@@ -1,6 +1,7 @@
 // **respond** computes the response to one request on a simulated web (status, headers, bytes), without I/O.
 import { Prng } from '../random/prng.ts';
 import { generateTriples, serialize, subjectOf } from './render-rdf.ts';
+import { padHtml } from './html-padding.ts';
 import { renderCalendar, renderError, renderHtml, renderJson, renderRedirect, renderRobots, renderSitemap, renderXml } from './render-html.ts';
 import type { SimDoc, SiteModel } from './types.ts';
 import type { WebModel } from './web.ts';
@@ -21,6 +22,8 @@ export interface SimResponse {
 export interface RespondOptions {
   /** Overrides the Crawl-delay (seconds) of sites that declare one. Default: the profile's (0.01 s). */
   crawlDelay?: number;
+  /** Pads every HTML page of status 200 to at least this many bytes with link-free markup (see html-padding.ts). Default 0 (none). */
+  htmlPadBytes?: number;
 }
 
 const RDF_TYPES = ['application/rdf+xml', 'text/turtle', 'application/n-triples', 'application/ld+json', 'text/n3', 'application/x-turtle', 'application/n-quads', 'application/trig'];
@@ -82,11 +85,11 @@ export function renderRdf(site: SiteModel, doc: SimDoc): string {
 }
 
 /** Renders what the document at `doc` serves. */
-function respondDoc(site: SiteModel, doc: SimDoc, accept: string | undefined): SimResponse {
+function respondDoc(site: SiteModel, doc: SimDoc, accept: string | undefined, pad: (html: string) => string): SimResponse {
   let res: SimResponse;
   switch (doc.kind) {
     case 'html':
-      res = text(200, doc.contentType, site.calendar && doc.path.startsWith(`${site.calendar.path}?`) ? renderCalendar(site, calendarIndex(site, doc)) : renderHtml(site, doc));
+      res = text(200, doc.contentType, pad(site.calendar && doc.path.startsWith(`${site.calendar.path}?`) ? renderCalendar(site, calendarIndex(site, doc)) : renderHtml(site, doc)));
       break;
     case 'rdf':
       res = text(200, doc.contentType, renderRdf(site, doc));
@@ -132,7 +135,8 @@ export function respond(web: WebModel, url: string, accept?: string, options: Re
   const { site } = found;
   const path = new URL(url).pathname;
   if (path === '/robots.txt') return text(200, 'text/plain; charset=utf-8', renderRobots(site, options.crawlDelay));
-  if (found.kind === 'calendar') return text(200, 'text/html; charset=utf-8', renderCalendar(site, found.month));
+  const pad = (html: string): string => (options.htmlPadBytes ? padHtml(html, options.htmlPadBytes) : html);
+  if (found.kind === 'calendar') return text(200, 'text/html; charset=utf-8', pad(renderCalendar(site, found.month)));
   if (found.kind === 'missing') return text(404, 'text/html; charset=utf-8', renderError(404));
-  return respondDoc(site, found.doc, accept);
+  return respondDoc(site, found.doc, accept, pad);
 }

@@ -25,6 +25,8 @@ export interface SimWebOptions extends WebOptions {
   crawlDelay?: number;
   /** Keep a log of every request (PLD, start, end, in flight; `SimWeb.requestLog()`). Default false. */
   logRequests?: boolean;
+  /** Pads every HTML page to at least this many bytes with link-free markup, as large as real pages (benchmarks of cost per page). Default 0. */
+  htmlPadBytes?: number;
 }
 
 /** A running simulated web. */
@@ -50,7 +52,7 @@ export interface SimWeb {
   close(): Promise<void>;
 }
 
-const KNOWN_KEYS = new Set(['profiles', 'seed', 'scale', 'copies', 'port', 'latencyMs', 'slowMs', 'crawlDelay', 'logRequests']);
+const KNOWN_KEYS = new Set(['profiles', 'seed', 'scale', 'copies', 'port', 'latencyMs', 'slowMs', 'crawlDelay', 'logRequests', 'htmlPadBytes']);
 
 /** Whether a Host header names this machine's loopback (the server itself, not a simulated host). */
 function isLoopbackHost(host: string | undefined): boolean {
@@ -72,7 +74,7 @@ export async function startSimweb(options: SimWebOptions): Promise<SimWeb> {
   const model = buildWeb(options);
   const description: WebOptions = { profiles: options.profiles, seed: options.seed, scale: options.scale ?? 1, copies: options.copies ?? 1 };
   let stats = emptyStats();
-  const respondOptions = options.crawlDelay === undefined ? {} : { crawlDelay: options.crawlDelay };
+  const respondOptions = { ...(options.crawlDelay === undefined ? {} : { crawlDelay: options.crawlDelay }), ...(options.htmlPadBytes ? { htmlPadBytes: options.htmlPadBytes } : {}) };
   const log = options.logRequests === true ? new RequestLog() : undefined;
 
   const server = createServer((req, res) => {
