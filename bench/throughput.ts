@@ -1,15 +1,16 @@
 // **throughput** benchmarks rdfscout against Crawlee's CheerioCrawler and a minimal undici+parse5 loop on one
 // simulated web served from 127.0.0.1 (issue 8). Each contestant runs in its own process; the web in another.
 // Run: node_modules/.bin/node bench/throughput.ts [--pages 20000] [--runs 3] [--concurrency 16] [--profiles mixed]
-//      [--scale 1] [--only rdfscout-bfs,crawlee] [--cpu-prof DIR] [--json FILE] [--cli-flags] [--floor-pages bfs|own]
+//      [--scale 1] [--only rdfscout-bfs,crawlee] [--cpu-prof DIR] [--json FILE] [--cli-flags] [--floor-pages bfs|fc-r+hr|yield|own]
 // --cli-flags runs the rdfscout contestants with the V8 flags of the command line (src/node-flags.ts), as a crawl
 // started by `rdfscout crawl` runs; without it they run with Node's defaults, as the other contestants do.
 // The floor-* contestants are issue 18's cost floor (bench/lib/floor-loop.ts): the minimal loop plus, cumulatively,
 // parsing the RDF of every page (floor-rdf), storing every document and its record durably (floor-store), and
 // indexing the quads in bulk in quadstore (floor-index; floor-index-reread with the crawl's own Indexer); floor-fetch
-// is their loop alone. With --floor-pages bfs (the default) they fetch the requests of one rdfscout bfs crawl of
-// --pages pages made before the runs (untimed), so that they parse and store the documents rdfscout does; with
-// `own` they follow links as the loop does (fewer RDF documents: the loop's order is not rdfscout's).
+// is their loop alone. With --floor-pages bfs (the default; or fc-r+hr, yield) they fetch the requests of one
+// rdfscout crawl with that strategy of --pages pages made before the runs (untimed), so that they parse and store
+// the documents that crawl did; with `own` they follow links as the loop does (fewer RDF documents: the loop's order
+// is not rdfscout's).
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -83,23 +84,25 @@ const median = (xs: number[]): number => {
 const round = (x: number, d = 1): number => Math.round(x * 10 ** d) / 10 ** d;
 
 /**
- * The requests of one rdfscout bfs crawl of `PAGES` pages (untimed), in the order the web saw them, written to a file
- * in `dir`: the pages of the floor contestants (--floor-pages bfs).
+ * The requests of one rdfscout crawl with `strategy` of `PAGES` pages (untimed), in the order the web saw them,
+ * written to a file in `dir`: the pages of the floor contestants (--floor-pages).
  */
-async function floorPages(server: ChildProcess, seeds: string[], proxy: string, dir: string): Promise<string> {
+async function floorPages(server: ChildProcess, strategy: string, seeds: string[], proxy: string, dir: string): Promise<string> {
+  const contestant = `rdfscout-${strategy}` as Contestant;
+  if (!ALL.includes(contestant)) throw new Error(`--floor-pages ${strategy}: not an rdfscout contestant's strategy (bfs, fc-r+hr, yield) nor own`);
   await askChild(server, 'reset');
-  const r = await runOne(server, { contestant: 'rdfscout-bfs', seeds, proxy, pages: PAGES, concurrency: C }, -1);
+  const r = await runOne(server, { contestant, seeds, proxy, pages: PAGES, concurrency: C }, -1);
   const { urls } = await askChild<{ type: 'urls'; urls: string[] }>(server, 'urls');
   await askChild(server, 'reset'); // the log is not needed any more
   const x = r.extra as Record<string, number>;
-  console.log(`  floor pages: the ${urls.length} requests of an rdfscout bfs crawl (${r.pages} pages, ${x.triples} quads, ${x.rdfDocuments} RDF documents; not timed)`);
+  console.log(`  floor pages: the ${urls.length} requests of an rdfscout ${strategy} crawl (${r.pages} pages, ${x.triples} quads, ${x.rdfDocuments} RDF documents; not timed)`);
   const file = join(dir, 'floor-urls.json');
   await writeFile(file, JSON.stringify(urls));
   return file;
 }
 
 async function main(): Promise<void> {
-  const floorsRun = CONTESTANTS.some((c) => c.startsWith('floor')) && values['floor-pages'] === 'bfs';
+  const floorsRun = CONTESTANTS.some((c) => c.startsWith('floor')) && values['floor-pages'] !== 'own';
   const server = fork(join(HERE, 'lib/simweb-process.ts'), ['--profiles', values.profiles, '--scale', values.scale, ...(floorsRun ? ['--log-requests'] : [])], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -111,7 +114,7 @@ async function main(): Promise<void> {
   const results: Awaited<ReturnType<typeof runOne>>[] = [];
   const scratch = await mkdtemp(join(tmpdir(), 'rdfscout-throughput-'));
   try {
-    const urlsFile = floorsRun ? await floorPages(server, ready.seeds, ready.proxyUrl, scratch) : undefined;
+    const urlsFile = floorsRun ? await floorPages(server, values['floor-pages'], ready.seeds, ready.proxyUrl, scratch) : undefined;
     for (let run = 0; run < RUNS; run++) {
       // Alternate the order: run r starts at contestant r and runs backwards on odd runs.
       const rotated = CONTESTANTS.map((_, i) => CONTESTANTS[(i + run) % CONTESTANTS.length] as Contestant);
@@ -181,7 +184,7 @@ async function main(): Promise<void> {
         'this/fc-r+hr': cpuRatio(c, 'rdfscout-fc-r+hr'),
       }));
     console.log(
-      `cost floor (pages: ${floorsRun ? "an rdfscout bfs crawl's requests" : 'their own crawl'}; CPU per page, medians; loop/this is the ratio issue 18's targets compare: bfs >= 0.5, fc-r+hr >= 0.45):`,
+      `cost floor (pages: ${floorsRun ? `an rdfscout ${values['floor-pages']} crawl's requests` : 'their own crawl'}; CPU per page, medians; loop/this is the ratio issue 18's targets compare: bfs >= 0.5, fc-r+hr >= 0.45):`,
     );
     console.table(floorTable);
   }
