@@ -2,7 +2,7 @@
 // simulated web served from 127.0.0.1 (issue 8). Each contestant runs in its own process; the web in another.
 // Run: node_modules/.bin/node bench/throughput.ts [--pages 20000] [--runs 3] [--concurrency 16] [--profiles mixed]
 //      [--scale 1] [--only rdfscout-bfs,crawlee] [--cpu-prof DIR] [--json FILE] [--cli-flags] [--floor-pages bfs|fc-r+hr|yield|own]
-// --cli-flags runs the rdfscout contestants with the V8 flags of the command line (src/node-flags.ts), as a crawl
+// --cli-flags runs the rdfscout (and floor-*) contestants with the V8 flags of the command line (src/node-flags.ts), as a crawl
 // started by `rdfscout crawl` runs; without it they run with Node's defaults, as the other contestants do.
 // The floor-* contestants are issue 18's cost floor (bench/lib/floor-loop.ts): the minimal loop plus, cumulatively,
 // parsing the RDF of every page (floor-rdf), storing every document and its record durably (floor-store), and
