@@ -3,6 +3,8 @@
 // Messages in:  { type: 'cpu' } → { type: 'cpu', user, system, stats } (µs since start; the web's request stats),
 //               { type: 'politeness' } → { type: 'politeness', report, firstStart, lastEnd } (with --log-requests:
 //               checkPoliteness of the log without its per-PLD rows, and the span the requests cover, epoch ms),
+//               { type: 'urls' } → { type: 'urls', urls } (with --log-requests: the URLs requested since the start or the
+//               last reset, in start order), { type: 'reset' } → { type: 'reset' } (stats and log cleared),
 //               { type: 'close' } → exits.
 // Message out at start: { type: 'ready', proxyUrl, seeds, documents, htmlDocuments }.
 import { parseArgs } from 'node:util';
@@ -46,6 +48,8 @@ process.on('message', (msg: { type: string }) => {
     const firstStart = log.reduce((t, e) => Math.min(t, e.start), Number.POSITIVE_INFINITY);
     const lastEnd = log.reduce((t, e) => Math.max(t, e.end ?? e.start), 0);
     send({ type: 'politeness', report, firstStart, lastEnd });
+  } else if (msg.type === 'urls') {
+    send({ type: 'urls', urls: web.requestLog().map((e) => e.url) });
   } else if (msg.type === 'reset') {
     web.resetStats();
     web.clearRequestLog();

@@ -1,16 +1,29 @@
 // **throughput-worker** runs one benchmark contestant in its own process and reports wall time, CPU and peak RSS to
 // the parent over IPC (bench/throughput.ts forks it once per contestant and run).
 // argv[2] is a JSON `WorkerJob`; the reply is one `WorkerReport` message.
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import { runCrawlee } from './crawlee-peer.ts';
+import { runFloorLoop } from './floor-loop.ts';
 import { type LoopResult, runMinimalLoop } from './minimal-loop.ts';
 import { threadCpuMs } from './thread-cpu.ts';
 
 /** Contestants of the throughput benchmark. */
-export type Contestant = 'rdfscout-bfs' | 'rdfscout-bfs-warc' | 'rdfscout-bfs-warc0' | 'rdfscout-fc-r+hr' | 'rdfscout-yield' | 'crawlee' | 'limit';
+export type Contestant =
+  | 'rdfscout-bfs'
+  | 'rdfscout-bfs-warc'
+  | 'rdfscout-bfs-warc0'
+  | 'rdfscout-fc-r+hr'
+  | 'rdfscout-yield'
+  | 'crawlee'
+  | 'limit'
+  | 'floor-fetch'
+  | 'floor-rdf'
+  | 'floor-store'
+  | 'floor-index'
+  | 'floor-index-reread';
 
 export interface WorkerJob {
   contestant: Contestant;
@@ -18,6 +31,8 @@ export interface WorkerJob {
   proxy: string;
   pages: number;
   concurrency: number;
+  /** Floor contestants: a JSON file with the URLs to fetch, in order (another crawl's requests; see minimal-loop.ts). */
+  urlsFile?: string;
 }
 
 export interface WorkerReport {
@@ -67,6 +82,8 @@ async function runRdfscout(job: WorkerJob, strategy: string, warc: { gzipLevel: 
 
 async function main(): Promise<void> {
   const job = JSON.parse(process.argv[2] as string) as WorkerJob;
+  const urls = job.urlsFile === undefined ? undefined : (JSON.parse(await readFile(job.urlsFile, 'utf8')) as string[]);
+  const loop = urls === undefined ? job : { ...job, urls, pages: urls.length };
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let r: LoopResult & { extra?: Record<string, unknown> };
@@ -91,6 +108,21 @@ async function main(): Promise<void> {
       break;
     case 'limit':
       r = await runMinimalLoop(job);
+      break;
+    case 'floor-fetch':
+      r = await runFloorLoop(loop, 'fetch');
+      break;
+    case 'floor-rdf':
+      r = await runFloorLoop(loop, 'rdf');
+      break;
+    case 'floor-store':
+      r = await runFloorLoop(loop, 'store');
+      break;
+    case 'floor-index':
+      r = await runFloorLoop(loop, 'index');
+      break;
+    case 'floor-index-reread':
+      r = await runFloorLoop(loop, 'index-reread');
       break;
   }
   const wallMs = performance.now() - t0;
