@@ -94,12 +94,20 @@ export class DocumentWriter implements QuadTarget {
   stage(txn: Txn): number {
     this.#close();
     const t = levelTxn(txn);
-    for (const value of this.#held) t.put(this.#state.docs, docKey(this.graph, this.#spilled++), value);
+    // A document none of whose chunks was written ahead has all its values here: the indexer gets them once they are
+    // committed instead of reading them back (issue 18).
+    const staged: string[] | null = this.#spilled === 0 ? [] : null;
+    const put = (value: string): void => {
+      t.put(this.#state.docs, docKey(this.graph, this.#spilled++), value);
+      staged?.push(value);
+    };
+    for (const value of this.#held) put(value);
     this.#held = [];
-    if (this.#chars > 0) t.put(this.#state.docs, docKey(this.graph, this.#spilled++), this.#takeChunk());
+    if (this.#chars > 0) put(this.#takeChunk());
     if (this.#seen.size > 0) {
       t.put(this.#state.sub.unindexed, this.graph, this.#spilled);
-      txn.onCommit(() => this.#state.indexer.notify());
+      const indexer = this.#state.indexer;
+      txn.onCommit(() => (staged !== null ? indexer.offer(this.graph, staged) : indexer.notify()));
     }
     if (this.#spill) t.del(this.#state.sub['docs-pending'], this.graph);
     return this.#seen.size;

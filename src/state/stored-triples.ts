@@ -26,10 +26,20 @@ export async function* storedQuads(store: StoredDocuments, graphIri: string, chu
   for (let chunk = 0; !counted || chunk < chunks; chunk++) {
     const text = counted ? ((await store.docs.get(docKey(graphIri, chunk))) as string | undefined) : await chunkInRange(store.docs, graphIri, chunk);
     if (text === undefined) return;
-    // A few lines at a time: the quads of a whole value (~3,000), alive while index batches are written, reached V8's
-    // old generation and raised RSS by ~15 MB indexing a 1.5 MB Turtle file (issue 16 item 14).
-    for (const lines of slicesOfLines(text, SLICE_CHARS)) yield parseTriples(lines).map((t) => df.quad(t.subject, t.predicate, t.object, graph));
+    yield* quadsOfValue(df, graph, text);
   }
+}
+
+/** The quads of stored values of the document `graphIri` already at hand (the indexer's recent commits), as {@link storedQuads} reads them. */
+export function* quadsOfValues(df: DataFactory, graphIri: string, values: readonly string[]): Generator<Quad[]> {
+  const graph = df.namedNode(graphIri);
+  for (const text of values) yield* quadsOfValue(df, graph, text);
+}
+
+function* quadsOfValue(df: DataFactory, graph: ReturnType<DataFactory['namedNode']>, text: string): Generator<Quad[]> {
+  // A few lines at a time: the quads of a whole value (~3,000), alive while index batches are written, reached V8's
+  // old generation and raised RSS by ~15 MB indexing a 1.5 MB Turtle file (issue 16 item 14).
+  for (const lines of slicesOfLines(text, SLICE_CHARS)) yield parseTriples(lines).map((t) => df.quad(t.subject, t.predicate, t.object, graph));
 }
 
 /** Characters of stored N-Triples parsed at once (whole lines). */
