@@ -31,7 +31,6 @@ const { values } = parseArgs({
     points: { type: 'string', default: '50,100,200,300,500' },
     options: { type: 'string', default: '{}' },
     rows: { type: 'string', default: '30' },
-    raise: { type: 'string', default: '' },
   },
 });
 const profile = values.profile!;
@@ -101,7 +100,6 @@ try {
   const learned = new Map<number, Map<string, { n: number; rate: number }>>();
   let strategy: YieldStrategy | undefined;
   yieldTuning.options = JSON.parse(values.options!) as LinkYieldOptions;
-  if (values.raise !== '') yieldTuning.raise = Number(values.raise);
   yieldTuning.created = (s) => {
     strategy = s;
     let count = 0;
@@ -120,7 +118,6 @@ try {
   };
   const run = await runCrawl({ seeds: [site.startUrl], proxy: web.proxyUrl, strategy: 'yield', maxDocs: budget, maxDocsPerPld: budget, maxLinksPerDoc: 500, concurrency, hostConcurrency: concurrency });
   yieldTuning.options = {};
-  delete yieldTuning.raise;
   delete yieldTuning.created;
   if (strategy === undefined) throw new Error('no yield strategy was created');
   const fcRun = await runCrawl({ seeds: [site.startUrl], proxy: web.proxyUrl, strategy: 'fc-r+hr', maxDocs: budget, maxDocsPerPld: budget, maxLinksPerDoc: 500, concurrency, hostConcurrency: concurrency });

@@ -24,10 +24,6 @@ interface Variant {
   name: string;
   options?: LinkYieldOptions;
   margin?: number;
-  /** `yieldTuning.raise`: re-judge queued links of waiting templates whose estimate rose by more than this. */
-  raise?: number;
-  raiseTrials?: boolean;
-  raiseFetched?: boolean;
 }
 
 const { values } = parseArgs({
@@ -113,12 +109,6 @@ for (const profile of profiles) {
         yieldTuning.options = v?.options ?? {};
         if (v?.margin !== undefined) yieldTuning.margin = v.margin;
         else delete yieldTuning.margin;
-        if (v?.raise !== undefined) yieldTuning.raise = v.raise;
-        else delete yieldTuning.raise;
-        if (v?.raiseTrials !== undefined) yieldTuning.raiseTrials = v.raiseTrials;
-        else delete yieldTuning.raiseTrials;
-        if (v?.raiseFetched !== undefined) yieldTuning.raiseFetched = v.raiseFetched;
-        else delete yieldTuning.raiseFetched;
         const run = await runCrawl({
           seeds: [site.startUrl],
           proxy: web.proxyUrl,
@@ -131,9 +121,6 @@ for (const profile of profiles) {
         });
         yieldTuning.options = {};
         delete yieldTuning.margin;
-        delete yieldTuning.raise;
-        delete yieldTuning.raiseTrials;
-        delete yieldTuning.raiseFetched;
         const rdf = run.records.filter(isRdfDocument).length;
         // At equal fetches: the oracle, like the budget, counts a followed redirect chain as one (robots refusals are none).
         const fetched = run.records.filter((r) => r.outcome !== 'denied').length;
@@ -194,7 +181,7 @@ for (const p of profiles) {
 }
 row('total', grand, grandOracle, grandPattern);
 log(`seeds ${seedBase}…${seedBase + seeds - 1}, scale ${scale}, budget ${budget}, concurrency ${concurrency}; elapsed ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-for (const v of variants) log(`${v.name} = ${JSON.stringify({ ...v.options, ...(v.margin === undefined ? {} : { margin: v.margin }), ...(v.raise === undefined ? {} : { raise: v.raise }) })}`);
+for (const v of variants) log(`${v.name} = ${JSON.stringify({ ...v.options, ...(v.margin === undefined ? {} : { margin: v.margin }) })}`);
 
 function row(label: string, t: Map<string, number>, o: Map<string, number>, pt: Map<string, number>): void {
   const fc = t.get('fc-r+hr') ?? 0;

@@ -124,11 +124,6 @@ export class Committer {
     if (learned.type === 'rdf' && learned.parent !== null && this.#o.rejudge) {
       await frontier.rejudgeSimilarTo(learned.parent, (q) => strategy.judge(q.link, q.source), txn, { repeatedly: strategy.rejudgesRepeatedly === true });
     }
-    if (this.#o.rejudge && strategy.rejudgeNear) {
-      for (const url of strategy.rejudgeNear()) {
-        await frontier.rejudgeSimilarTo(url, (q) => strategy.judge(q.link, q.source), txn, { repeatedly: strategy.rejudgesRepeatedly === true });
-      }
-    }
     if (strategy.observePage && snapshotDue(record.seq, this.#lastSnapshotSeq)) {
       this.#lastSnapshotSeq = record.seq;
       stageStrategySnapshot(state, txn, { seq: record.seq, state: strategy.snapshot() });

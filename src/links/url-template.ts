@@ -25,27 +25,3 @@ export function urlTemplate(url: string): string {
   const query = [...u.searchParams.keys()].map((k) => `${k}={x}`).join('&');
   return `${u.host}/${out.join('/')}${trailing ? '/' : ''}${query ? `?${query}` : ''}`;
 }
-
-/** File formats a query value can name (`?format=ttl`): such a value is kept in `formatTemplate`, as an extension is. */
-const FORMATS = new Set(
-  'rdf rdfxml rdf+xml xml owl ttl turtle n3 nt ntriples nq nquads trig jsonld json-ld json csv tsv html xls xlsx pdf zip txt geojson kml'.split(' '),
-);
-
-/**
- * `urlTemplate` with query values that name a file format kept: `/d/{x}?format=ttl` and `/d/{x}?format=csv` are two
- * templates, as `/d/{x}.ttl` and `/d/{x}.csv` are. A learner sees the value before fetching (and `yield` tells such
- * links apart by their format badges); other query values stay `{x}` (a keyword would make a template of one page).
- */
-export function formatTemplate(url: string): string {
-  const t = urlTemplate(url);
-  const q = t.indexOf('?');
-  if (q < 0) return t;
-  let params: URLSearchParams;
-  try {
-    params = new URL(url).searchParams;
-  } catch {
-    return t;
-  }
-  const kept = [...params.entries()].map(([k, v]) => `${k}=${FORMATS.has(v.toLowerCase()) ? v.toLowerCase() : '{x}'}`);
-  return `${t.slice(0, q)}?${kept.join('&')}`;
-}

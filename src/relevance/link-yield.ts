@@ -4,7 +4,7 @@
 // (thesis §4 Relevancy_R, §5 Relevancy_HR) as the prior. Pure: no I/O, state is plain data.
 import type { LinkFeatures } from '../links/types.ts';
 import { isHtmlVariant } from '../links/html-variant.ts';
-import { formatTemplate, urlTemplate } from '../links/url-template.ts';
+import { urlTemplate } from '../links/url-template.ts';
 import type { Label } from './types.ts';
 
 /** The cluster keys of one link, from what is known before fetching it. */
@@ -68,11 +68,6 @@ export interface LinkYieldOptions {
    * tuning profiles at concurrency 1, 3 seeds: institute-like +24%, campus-like −11%, total +0.1%; see the README).
    */
   sendBackAfter?: number;
-  /**
-   * Cluster links by `formatTemplate` (format names in query values kept: `?format=rdf` and `?format=json` are two
-   * templates, as `.rdf` and `.json` are) rather than `urlTemplate`. Default false.
-   */
-  formatTemplates?: boolean;
 }
 
 /** A link's expected yield, and whether it includes the exploration bonus (then `noteTrial` should be told). */
@@ -104,19 +99,15 @@ export function anchorShape(anchor: string): string {
   return a;
 }
 
-/**
- * The URL template a link or page is clustered by (`formatTemplate` with `formats`, else `urlTemplate`); a resource's
- * HTML variant apart from the resource (`#html`).
- */
-export function templateKey(url: string, formats = false): string {
-  const t = formats ? formatTemplate(url) : urlTemplate(url);
-  return isHtmlVariant(url) ? `${t}#html` : t;
+/** The URL template a link or page is clustered by; a resource's HTML variant apart from the resource (`#html`). */
+export function templateKey(url: string): string {
+  return isHtmlVariant(url) ? `${urlTemplate(url)}#html` : urlTemplate(url);
 }
 
-/** Cluster keys of a link found on page `sourceUrl` (null for seeds); templates as `templateKey(…, formats)`. */
-export function linkKeys(link: LinkFeatures, sourceUrl: string | null, formats = false): LinkKeys {
+/** Cluster keys of a link found on page `sourceUrl` (null for seeds). */
+export function linkKeys(link: LinkFeatures, sourceUrl: string | null): LinkKeys {
   const style = [link.tag, link.rel.toLowerCase(), link.type.toLowerCase(), anchorShape(link.anchor), link.domPath ?? ''].join('|');
-  return { style, target: templateKey(link.url, formats), parent: sourceUrl === null ? '' : templateKey(sourceUrl, formats) };
+  return { style, target: templateKey(link.url), parent: sourceUrl === null ? '' : templateKey(sourceUrl) };
 }
 
 /**

@@ -101,13 +101,6 @@ export interface Strategy {
   reprioritise?(entry: QueuedEntry): number | null;
   learn(doc: FetchedDocument): void;
   /**
-   * Optional, with `rejudgesOnLearn`: after `learn`, URLs whose similar queued H links (thesis §5's r1/r2 keys) should
-   * be judged again because what was learned raised their estimate (issue 17: yield's queued links of a template
-   * never fetched, judged at the prior before anything was learned). The crawl always does so for an RDF document's
-   * parent.
-   */
-  rejudgeNear?(): readonly string[];
-  /**
    * Optional: sees every fetched HTML page (and RDF document) before its links are judged. State learned here is
    * not replayable from records, so it must be in `snapshot()`; the crawl saves snapshots periodically.
    */

@@ -1,11 +1,8 @@
 // **patternOracleCurve**: RDF documents a clairvoyant URL-template predictor has after k fetches (pure; issue 17).
-import { formatTemplate } from '../links/url-template.ts';
+import { urlTemplate } from '../links/url-template.ts';
 import { type FetchTree, fetchTree, ID_SPAN, isGoal } from './fetch-tree.ts';
 import { NumberHeap } from './number-heap.ts';
 import type { OracleOptions, OracleSource } from './oracle.ts';
-
-/** `formatTemplate` lives with `urlTemplate` (src/links/url-template.ts; `yield` uses it too); re-exported here. */
-export { formatTemplate };
 
 /**
  * What a URL template is worth to the pattern oracle, from the ground truth over the whole web (see
@@ -14,6 +11,30 @@ export { formatTemplate };
  * path to an RDF document (the pages the oracle may fetch).
  */
 export type PatternValue = 'rate' | 'reach' | 'useful';
+
+/** File formats a query value can name (`?format=ttl`): such a value is kept in `formatTemplate`, as an extension is. */
+const FORMATS = new Set(
+  'rdf rdfxml rdf+xml xml owl ttl turtle n3 nt ntriples nq nquads trig jsonld json-ld json csv tsv html xls xlsx pdf zip txt geojson kml'.split(' '),
+);
+
+/**
+ * `urlTemplate` with query values that name a file format kept: `/d/{x}?format=ttl` and `/d/{x}?format=csv` are two
+ * templates, as `/d/{x}.ttl` and `/d/{x}.csv` are. A learner sees the value before fetching (and `yield` tells such
+ * links apart by their format badges); other query values stay `{x}` (a keyword would make a template of one page).
+ */
+export function formatTemplate(url: string): string {
+  const t = urlTemplate(url);
+  const q = t.indexOf('?');
+  if (q < 0) return t;
+  let params: URLSearchParams;
+  try {
+    params = new URL(url).searchParams;
+  } catch {
+    return t;
+  }
+  const kept = [...params.entries()].map(([k, v]) => `${k}=${FORMATS.has(v.toLowerCase()) ? v.toLowerCase() : '{x}'}`);
+  return `${t.slice(0, q)}?${kept.join('&')}`;
+}
 
 /** Options of `patternOracleCurve`: those of `oracleCurve`, and how a template is valued. */
 export interface PatternOracleOptions extends OracleOptions {

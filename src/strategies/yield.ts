@@ -30,25 +30,7 @@ export const REESTIMATE_MARGIN = 0.03;
  * created while set, the send-back margin, and `created` (told of each new `YieldStrategy`: bench/yield-gap.ts reads
  * its model during a crawl). Empty by default; the tuning scripts set and clear it around a crawl.
  */
-export const yieldTuning: { options: LinkYieldOptions; margin?: number; raise?: number; raiseTrials?: boolean; raiseFetched?: boolean; created?: (strategy: YieldStrategy) => void } = { options: {} };
-
-/** Queued links of one URL template never fetched yet: a few of their URLs (distinct r1/r2 neighbourhoods) and keys. */
-interface Waiting {
-  urls: string[];
-  keys: LinkKeys;
-  /** The lowest estimate since the template's links were last judged (without exploration bonus). */
-  at: number;
-}
-
-/** URLs kept per waiting template (each re-judges the queued links similar to it). */
-const MAX_WAITING_URLS = 8;
-
-/** The neighbourhood of a URL for thesis §5's r1/r2 keys: its path without the last segment, or its path if one segment. */
-function neighbourhood(url: string): string {
-  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
-  const segs = path.split('/').filter((x) => x !== '');
-  return segs.length > 1 ? segs.slice(0, -1).join('/') : `=${segs.join('/')}`;
-}
+export const yieldTuning: { options: LinkYieldOptions; margin?: number; created?: (strategy: YieldStrategy) => void } = { options: {} };
 
 // Generic types that may hide RDF (RDF/XML as application/xml, Turtle as text/plain or octet-stream): read and sniff.
 
@@ -87,14 +69,6 @@ export class YieldStrategy implements Strategy {
   readonly #base: FcRHrStrategy;
   readonly #options: LinkYieldOptions = { ...yieldTuning.options };
   readonly #margin = yieldTuning.margin ?? REESTIMATE_MARGIN;
-  /** Raise margin for waiting templates (`rejudgeNear`); undefined: off. */
-  readonly #raise = yieldTuning.raise;
-  /** Templates with queued H links never fetched (`rejudgeNear`). */
-  readonly #waiting = new Map<string, Waiting>();
-  /** URLs queued as trials (with the exploration bonus; `rejudgeNear`). */
-  readonly #trialUrls = new Set<string>();
-  /** Templates keep format names in query values (`LinkYieldOptions.formatTemplates`). */
-  readonly #formats = this.#options.formatTemplates ?? false;
   #yield = new LinkYield(this.#options);
   /** Cluster keys of the link objects judged so far (see `#keysOf`). */
   readonly #keys = new WeakMap<LinkFeatures, { sourceUrl: string | null; keys: LinkKeys }>();
@@ -114,14 +88,8 @@ export class YieldStrategy implements Strategy {
     const base = this.#baseJudge(link, source);
     if (base.priority === null && base.rules.includes(NF_RULE)) return base;
     const keys = this.#keysOf(link, source.url);
-    // A link queued as a trial keeps its trial when judged again (`rejudgeNear`), as when its turn comes.
-    const trial = this.#raise !== undefined && yieldTuning.raiseTrials !== false && this.#trialUrls.has(link.url);
-    const estimate = this.#yield.estimate(keys, base.label, trial ? 'requeue' : true);
-    if (estimate.exploring && !trial) {
-      this.#yield.noteTrial(keys);
-      if (this.#raise !== undefined) this.#trialUrls.add(link.url);
-    }
-    if (this.#raise !== undefined && base.label === 'H' && source.url !== null) this.#wait(keys, link.url);
+    const estimate = this.#yield.estimate(keys, base.label);
+    if (estimate.exploring) this.#yield.noteTrial(keys);
     return { label: base.label, rules: [...base.rules, `${YIELD_RULE_PREFIX}${keys.style}`], priority: priorityOf(estimate.value, link.url, source.depth + 1) };
   }
 
@@ -132,42 +100,9 @@ export class YieldStrategy implements Strategy {
   #keysOf(link: LinkFeatures, sourceUrl: string | null): LinkKeys {
     const known = this.#keys.get(link);
     if (known !== undefined && known.sourceUrl === sourceUrl) return known.keys;
-    const keys = linkKeys(link, sourceUrl, this.#formats);
+    const keys = linkKeys(link, sourceUrl);
     this.#keys.set(link, { sourceUrl, keys });
     return keys;
-  }
-
-  /** Remembers a queued H link of a template not fetched yet (for `rejudgeNear`). */
-  #wait(keys: LinkKeys, url: string): void {
-    if (yieldTuning.raiseFetched !== true && this.#yield.counts('t', keys.target) !== undefined) return;
-    const w = this.#waiting.get(keys.target);
-    if (w === undefined) {
-      this.#waiting.set(keys.target, { urls: [url], keys, at: this.#yield.estimate(keys, 'H', false).value });
-      return;
-    }
-    if (w.urls.length < MAX_WAITING_URLS && !w.urls.some((u) => neighbourhood(u) === neighbourhood(url))) w.urls.push(url);
-  }
-
-  /**
-   * After learning: URLs of waiting templates (queued H links, none fetched) whose estimate rose by more than the
-   * raise margin since they were judged, so the crawl judges their queued links again (a queued link keeps the
-   * priority it got, and links found before anything was learned got the prior).
-   */
-  rejudgeNear(): readonly string[] {
-    if (this.#raise === undefined || this.#waiting.size === 0) return [];
-    const out: string[] = [];
-    for (const [t, w] of this.#waiting) {
-      if (yieldTuning.raiseFetched !== true && this.#yield.counts('t', t) !== undefined) {
-        this.#waiting.delete(t);
-        continue;
-      }
-      const now = this.#yield.estimate(w.keys, 'H', false).value;
-      if (now - w.at > this.#raise) {
-        out.push(...w.urls);
-        w.at = now;
-      } else if (now < w.at) w.at = now;
-    }
-    return out;
   }
 
   /**
@@ -178,7 +113,7 @@ export class YieldStrategy implements Strategy {
   reprioritise(entry: QueuedEntry): number | null {
     const rule = entry.rules.find((r) => r.startsWith(YIELD_RULE_PREFIX));
     if (rule === undefined || entry.label == null || entry.parent == null) return null;
-    const keys = { style: rule.slice(YIELD_RULE_PREFIX.length), target: templateKey(entry.url, this.#formats), parent: templateKey(entry.parent, this.#formats) };
+    const keys = { style: rule.slice(YIELD_RULE_PREFIX.length), target: templateKey(entry.url), parent: templateKey(entry.parent) };
     if (!this.#yield.maySendBack(keys)) return null;
     const now = priorityOf(this.#yield.estimate(keys, entry.label, 'requeue').value, entry.url, entry.depth ?? 1);
     return now - entry.priority > this.#margin ? now : null;
@@ -195,8 +130,8 @@ export class YieldStrategy implements Strategy {
     const rule = doc.rules.find((r) => r.startsWith(YIELD_RULE_PREFIX));
     const keys = {
       style: rule === undefined ? (doc.parent === null ? 'seed' : '') : rule.slice(YIELD_RULE_PREFIX.length),
-      target: templateKey(doc.url, this.#formats),
-      parent: doc.parent === null ? '' : templateKey(doc.parent, this.#formats),
+      target: templateKey(doc.url),
+      parent: doc.parent === null ? '' : templateKey(doc.parent),
     };
     const kind = doc.type === 'rdf' ? 'rdf' : doc.type === 'html' ? 'page' : 'other';
     this.#yield.observe(keys, doc.finalUrl === doc.url ? [doc.url] : [doc.url, doc.finalUrl], doc.parent, kind);
