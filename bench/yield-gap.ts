@@ -8,7 +8,8 @@
 // Tuning profiles only (the held-out ones are refused). Templates are `urlTemplate`'s (the `t …` clusters of
 // `LinkYield`); the pattern oracle orders by `formatTemplate` (its default), and its fetches are counted here by
 // `urlTemplate` so both columns read alike. A learned rate is (RDF fetched + RDF expected below) / (fetches + their
-// cost) of the template's cluster alone, before the shrinkage cascade; `n` is its fetches so far.
+// cost) of the template's cluster alone, before the shrinkage cascade; `n` is its fetches so far. A second table sets
+// FC-R+HR's fetch order beside yield's: per template, the fetches of each within the first k fetches, at each point.
 import { parseArgs } from 'node:util';
 import { urlTemplate } from '../src/links/url-template.ts';
 import type { FetchedDocument } from '../src/relevance/types.ts';
@@ -119,18 +120,26 @@ try {
   yieldTuning.options = {};
   delete yieldTuning.created;
   if (strategy === undefined) throw new Error('no yield strategy was created');
-  const yld = new Map<string, Row>();
-  const yCurve = [0];
-  let k = 0;
-  for (const r of run.records) {
-    if (r.outcome === 'denied') continue;
-    k++;
-    bump(yld, urlTemplate(r.url), isRdfDocument(r), k);
-    yCurve.push(yCurve[k - 1]! + (isRdfDocument(r) ? 1 : 0));
-  }
+  const fcRun = await runCrawl({ seeds: [site.startUrl], proxy: web.proxyUrl, strategy: 'fc-r+hr', maxDocs: budget, maxDocsPerPld: budget, maxLinksPerDoc: 500, concurrency, hostConcurrency: concurrency });
+  /** Per template: fetches, RDF and first fetch; the RDF curve; and the template of each fetch in order. */
+  const tally = (records: typeof run.records) => {
+    const rows = new Map<string, Row>();
+    const curve = [0];
+    const order: string[] = [];
+    for (const r of records) {
+      if (r.outcome === 'denied') continue;
+      order.push(urlTemplate(r.url));
+      bump(rows, urlTemplate(r.url), isRdfDocument(r), order.length);
+      curve.push(curve[order.length - 1]! + (isRdfDocument(r) ? 1 : 0));
+    }
+    return { rows, curve, order };
+  };
+  const { rows: yld, curve: yCurve, order: yOrder } = tally(run.records);
+  const { rows: fc, curve: fcCurve, order: fcOrder } = tally(fcRun.records);
 
   log(`${profile} seed ${values.seed}, scale ${values.scale}, budget ${budget}, concurrency ${concurrency}, options ${values.options}`);
-  log(`RDF after k fetches: ${points.map((p) => `k=${p} yield ${yCurve[Math.min(p, yCurve.length - 1)]} pattern ${patCurve[Math.min(p, patCurve.length - 1)]}`).join(' | ')}`);
+  const at = (curve: number[], p: number) => curve[Math.min(p, curve.length - 1)];
+  log(`RDF after k fetches: ${points.map((p) => `k=${p} yield ${at(yCurve, p)} fc-r+hr ${at(fcCurve, p)} pattern ${at(patCurve, p)}`).join(' | ')}`);
   log('true = templateValues rate (urlTemplate); pages = reachable pages of the template; fetches/RDF/first fetch index;');
   log('learned@k = the template cluster\'s rate after k learned fetches (its fetches so far)');
   const keys = [...new Set([...pat.keys(), ...yld.keys()])].sort(
@@ -144,6 +153,17 @@ try {
       return (c === undefined ? '-' : `${c.rate.toFixed(3)}(${c.n})`).padStart(14);
     });
     log(`${strip(t).slice(0, 42).padEnd(42)} ${(truth.get(t) ?? 0).toFixed(3).padStart(5)} ${String(pages.get(t) ?? 0).padStart(5)} ${cell(pat.get(t))} ${cell(yld.get(t))}  ${l.join(' ')}`);
+  }
+
+  // FC-R+HR's fetch order beside yield's: per template, fetches within the first k fetches (fc-r+hr / yield).
+  log(`\nfetches within the first k fetches, fc-r+hr / yield (fc-r+hr: ${fcCurve.at(-1)} RDF documents in ${fcOrder.length} fetches)`);
+  const firstK = (order: string[], t: string, p: number) => order.slice(0, p).filter((x) => x === t).length;
+  const both = [...new Set([...fc.keys(), ...yld.keys()])].sort(
+    (a, b) => Math.max(fc.get(b)?.fetches ?? 0, yld.get(b)?.fetches ?? 0) - Math.max(fc.get(a)?.fetches ?? 0, yld.get(a)?.fetches ?? 0),
+  );
+  log(`${'template'.padEnd(42)} ${points.map((p) => `k=${p}`.padStart(11)).join(' ')}`);
+  for (const t of both.slice(0, Number(values.rows))) {
+    log(`${strip(t).slice(0, 42).padEnd(42)} ${points.map((p) => `${firstK(fcOrder, t, p)}/${firstK(yOrder, t, p)}`.padStart(11)).join(' ')}`);
   }
 } finally {
   await web.close();
