@@ -22,6 +22,21 @@ const RAW_TEXT: Record<string, number> = {
   title: TokenizerMode.RCDATA,
 };
 
+/** Adds the absolute http(s) URL (no fragment) of the link `token` is, if any. */
+function pushLink(token: Token.TagToken, base: string, out: string[]): void {
+  const attr = LINK_ATTR[token.tagName];
+  if (attr === undefined) return;
+  for (const a of token.attrs) {
+    if (a.name !== attr) continue;
+    const u = URL.parse(a.value.trim(), base);
+    if (u !== null && (u.protocol === 'http:' || u.protocol === 'https:')) {
+      u.hash = '';
+      out.push(u.href);
+    }
+    return;
+  }
+}
+
 /**
  * Absolute http(s) URLs (no fragment) of the links in `html`, resolved against `base`. With `scan`, the same pass
  * feeds it (the page's RDF scripts, `<base>`, RDFa/Microdata hints: as rdfscout's link extractor does, issue 18) and
@@ -32,18 +47,7 @@ export function linksIn(html: string, base: string, scan?: PageScan): string[] {
   const out: string[] = [];
   const handler: TokenHandler = {
     onStartTag(token: Token.TagToken) {
-      const attr = LINK_ATTR[token.tagName];
-      if (attr !== undefined) {
-        for (const a of token.attrs) {
-          if (a.name !== attr) continue;
-          const u = URL.parse(a.value.trim(), base);
-          if (u !== null && (u.protocol === 'http:' || u.protocol === 'https:')) {
-            u.hash = '';
-            out.push(u.href);
-          }
-          break;
-        }
-      }
+      pushLink(token, base, out);
       const mode = RAW_TEXT[token.tagName];
       if (mode !== undefined && !token.selfClosing) tokenizer.state = mode as typeof tokenizer.state;
     },
@@ -68,18 +72,7 @@ function linksAndScan(html: string, base: string, scan: PageScan): string[] {
   };
   const handler: TokenHandler = {
     onStartTag(token: Token.TagToken) {
-      const attr = LINK_ATTR[token.tagName];
-      if (attr !== undefined) {
-        for (const a of token.attrs) {
-          if (a.name !== attr) continue;
-          const u = URL.parse(a.value.trim(), base);
-          if (u !== null && (u.protocol === 'http:' || u.protocol === 'https:')) {
-            u.hash = '';
-            out.push(u.href);
-          }
-          break;
-        }
-      }
+      pushLink(token, base, out);
       const state = scan.startTag(token, tokenizer);
       if (state !== null) tokenizer.state = state as typeof tokenizer.state;
     },
