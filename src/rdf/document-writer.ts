@@ -96,7 +96,8 @@ export class DocumentWriter implements QuadTarget {
     const t = levelTxn(txn);
     // A document none of whose chunks was written ahead has all its values here: the indexer gets them once they are
     // committed instead of reading them back (issue 18).
-    const staged: string[] | null = this.#spilled === 0 ? [] : null;
+    const spilledAhead = this.#spilled > 0; // only then was a pending mark written (with the first spilled chunk)
+    const staged: string[] | null = spilledAhead ? null : [];
     const put = (value: string): void => {
       t.put(this.#state.docs, docKey(this.graph, this.#spilled++), value);
       staged?.push(value);
@@ -109,7 +110,9 @@ export class DocumentWriter implements QuadTarget {
       const indexer = this.#state.indexer;
       txn.onCommit(() => (staged !== null ? indexer.offer(this.graph, staged) : indexer.notify()));
     }
-    if (this.#spill) t.del(this.#state.sub['docs-pending'], this.graph);
+    // No deletion of a mark that was never written: a LevelDB delete writes a tombstone (half the stored documents'
+    // transactions deleted a pending mark they never had; issue 18).
+    if (spilledAhead) t.del(this.#state.sub['docs-pending'], this.graph);
     return this.#seen.size;
   }
 

@@ -45,6 +45,17 @@ describe('DocumentWriter', () => {
     expect((await t.state.quadstore.get({ graph: t.state.dataFactory.namedNode(DOC) })).items).toHaveLength(18_000);
   });
 
+  it('a small document is staged in its transaction alone: its value and its mark, no deletion of a pending mark it never had', async () => {
+    const writer = await parseInto(turtle(3), 'http://small.example.org/d.ttl');
+    expect(writer.spilledChunks).toBe(0);
+    const txn = t.state.txn();
+    expect(writer.stage(txn)).toBe(9);
+    expect(txn.size).toBe(2); // docs value + unindexed mark
+    await txn.commit();
+    expect(await isPending(t.state, 'http://small.example.org/d.ttl')).toBe(false);
+    expect(await hasGraph(t.state, 'http://small.example.org/d.ttl')).toBe(true);
+  });
+
   it('a document that is not stored after all has its spilled chunks deleted in the transaction', async () => {
     const writer = await parseInto(turtle(4000));
     expect(((await t.state.docs.keys().all()) as string[]).length).toBeGreaterThan(0);
