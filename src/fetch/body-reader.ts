@@ -65,7 +65,7 @@ function isDecoderError(err: unknown): boolean {
  * RDFSCOUT_DECODE_FAILED; errors of the source (timeouts, aborts, resets) are rethrown as they are.
  */
 export async function readBody(source: Readable, options: ReadBodyOptions): Promise<Buffer> {
-  const { url, maxBodyBytes, maxDecompressedBytes, onChunk, onLimit } = options;
+  const { url } = options;
   let decoders: Transform[];
   try {
     decoders = createDecoders(options.contentEncoding, url);
@@ -74,67 +74,95 @@ export async function readBody(source: Readable, options: ReadBodyOptions): Prom
     source.destroy();
     throw err;
   }
-  let wire = 0;
+  const count = new BodyCount(options, decoders.length > 0);
   const countWire = async function* (chunks: AsyncIterable<Buffer>) {
     for await (const chunk of chunks) {
-      wire += chunk.length;
-      onChunk?.(chunk);
-      if (wire > maxBodyBytes) {
-        onLimit?.();
-        throw new RdfscoutError('RDFSCOUT_BODY_TOO_LARGE', `Body of ${url} exceeds ${maxBodyBytes} bytes`, { url });
-      }
+      count.wire(chunk);
       yield chunk;
     }
   };
-  const parts: Buffer[] = [];
-  let decoded = 0;
   const collect = async (chunks: AsyncIterable<Buffer>) => {
-    for await (const chunk of chunks) {
-      if (decoded + chunk.length > maxDecompressedBytes) {
-        onLimit?.();
-        if (options.truncate === true) {
-          parts.push(chunk.subarray(0, maxDecompressedBytes - decoded));
-          decoded = maxDecompressedBytes;
-          throw new EnoughRead();
-        }
-        const what = decoders.length > 0 ? 'Decompressed body' : 'Body';
-        const code = decoders.length > 0 ? 'RDFSCOUT_DECOMPRESSED_TOO_LARGE' : 'RDFSCOUT_BODY_TOO_LARGE';
-        throw new RdfscoutError(code, `${what} of ${url} exceeds ${maxDecompressedBytes} bytes`, { url });
-      }
-      decoded += chunk.length;
-      parts.push(chunk);
-    }
+    for await (const chunk of chunks) if (count.keep(chunk)) throw new EnoughRead();
   };
   try {
     if (decoders.length === 0) {
       // Identity: no pipeline (each pipeline() builds an AbortController and, when it ends, a DOMException: 2% of
       // a crawl's CPU in issue 8's profile) and no async iterators (two nested generators cost a promise per chunk
-      // and per step): 'data' events into the same two counts.
-      return await readIdentity(source, options);
-    } else {
-      await (pipeline as (...streams: unknown[]) => Promise<void>)(source, countWire, ...decoders, collect);
+      // and per step): 'data' events into the same counts.
+      return await readIdentity(source, count);
     }
+    await (pipeline as (...streams: unknown[]) => Promise<void>)(source, countWire, ...decoders, collect);
   } catch (err) {
-    if (err instanceof EnoughRead) return Buffer.concat(parts, decoded);
+    if (err instanceof EnoughRead) return count.body();
     if (err instanceof RdfscoutError) throw err;
     if (isDecoderError(err)) {
       throw new RdfscoutError('RDFSCOUT_DECODE_FAILED', `Cannot decode ${options.contentEncoding} body of ${url}: ${(err as Error).message}`, { url, cause: err });
     }
     throw err;
   }
-  return Buffer.concat(parts, decoded);
+  return count.body();
+}
+
+/** The counts of one body read (wire bytes before decoding, bytes kept after) against its limits, and the bytes kept. */
+class BodyCount {
+  readonly #options: ReadBodyOptions;
+  readonly #decoding: boolean;
+  readonly #parts: Buffer[] = [];
+  #wire = 0;
+  #kept = 0;
+
+  constructor(options: ReadBodyOptions, decoding: boolean) {
+    this.#options = options;
+    this.#decoding = decoding;
+  }
+
+  /** A chunk off the wire: shown to `onChunk`, counted; throws RDFSCOUT_BODY_TOO_LARGE past `maxBodyBytes`. */
+  wire(chunk: Buffer): void {
+    const { url, maxBodyBytes, onChunk, onLimit } = this.#options;
+    this.#wire += chunk.length;
+    onChunk?.(chunk);
+    if (this.#wire > maxBodyBytes) {
+      onLimit?.();
+      throw new RdfscoutError('RDFSCOUT_BODY_TOO_LARGE', `Body of ${url} exceeds ${maxBodyBytes} bytes`, { url });
+    }
+  }
+
+  /**
+   * A chunk to keep (decoded). Past `maxDecompressedBytes`: with `truncate`, keeps what fits and returns true (enough
+   * read); otherwise throws (RDFSCOUT_DECOMPRESSED_TOO_LARGE when decoding, RDFSCOUT_BODY_TOO_LARGE when not).
+   */
+  keep(chunk: Buffer): boolean {
+    const { url, maxDecompressedBytes, onLimit } = this.#options;
+    if (this.#kept + chunk.length > maxDecompressedBytes) {
+      onLimit?.();
+      if (this.#options.truncate === true) {
+        this.#parts.push(chunk.subarray(0, maxDecompressedBytes - this.#kept));
+        this.#kept = maxDecompressedBytes;
+        return true;
+      }
+      const what = this.#decoding ? 'Decompressed body' : 'Body';
+      const code = this.#decoding ? 'RDFSCOUT_DECOMPRESSED_TOO_LARGE' : 'RDFSCOUT_BODY_TOO_LARGE';
+      throw new RdfscoutError(code, `${what} of ${url} exceeds ${maxDecompressedBytes} bytes`, { url });
+    }
+    this.#kept += chunk.length;
+    this.#parts.push(chunk);
+    return false;
+  }
+
+  /** The bytes kept, as one Buffer. */
+  body(): Buffer {
+    return Buffer.concat(this.#parts, this.#kept);
+  }
 }
 
 /**
- * The identity read of {@link readBody} on the stream's events: the same limits, in the same order (wire bytes, then
- * bytes kept), the same errors, and the source destroyed when a limit stops the read (which closes the socket).
- * Errors of the source, and a close before its end (ERR_STREAM_PREMATURE_CLOSE), reject as they are.
+ * The identity read of {@link readBody} on the stream's events, through the same {@link BodyCount}: the same limits in
+ * the same order, the same errors (a throwing `onChunk` included), and the source destroyed when the read stops early
+ * (which closes the socket). Errors of the source, and a close before its end (ERR_STREAM_PREMATURE_CLOSE), reject as
+ * they are.
  */
-function readIdentity(source: Readable, options: ReadBodyOptions): Promise<Buffer> {
-  const { url, maxBodyBytes, maxDecompressedBytes, onChunk, onLimit } = options;
+function readIdentity(source: Readable, count: BodyCount): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
-    const parts: Buffer[] = [];
-    let wire = 0;
     let settled = false;
     const settle = (err: unknown, result?: Buffer): void => {
       if (settled) return;
@@ -150,34 +178,16 @@ function readIdentity(source: Readable, options: ReadBodyOptions): Promise<Buffe
     };
     const onData = (chunk: Buffer): void => {
       if (settled) return;
-      wire += chunk.length;
       try {
-        onChunk?.(chunk);
+        count.wire(chunk);
+        if (count.keep(chunk)) settle(null, count.body()); // truncated: enough read
       } catch (err) {
-        settle(err); // a throwing observer ends the read with its error, as it did inside the loop
-        return;
+        settle(err);
       }
-      if (wire > maxBodyBytes) {
-        onLimit?.();
-        settle(new RdfscoutError('RDFSCOUT_BODY_TOO_LARGE', `Body of ${url} exceeds ${maxBodyBytes} bytes`, { url }));
-        return;
-      }
-      const kept = wire - chunk.length;
-      if (kept + chunk.length > maxDecompressedBytes) {
-        onLimit?.();
-        if (options.truncate === true) {
-          parts.push(chunk.subarray(0, maxDecompressedBytes - kept));
-          settle(null, Buffer.concat(parts, maxDecompressedBytes));
-          return;
-        }
-        settle(new RdfscoutError('RDFSCOUT_BODY_TOO_LARGE', `Body of ${url} exceeds ${maxDecompressedBytes} bytes`, { url }));
-        return;
-      }
-      parts.push(chunk);
     };
     const stopWatching = finished(source, (err) => {
       if (err) settle(err);
-      else settle(null, Buffer.concat(parts, wire));
+      else settle(null, count.body());
     });
     source.on('data', onData);
   });
