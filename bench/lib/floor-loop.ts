@@ -29,17 +29,14 @@ import type { Quad } from '@rdfjs/types';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClassicLevel } from 'classic-level';
 import { Writer } from 'n3';
 import type { Quadstore } from 'quadstore';
-import { DataFactory } from 'rdf-data-factory';
 import { DEFAULT_ACCEPT } from '../../src/fetch/index.ts';
 import { DOC_CHUNK_CHARS, detectType, isParsableRdfType, normaliseMediaType, pageScanFor, parseDocument, parseRdfDocumentInto } from '../../src/rdf/index.ts';
-import { CoveringQuadstore, INDEXES } from '../../src/state/covering-quadstore.ts';
 import { docKey } from '../../src/state/document-keys.ts';
 import { Indexer } from '../../src/state/indexer.ts';
-import { NamespacePrefixes } from '../../src/state/namespace-prefixes.ts';
-import { type AnySublevel, GroupCommitter, LevelTxn } from '../../src/state/txn.ts';
+import { type CrawlState, openState } from '../../src/state/open-state.ts';
+import type { AnySublevel } from '../../src/state/txn.ts';
 import { type FetchedPage, type LoopOptions, type LoopResult, runMinimalLoop } from './minimal-loop.ts';
 
 /** The cumulative stages; each includes the ones before it. */
@@ -63,35 +60,21 @@ interface FloorCounts {
   indexedQuads: number;
 }
 
-/** The LevelDB folder of the store stages: a document store, records, and (index stages) quadstore over the same db. */
+/** The store stages' crawl store (src/state/open-state.ts, as the crawl opens it) and the parts they write. */
 interface FloorStore {
-  dir: string;
-  db: ClassicLevel<string, string>;
+  state: CrawlState;
   docs: AnySublevel;
   records: AnySublevel;
   unindexed: AnySublevel;
-  committer: GroupCommitter;
-  dataFactory: DataFactory;
-  quadstore: Quadstore | null;
+  dataFactory: CrawlState['dataFactory'];
+  /** The crawl's quadstore (three indexes, namespace ids); used by the index stages only. */
+  quadstore: Quadstore;
 }
 
-async function openFloorStore(withIndex: boolean): Promise<FloorStore> {
-  const dir = await mkdtemp(join(tmpdir(), 'rdfscout-floor-'));
-  const db = new ClassicLevel<string, string>(join(dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
-  await db.open({ multithreading: true }); // as open-state.ts
-  const docs = db.sublevel<string, string>('docs', { keyEncoding: 'utf8', valueEncoding: 'utf8' }) as unknown as AnySublevel;
-  const records = db.sublevel<string, unknown>('records', { keyEncoding: 'utf8', valueEncoding: 'json' }) as unknown as AnySublevel;
-  const unindexed = db.sublevel<string, unknown>('unindexed', { keyEncoding: 'utf8', valueEncoding: 'json' }) as unknown as AnySublevel;
-  const dataFactory = new DataFactory();
-  let quadstore: Quadstore | null = null;
-  if (withIndex) {
-    const ns = db.sublevel<string, string>('ns', { keyEncoding: 'utf8', valueEncoding: 'utf8' }) as unknown as AnySublevel;
-    const pending = db.sublevel<string, unknown>('docs-pending', { keyEncoding: 'utf8', valueEncoding: 'json' }) as unknown as AnySublevel;
-    const namespaces = await NamespacePrefixes.open(ns, { assign: true });
-    quadstore = new CoveringQuadstore({ backend: db, dataFactory, indexes: INDEXES.map((i) => [...i]), prefixes: namespaces }, { dataFactory, docs, pending }, namespaces);
-    await quadstore.open();
-  }
-  return { dir, db, docs, records, unindexed, committer: new GroupCommitter(db), dataFactory, quadstore };
+async function openFloorStore(): Promise<FloorStore> {
+  const state = await openState(await mkdtemp(join(tmpdir(), 'rdfscout-floor-')));
+  await state.indexer.close(); // the stages index themselves (or with their own Indexer): the crawl's stays out
+  return { state, docs: state.docs, records: state.sub.records, unindexed: state.sub.unindexed, dataFactory: state.dataFactory, quadstore: state.quadstore };
 }
 
 /**
@@ -228,10 +211,10 @@ function kindOf(page: FetchedPage): string | null {
 
 /** Runs the loop with the work of `stage` added to every page. */
 export async function runFloorLoop(opts: LoopOptions, stage: FloorStage): Promise<LoopResult & { extra: Record<string, unknown> }> {
-  const store = stage === 'fetch' || stage === 'rdf' ? null : await openFloorStore(stage === 'index' || stage === 'index-reread');
-  const bulk = stage === 'index' && store?.quadstore ? new BulkIndex(store, store.quadstore) : null;
+  const store = stage === 'fetch' || stage === 'rdf' ? null : await openFloorStore();
+  const bulk = stage === 'index' && store !== null ? new BulkIndex(store, store.quadstore) : null;
   const indexer =
-    stage === 'index-reread' && store?.quadstore
+    stage === 'index-reread' && store !== null
       ? new Indexer({ quadstore: store.quadstore, dataFactory: store.dataFactory, docs: store.docs, unindexed: store.unindexed }, { batchQuads: BATCH_QUADS })
       : null;
   const writer = store === null ? null : new Writer({ format: 'N-Triples' });
@@ -258,7 +241,7 @@ export async function runFloorLoop(opts: LoopOptions, stage: FloorStage): Promis
       counts.rdfQuads += sink.count;
     }
     if (store === null) return;
-    const txn = new LevelTxn(store.committer);
+    const txn = store.state.txn();
     const chunks = sink.chunks();
     for (let n = 0; n < chunks.length; n++) txn.put(store.docs, docKey(p.url, n), chunks[n]);
     if (chunks.length > 0) {
@@ -292,9 +275,8 @@ export async function runFloorLoop(opts: LoopOptions, stage: FloorStage): Promis
     return { ...r, extra: { ...counts, triples: counts.rdfQuads + counts.htmlQuads } };
   } finally {
     if (store !== null) {
-      await store.quadstore?.close();
-      if (store.db.status === 'open') await store.db.close();
-      await rm(store.dir, { recursive: true, force: true });
+      await store.state.close();
+      await rm(store.state.dir, { recursive: true, force: true });
     }
   }
 }

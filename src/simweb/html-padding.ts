@@ -19,7 +19,7 @@ function sentence(rng: Prng): string {
 const BLOCKS = new Map<number, string>();
 
 /** A block of about `bytes` bytes of link-free markup (deterministic). */
-export function paddingBlock(bytes: number): string {
+function paddingBlock(bytes: number): string {
   const cached = BLOCKS.get(bytes);
   if (cached !== undefined) return cached;
   const rng = Prng.of(1, 'html-padding', bytes);
