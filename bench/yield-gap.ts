@@ -14,9 +14,8 @@ import { parseArgs } from 'node:util';
 import { urlTemplate } from '../src/links/url-template.ts';
 import type { FetchedDocument } from '../src/relevance/types.ts';
 import type { LinkYieldOptions } from '../src/relevance/link-yield.ts';
-import { fetchTree, formatTemplate, HELD_OUT_PROFILES, startSimweb, templateValues } from '../src/simweb/index.ts';
-import { ID_SPAN, isGoal } from '../src/simweb/fetch-tree.ts';
-import { NumberHeap } from '../src/simweb/number-heap.ts';
+import { fetchTree, HELD_OUT_PROFILES, patternOracleFetches, startSimweb, templateValues } from '../src/simweb/index.ts';
+import { isGoal } from '../src/simweb/fetch-tree.ts';
 import { type YieldStrategy, yieldTuning } from '../src/strategies/yield.ts';
 import { isRdfDocument } from '../src/metrics/index.ts';
 import { runCrawl } from './lib/run-crawl.ts';
@@ -63,38 +62,13 @@ try {
   const pages = new Map<string, number>();
   for (const v of tree.order) pages.set(urlTemplate(tree.records[v]!.url), (pages.get(urlTemplate(tree.records[v]!.url)) ?? 0) + 1);
 
-  // The pattern oracle's fetches (as `patternOracleCurve`, recording which nodes it takes).
-  const patValues = templateValues(tree, 'rate', formatTemplate);
-  const ranked = [...new Set(patValues.values())].sort((a, b) => b - a);
-  const rankOf = new Map(ranked.map((v, i) => [v, i]));
-  const discovered = new Uint8Array(tree.n);
-  const bySeq: number[] = [];
-  const heap = new NumberHeap();
-  const discover = (start: number): void => {
-    const stack = [start];
-    while (stack.length > 0) {
-      const v = stack.pop()!;
-      if (discovered[v] === 1) continue;
-      discovered[v] = 1;
-      if (tree.weight[v] === 0) {
-        const next = tree.next(v);
-        for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
-        continue;
-      }
-      heap.push(rankOf.get(patValues.get(formatTemplate(tree.records[v]!.url))!)! * ID_SPAN + bySeq.length);
-      bySeq.push(v);
-    }
-  };
-  const s0 = tree.index.get(site.startUrl);
-  if (s0 !== undefined) discover(s0);
+  // The pattern oracle's fetches (`patternOracleFetches`, as `patternOracleCurve` takes them).
   const pat = new Map<string, Row>();
   const patCurve = [0];
-  for (let k = 1; k <= budget && heap.size > 0; k++) {
-    const v = bySeq[heap.pop() % ID_SPAN]!;
-    bump(pat, urlTemplate(tree.records[v]!.url), isGoal(tree, v), k);
-    patCurve.push(patCurve[k - 1]! + (isGoal(tree, v) ? 1 : 0));
-    for (const w of tree.next(v)) discover(w);
-  }
+  patternOracleFetches(tree, [site.startUrl], budget).forEach((v, i) => {
+    bump(pat, urlTemplate(tree.records[v]!.url), isGoal(tree, v), i + 1);
+    patCurve.push(patCurve[i]! + (isGoal(tree, v) ? 1 : 0));
+  });
 
   // Yield's crawl, reading its template clusters at the given numbers of learned fetches.
   const learned = new Map<number, Map<string, { n: number; rate: number }>>();

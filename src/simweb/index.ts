@@ -1,7 +1,7 @@
 // Public face of the simulated Linked-Data web: start one, read its truth, compute the oracle.
 export type { OracleOptions, OracleSource } from './oracle.ts';
 export { oracleCurve } from './oracle.ts';
-export { type PatternOracleOptions, type PatternValue, formatTemplate, patternOracleCurve, templateValues } from './pattern-oracle.ts';
+export { type PatternOracleOptions, type PatternValue, formatTemplate, patternOracleCurve, patternOracleFetches, templateValues } from './pattern-oracle.ts';
 export { type FetchTree, fetchTree } from './fetch-tree.ts';
 export { Prng, hashParts } from '../random/prng.ts';
 export type { Profile, ProfileSite } from './profiles/index.ts';

@@ -125,11 +125,24 @@ export function templateValues(tree: FetchTree, value: PatternValue = 'rate', te
  */
 export function patternOracleCurve(source: OracleSource, maxK: number, options: PatternOracleOptions = {}): number[] {
   const tree = fetchTree(source, options);
-  const values = templateValues(tree, options.value ?? 'rate', options.templateOf ?? formatTemplate);
+  const starts = source.sites.map((site) => site.startUrl);
+  const curve = [0];
+  let found = 0;
+  for (const v of patternOracleFetches(tree, starts, maxK, options)) {
+    if (isGoal(tree, v)) found++;
+    curve.push(found);
+  }
+  while (curve.length <= maxK) curve.push(found);
+  return curve;
+}
+
+/** The nodes of `tree` the pattern oracle fetches, in order, from the start pages `starts` (at most `maxK`; see {@link patternOracleCurve}). */
+export function patternOracleFetches(tree: FetchTree, starts: readonly string[], maxK: number, options: Pick<PatternOracleOptions, 'value' | 'templateOf'> = {}): number[] {
+  const templateOf = options.templateOf ?? formatTemplate;
+  const values = templateValues(tree, options.value ?? 'rate', templateOf);
   // Rank templates by value (equal values share a rank), so a heap key is (rank, discovery order).
   const ranked = [...new Set(values.values())].sort((a, b) => b - a);
   const rankOfValue = new Map(ranked.map((v, i) => [v, i]));
-  const templateOf = options.templateOf ?? formatTemplate;
   const { n, records, weight } = tree;
   const discovered = new Uint8Array(n);
   const bySeq: number[] = [];
@@ -151,18 +164,15 @@ export function patternOracleCurve(source: OracleSource, maxK: number, options: 
       bySeq.push(v);
     }
   };
-  for (const site of source.sites) {
-    const s = tree.index.get(site.startUrl);
+  for (const url of starts) {
+    const s = tree.index.get(url);
     if (s !== undefined) discover(s);
   }
-  const curve = [0];
-  let found = 0;
-  while (curve.length <= maxK && heap.size > 0) {
+  const order: number[] = [];
+  while (order.length < maxK && heap.size > 0) {
     const v = bySeq[heap.pop() % ID_SPAN] as number;
-    if (isGoal(tree, v)) found++;
-    curve.push(found);
+    order.push(v);
     for (const w of tree.next(v)) discover(w);
   }
-  while (curve.length <= maxK) curve.push(found);
-  return curve;
+  return order;
 }
