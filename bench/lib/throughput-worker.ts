@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import { runCrawlee } from './crawlee-peer.ts';
-import { runFloorLoop } from './floor-loop.ts';
+import { type FloorStage, runFloorLoop } from './floor-loop.ts';
 import { type LoopResult, runMinimalLoop } from './minimal-loop.ts';
 import { threadCpuMs } from './thread-cpu.ts';
 
@@ -109,21 +109,9 @@ async function main(): Promise<void> {
     case 'limit':
       r = await runMinimalLoop(job);
       break;
-    case 'floor-fetch':
-      r = await runFloorLoop(loop, 'fetch');
-      break;
-    case 'floor-rdf':
-      r = await runFloorLoop(loop, 'rdf');
-      break;
-    case 'floor-store':
-      r = await runFloorLoop(loop, 'store');
-      break;
-    case 'floor-index':
-      r = await runFloorLoop(loop, 'index');
-      break;
-    case 'floor-index-reread':
-      r = await runFloorLoop(loop, 'index-reread');
-      break;
+    default: // floor-fetch, floor-rdf, floor-store, floor-index, floor-index-reread
+      if (!job.contestant.startsWith('floor-')) throw new Error(`unknown contestant ${job.contestant}`);
+      r = await runFloorLoop(loop, job.contestant.slice('floor-'.length) as FloorStage);
   }
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
