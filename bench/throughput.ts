@@ -7,8 +7,9 @@
 // started by `rdfscout crawl` runs; without it they run with Node's defaults, as the other contestants do.
 // The floor-* contestants are issue 18's cost floor (bench/lib/floor-loop.ts): the minimal loop plus, cumulatively,
 // parsing the RDF of every page (floor-rdf), storing every document and its record durably (floor-store), and
-// indexing the quads in bulk in quadstore (floor-index; floor-index-reread with the crawl's own Indexer); floor-fetch
-// is their loop alone. With --floor-pages bfs (the default; or fc-r+hr, yield) they fetch the requests of one
+// indexing the quads in bulk in quadstore (floor-index; floor-index-reread with the crawl's own Indexer), and keeping
+// the frontier durable in the same transactions (floor-frontier: floor-index plus LevelFrontier's queue and seen keys for
+// every new link in scope, and the fetched URL's queue key deleted); floor-fetch is their loop alone. With --floor-pages bfs (the default; or fc-r+hr, yield) they fetch the requests of one
 // rdfscout crawl with that strategy of --pages pages made before the runs (untimed), so that they parse and store
 // the documents that crawl did; with `own` they follow links as the loop does (fewer RDF documents: the loop's order
 // is not rdfscout's).
@@ -41,8 +42,8 @@ const { values } = parseArgs({
 const PAGES = Number(values.pages);
 const RUNS = Number(values.runs);
 const C = Number(values.concurrency);
-const ALL: Contestant[] = ['rdfscout-bfs', 'rdfscout-bfs-warc', 'rdfscout-bfs-warc0', 'rdfscout-fc-r+hr', 'rdfscout-yield', 'crawlee', 'limit', 'floor-rdf', 'floor-store', 'floor-index'];
-const FLOORS: Contestant[] = ['floor-fetch', 'floor-rdf', 'floor-store', 'floor-index', 'floor-index-reread'];
+const ALL: Contestant[] = ['rdfscout-bfs', 'rdfscout-bfs-warc', 'rdfscout-bfs-warc0', 'rdfscout-fc-r+hr', 'rdfscout-yield', 'crawlee', 'limit', 'floor-rdf', 'floor-store', 'floor-index', 'floor-frontier'];
+const FLOORS: Contestant[] = ['floor-fetch', 'floor-rdf', 'floor-store', 'floor-index', 'floor-index-reread', 'floor-frontier'];
 const CONTESTANTS = values.only ? (values.only.split(',') as Contestant[]) : ALL;
 const HERE = import.meta.dirname;
 

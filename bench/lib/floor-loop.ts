@@ -20,6 +20,12 @@
 //                        the store closed and its folder deleted before the CPU clock stops (as rdfscout's crawl).
 //   floor-index-reread as floor-index, but indexed by the crawl's own Indexer (src/state/indexer.ts), which reads each
 //                        document's values back from LevelDB and parses the N-Triples again.
+//   floor-frontier     floor-index plus a durable frontier in each page's transaction, as src/frontier/level-frontier.ts
+//                        keeps it (the brief: a killed process must not drop frontier entries): for every link the page
+//                        gave that is new and in scope (the loop's rule, thesis §11), a queue entry under
+//                        `queueKey(pld, sortKeyOf(priority, seq))` and a `queued` seen record; the fetched URL's queue
+//                        entry deleted and its seen record set to `done`. Nothing else of a crawl (no judging, no records
+//                        of links, no robots): the least a crawl that can resume without losing a link writes per page.
 // The floor asks for RDF first (rdfscout's DEFAULT_ACCEPT; content-negotiated resources answer with their RDF). Its
 // pages are, by default, the very requests an rdfscout bfs crawl of the same web made (bench/throughput.ts records
 // them once per web; `LoopOptions.urls`), so that it parses and stores the same documents: links are still read
@@ -32,15 +38,17 @@ import { join } from 'node:path';
 import { Writer } from 'n3';
 import type { Quadstore } from 'quadstore';
 import { DEFAULT_ACCEPT } from '../../src/fetch/index.ts';
+import { queueKey, sortKeyOf } from '../../src/frontier/queue-keys.ts';
+import { pldOf } from '../../src/links/index.ts';
 import { DOC_CHUNK_CHARS, detectType, isParsableRdfType, normaliseMediaType, pageScanFor, parseDocument, parseRdfDocumentInto } from '../../src/rdf/index.ts';
 import { docKey } from '../../src/state/document-keys.ts';
 import { Indexer } from '../../src/state/indexer.ts';
 import { type CrawlState, openState } from '../../src/state/open-state.ts';
-import type { AnySublevel } from '../../src/state/txn.ts';
+import type { AnySublevel, LevelTxn } from '../../src/state/txn.ts';
 import { type FetchedPage, type LoopOptions, type LoopResult, runMinimalLoop } from './minimal-loop.ts';
 
 /** The cumulative stages; each includes the ones before it. */
-export type FloorStage = 'fetch' | 'rdf' | 'store' | 'index' | 'index-reread';
+export type FloorStage = 'fetch' | 'rdf' | 'store' | 'index' | 'index-reread' | 'frontier';
 
 /** Quads per quadstore batch, as src/state/open-state.ts gives the crawl's Indexer. */
 const BATCH_QUADS = 250;
@@ -196,6 +204,64 @@ class DocumentSink {
   }
 }
 
+/**
+ * The frontier stage's durable frontier: LevelFrontier's two key spaces (`frontier`: one entry per queued URL under its
+ * PLD's queue key; `seen`: every URL's state), written into each page's transaction. Which URLs are new is decided from
+ * memory, as LevelFrontier's seen cache does; what the page was queued under is remembered to delete it when fetched.
+ */
+class DurableFrontier {
+  readonly #queue: AnySublevel;
+  readonly #seen: AnySublevel;
+  readonly #seedPlds: Set<string>;
+  readonly #known = new Set<string>();
+  readonly #queued = new Map<string, { key: string; depth: number }>();
+  #seq = 0;
+  written = 0;
+
+  constructor(state: CrawlState, seeds: readonly string[]) {
+    this.#queue = state.sub.frontier;
+    this.#seen = state.sub.seen;
+    this.#seedPlds = new Set(seeds.map(pldOf));
+    for (const url of seeds) this.#known.add(url);
+  }
+
+  /** Queues the seeds (one transaction, before the loop starts). */
+  async start(txn: LevelTxn, seeds: readonly string[]): Promise<void> {
+    for (const url of seeds) this.#enqueue(txn, url, pldOf(url), 0);
+    await txn.commit();
+  }
+
+  /** The fetched page's frontier changes, into its transaction. */
+  page(txn: LevelTxn, url: string, links: readonly string[]): void {
+    const mine = this.#queued.get(url);
+    if (mine !== undefined) {
+      txn.del(this.#queue, mine.key);
+      this.#queued.delete(url);
+    }
+    txn.put(this.#seen, url, { state: 'done' });
+    this.written++;
+    const pagePld = links.length > 0 ? pldOf(url) : '';
+    const depth = (mine?.depth ?? 0) + 1;
+    for (const link of links) {
+      if (this.#known.has(link)) continue;
+      const pld = pldOf(link);
+      if (!this.#seedPlds.has(pld) && !this.#seedPlds.has(pagePld)) continue; // thesis §11: one hop out of the seed PLDs
+      this.#known.add(link);
+      this.#enqueue(txn, link, pld, depth);
+    }
+  }
+
+  #enqueue(txn: LevelTxn, url: string, pld: string, depth: number): void {
+    const seq = ++this.#seq;
+    const priority = -depth; // breadth-first: shallower first, then in discovery order
+    const key = queueKey(pld, sortKeyOf(priority, seq));
+    txn.put(this.#queue, key, { url, pld, host: pld, priority, seq, depth, label: 'H', attempts: 0, notBefore: 0 });
+    txn.put(this.#seen, url, { state: 'queued', priority, seq });
+    this.#queued.set(url, { key, depth });
+    this.written += 2;
+  }
+}
+
 /** The RDF media type a response is parsed as, or 'html', or null (nothing to parse). */
 function kindOf(page: FetchedPage): string | null {
   const type = normaliseMediaType(page.contentType);
@@ -212,7 +278,9 @@ function kindOf(page: FetchedPage): string | null {
 /** Runs the loop with the work of `stage` added to every page. */
 export async function runFloorLoop(opts: LoopOptions, stage: FloorStage): Promise<LoopResult & { extra: Record<string, unknown> }> {
   const store = stage === 'fetch' || stage === 'rdf' ? null : await openFloorStore();
-  const bulk = stage === 'index' && store !== null ? new BulkIndex(store, store.quadstore) : null;
+  const bulk = (stage === 'index' || stage === 'frontier') && store !== null ? new BulkIndex(store, store.quadstore) : null;
+  const frontier = stage === 'frontier' && store !== null ? new DurableFrontier(store.state, opts.seeds) : null;
+  if (frontier !== null && store !== null) await frontier.start(store.state.txn(), opts.seeds);
   const indexer =
     stage === 'index-reread' && store !== null
       ? new Indexer({ quadstore: store.quadstore, dataFactory: store.dataFactory, docs: store.docs, unindexed: store.unindexed }, { batchQuads: BATCH_QUADS })
@@ -249,6 +317,7 @@ export async function runFloorLoop(opts: LoopOptions, stage: FloorStage): Promis
       if (bulk !== null || indexer !== null) txn.put(store.unindexed, p.url, chunks.length);
     }
     txn.put(store.records, p.url, { url: p.url, status: p.status, type: p.contentType, quads: sink.count });
+    frontier?.page(txn, p.url, p.links);
     await txn.commit();
     counts.commits++;
     if (chunks.length === 0) return;
@@ -272,7 +341,7 @@ export async function runFloorLoop(opts: LoopOptions, stage: FloorStage): Promis
       await indexer.close();
       counts.indexedQuads = indexer.indexedQuads;
     }
-    return { ...r, extra: { ...counts, triples: counts.rdfQuads + counts.htmlQuads } };
+    return { ...r, extra: { ...counts, triples: counts.rdfQuads + counts.htmlQuads, ...(frontier !== null ? { frontierKeysWritten: frontier.written } : {}) } };
   } finally {
     if (store !== null) {
       await store.state.close();

@@ -101,6 +101,8 @@ export interface FetchedPage {
   body: string;
   /** The scan `PageHook.scanFor` gave for this HTML page, filled by the link pass; undefined otherwise. */
   scan: PageScan | undefined;
+  /** Every link the page gave (HTML links and a redirect's target), seen or not, in scope or not. */
+  links: readonly string[];
 }
 
 /** Work added to every page of the loop (the cost-floor stages, floor-loop.ts). */
@@ -169,7 +171,7 @@ export async function runMinimalLoop(opts: LoopOptions, hook?: PageHook): Promis
         if (typeof location === 'string') found.push(new URL(location, item.url).href);
         if (hook !== undefined) {
           try {
-            await hook.page({ url: item.url, status: res.statusCode, contentType: type, body, scan });
+            await hook.page({ url: item.url, status: res.statusCode, contentType: type, body, scan, links: found });
           } catch (err) {
             hookError ??= err; // the stage's own failure (a store write) is not a fetch failure: it fails the run
           }

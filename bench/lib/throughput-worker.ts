@@ -23,7 +23,8 @@ export type Contestant =
   | 'floor-rdf'
   | 'floor-store'
   | 'floor-index'
-  | 'floor-index-reread';
+  | 'floor-index-reread'
+  | 'floor-frontier';
 
 export interface WorkerJob {
   contestant: Contestant;
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
     case 'limit':
       r = await runMinimalLoop(job);
       break;
-    default: // floor-fetch, floor-rdf, floor-store, floor-index, floor-index-reread
+    default: // floor-fetch, floor-rdf, floor-store, floor-index, floor-index-reread, floor-frontier
       if (!job.contestant.startsWith('floor-')) throw new Error(`unknown contestant ${job.contestant}`);
       r = await runFloorLoop(loop, job.contestant.slice('floor-'.length) as FloorStage);
   }
