@@ -510,6 +510,7 @@ function headline(runs: readonly RunResult[], cells: readonly Cell[], cli: Retur
   }
   out.push(`Issue 17 — RDF documents at equal fetches (≤ ${cli.budget} per PLD, scale ${cli.scale}; ${seedsText}); oracle@k of the yield crawl's fetches`);
   out.push(renderTable(['profile', ...cols.map((s) => DISPLAY[s] ?? s), 'oracle@k', ...ratioHeaders(cols)], rows), '');
+  if (held.length > 0 && cols.includes('yield') && cols.includes('fc-r+hr')) out.push(...defaultRule(runs, held, mean, oracleOf), '');
   out.push('Pattern oracle (src/simweb/pattern-oracle.ts): a best-first crawl ordered by each URL template\'s true RDF documents per fetch');
   out.push('(what a page leads to counted), known from the ground truth: the best a URL-template learner knows, not each page;');
   out.push('a greedy reference, not a proven bound. At the same k as the oracle; "of pattern" = a crawler\'s RDF / the pattern oracle\'s');
@@ -541,6 +542,44 @@ function headline(runs: readonly RunResult[], cells: readonly Cell[], cli: Retur
   out.push('URL-template predictor reaches with as many predictions (per template, the share of its pages truly R / HR; mean over seeds)');
   out.push(renderTable(['crawler', 'profile', 'R: N_LS', 'R prec.', 'R ceiling', 'HR: N_LS', 'HR prec.', 'HR ceiling'], prec), '');
   return out;
+}
+
+/** Two-sided 95% Student t quantiles by degrees of freedom (1…30; beyond, the normal's). */
+const T95 = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04];
+
+/**
+ * Issue 17 item 2's rules for making `yield` the default, checked on the held-out profiles of this run: ≥ 1.10× FC-R+HR's
+ * RDF documents in total, never ≥ 3% fewer on a profile, and ≥ 0.85 of the oracle. Each profile's ratio of means comes
+ * with a 95% interval of the per-seed ratios (paired by generator seed; geometric mean ± t·sd over seeds of the log
+ * ratio), so that a verdict on one profile can be told from the scatter between seeds — at concurrency > 1 the order of
+ * fetches, and so a profile's ratio, also moves between runs of the same seeds.
+ */
+function defaultRule(runs: readonly RunResult[], held: readonly string[], mean: (p: string, s: string) => number, oracleOf: (p: string) => number): string[] {
+  const interval = (p: string): string => {
+    const logs: number[] = [];
+    for (const y of runs.filter((r) => r.profile === p && r.strategy === 'yield')) {
+      const f = runs.find((r) => r.profile === p && r.strategy === 'fc-r+hr' && r.seed === y.seed);
+      if (f !== undefined && f.nRdf > 0 && y.nRdf > 0) logs.push(Math.log(y.nRdf / f.nRdf));
+    }
+    if (logs.length < 2) return 'one seed: no interval';
+    const m = logs.reduce((a, b) => a + b, 0) / logs.length;
+    const sd = Math.sqrt(logs.reduce((a, b) => a + (b - m) ** 2, 0) / (logs.length - 1));
+    const h = (T95[logs.length - 2] ?? 1.96) * (sd / Math.sqrt(logs.length));
+    return `per-seed 95% interval ${Math.exp(m - h).toFixed(3)}–${Math.exp(m + h).toFixed(3)} over ${logs.length} seeds`;
+  };
+  const ratio = (p: string) => (mean(p, 'fc-r+hr') === 0 ? Number.POSITIVE_INFINITY : mean(p, 'yield') / mean(p, 'fc-r+hr'));
+  const total = held.reduce((a, p) => a + mean(p, 'yield'), 0);
+  const totalFc = held.reduce((a, p) => a + mean(p, 'fc-r+hr'), 0);
+  const oracle = held.reduce((a, p) => a + oracleOf(p), 0);
+  const lowest = [...held].sort((a, b) => ratio(a) - ratio(b))[0] as string;
+  const below = held.filter((p) => ratio(p) < 0.97);
+  const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  return [
+    `Issue 17's rules for making YIELD the default, on the ${held.length} held-out profile(s) of this run:`,
+    `  YIELD / FC-R+HR in total >= 1.10: ${(total / totalFc).toFixed(3)} — ${verdict(total / totalFc >= 1.1)}`,
+    `  no profile with >= 3% fewer (YIELD / FC-R+HR >= 0.97 on each): ${below.length === 0 ? `lowest ${lowest} ${ratio(lowest).toFixed(3)} (${interval(lowest)})` : below.map((p) => `${p} ${ratio(p).toFixed(3)} (${interval(p)})`).join('; ')} — ${verdict(below.length === 0)}`,
+    `  YIELD / oracle in total >= 0.85: ${(total / oracle).toFixed(3)} — ${verdict(total / oracle >= 0.85)}`,
+  ];
 }
 
 function patternRatios(cols: readonly string[], value: (s: string) => number, oracle: number, pattern: number): string[] {
