@@ -216,6 +216,7 @@ class DurableFrontier {
   readonly #known = new Set<string>();
   readonly #queued = new Map<string, { key: string; depth: number }>();
   #seq = 0;
+  /** Puts written (queue entries and seen records; the deletes of fetched URLs' entries are not counted). */
   written = 0;
 
   constructor(state: CrawlState, seeds: readonly string[]) {
@@ -239,6 +240,7 @@ class DurableFrontier {
       this.#queued.delete(url);
     }
     txn.put(this.#seen, url, { state: 'done' });
+    this.#known.add(url); // fetched before the page that lists it was read (concurrency): not queued again
     this.written++;
     const pagePld = links.length > 0 ? pldOf(url) : '';
     const depth = (mine?.depth ?? 0) + 1;
