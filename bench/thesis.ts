@@ -572,12 +572,12 @@ function defaultRule(runs: readonly RunResult[], held: readonly string[], mean: 
   const totalFc = held.reduce((a, p) => a + mean(p, 'fc-r+hr'), 0);
   const oracle = held.reduce((a, p) => a + oracleOf(p), 0);
   const lowest = [...held].sort((a, b) => ratio(a) - ratio(b))[0] as string;
-  const below = held.filter((p) => ratio(p) < 0.97);
+  const below = held.filter((p) => ratio(p) <= 0.97); // 3% fewer or more
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
   return [
     `Issue 17's rules for making YIELD the default, on the ${held.length} held-out profile(s) of this run:`,
     `  YIELD / FC-R+HR in total >= 1.10: ${(total / totalFc).toFixed(3)} — ${verdict(total / totalFc >= 1.1)}`,
-    `  no profile with >= 3% fewer (YIELD / FC-R+HR >= 0.97 on each): ${below.length === 0 ? `lowest ${lowest} ${ratio(lowest).toFixed(3)} (${interval(lowest)})` : below.map((p) => `${p} ${ratio(p).toFixed(3)} (${interval(p)})`).join('; ')} — ${verdict(below.length === 0)}`,
+    `  no profile with >= 3% fewer (YIELD / FC-R+HR > 0.97 on each): ${below.length === 0 ? `lowest ${lowest} ${ratio(lowest).toFixed(3)} (${interval(lowest)})` : below.map((p) => `${p} ${ratio(p).toFixed(3)} (${interval(p)})`).join('; ')} — ${verdict(below.length === 0)}`,
     `  YIELD / oracle in total >= 0.85: ${(total / oracle).toFixed(3)} — ${verdict(total / oracle >= 0.85)}`,
   ];
 }
