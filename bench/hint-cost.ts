@@ -4,16 +4,14 @@
 // and the CPU time per page, in alternating rounds, on the HTML pages of simulated webs padded to real sizes
 // (src/simweb/html-padding.ts). Run: node_modules/.bin/node bench/hint-cost.ts [--pad-kb 0,8,32] [--rounds 6]
 import { parseArgs } from 'node:util';
-import { embeddedHints } from '../src/rdf/parse-embedded.ts';
+import { embeddedHints, HINT_PATTERNS } from '../src/rdf/parse-embedded.ts';
 import { buildWeb, respond } from '../src/simweb/index.ts';
 
 const { values } = parseArgs({ options: { 'pad-kb': { type: 'string', default: '0,8,32' }, rounds: { type: 'string', default: '6' } } });
 const ROUNDS = Number(values.rounds);
 
-// The looks as they were (src/rdf/parse-embedded.ts before the one-pass version).
-const RDFA_HINT = /\s(?:property|typeof|about|vocab|prefix|resource)\s*=|\s(?:rel|rev)\s*=\s*["']?[^"'\s>]*:/i;
-const MICRODATA_HINT = /\sitemscope\b/i;
-const SCRIPT_OR_BASE_HINT = /<script\b[^>]*\btype\s*=\s*["']?\s*(?:application\/(?:ld\+json|n-triples|n-quads|trig)|text\/(?:turtle|n3))|<base\b/i;
+// The looks as they were run before the one-pass version: one regex each.
+const { rdfa: RDFA_HINT, microdata: MICRODATA_HINT, scriptOrBase: SCRIPT_OR_BASE_HINT } = HINT_PATTERNS;
 
 function before(html: string): { rdfa: boolean; microdata: boolean; scriptOrBase: boolean } {
   SCRIPT_OR_BASE_HINT.test(html); // pageScanFor

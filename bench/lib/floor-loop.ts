@@ -212,6 +212,7 @@ class DocumentSink {
 class DurableFrontier {
   readonly #queue: AnySublevel;
   readonly #seen: AnySublevel;
+  readonly #seeds: readonly string[];
   readonly #seedPlds: Set<string>;
   readonly #known = new Set<string>();
   readonly #queued = new Map<string, { key: string; depth: number }>();
@@ -222,13 +223,14 @@ class DurableFrontier {
   constructor(state: CrawlState, seeds: readonly string[]) {
     this.#queue = state.sub.frontier;
     this.#seen = state.sub.seen;
+    this.#seeds = seeds;
     this.#seedPlds = new Set(seeds.map(pldOf));
     for (const url of seeds) this.#known.add(url);
   }
 
   /** Queues the seeds (one transaction, before the loop starts). */
-  async start(txn: LevelTxn, seeds: readonly string[]): Promise<void> {
-    for (const url of seeds) this.#enqueue(txn, url, pldOf(url), 0);
+  async start(txn: LevelTxn): Promise<void> {
+    for (const url of this.#seeds) this.#enqueue(txn, url, pldOf(url), 0);
     await txn.commit();
   }
 
@@ -282,7 +284,7 @@ export async function runFloorLoop(opts: LoopOptions, stage: FloorStage): Promis
   const store = stage === 'fetch' || stage === 'rdf' ? null : await openFloorStore();
   const bulk = (stage === 'index' || stage === 'frontier') && store !== null ? new BulkIndex(store, store.quadstore) : null;
   const frontier = stage === 'frontier' && store !== null ? new DurableFrontier(store.state, opts.seeds) : null;
-  if (frontier !== null && store !== null) await frontier.start(store.state.txn(), opts.seeds);
+  if (frontier !== null && store !== null) await frontier.start(store.state.txn());
   const indexer =
     stage === 'index-reread' && store !== null
       ? new Indexer({ quadstore: store.quadstore, dataFactory: store.dataFactory, docs: store.docs, unindexed: store.unindexed }, { batchQuads: BATCH_QUADS })

@@ -4,7 +4,7 @@
 import { type Token, Tokenizer, type TokenHandler, TokenizerMode } from 'parse5';
 import { ProxyAgent, request } from 'undici';
 import { pldOf } from '../../src/links/index.ts';
-import type { PageScan } from '../../src/links/page-scan.ts';
+import { feedScan, type PageScan } from '../../src/links/page-scan.ts';
 
 /** What one benchmark contestant reports. */
 export interface LoopResult {
@@ -64,32 +64,10 @@ export function linksIn(html: string, base: string, scan?: PageScan): string[] {
   return out;
 }
 
-/** {@link linksIn} feeding `scan` from the same tokenizer pass (src/links/page-scan.ts's `scanPage`, plus the links). */
+/** {@link linksIn} feeding `scan` from the same tokenizer pass (src/links/page-scan.ts's `feedScan`, plus the links). */
 function linksAndScan(html: string, base: string, scan: PageScan): string[] {
   const out: string[] = [];
-  const onText = (token: Token.CharacterToken): void => {
-    if (scan.inScript) scan.text(token.chars);
-  };
-  const handler: TokenHandler = {
-    onStartTag(token: Token.TagToken) {
-      pushLink(token, base, out);
-      const state = scan.startTag(token, tokenizer);
-      if (state !== null) tokenizer.state = state as typeof tokenizer.state;
-    },
-    onEndTag(token: Token.TagToken) {
-      scan.endTag(token);
-    },
-    onCharacter: onText,
-    onWhitespaceCharacter: onText,
-    onNullCharacter: onText,
-    onComment() {},
-    onDoctype() {},
-    onEof() {
-      scan.eof();
-    },
-  };
-  const tokenizer = new Tokenizer({ sourceCodeLocationInfo: false }, handler);
-  tokenizer.write(html, true);
+  feedScan(html, scan, (token) => pushLink(token, base, out));
   return out;
 }
 

@@ -107,6 +107,15 @@ export class PageScan {
  */
 export function scanPage(html: string, scriptTypes: ReadonlySet<string>): PageScan {
   const scan = new PageScan(scriptTypes);
+  feedScan(html, scan);
+  return scan;
+}
+
+/**
+ * {@link scanPage}'s pass, feeding a given `scan`; `onStartTag`, when given, sees each start tag first (the benchmarks'
+ * minimal loop reads its links in the same pass, bench/lib/minimal-loop.ts).
+ */
+export function feedScan(html: string, scan: PageScan, onStartTag?: (token: Token.TagToken) => void): void {
   const onText = (token: Token.CharacterToken): void => {
     if (scan.inScript) scan.text(token.chars);
   };
@@ -114,6 +123,7 @@ export function scanPage(html: string, scriptTypes: ReadonlySet<string>): PageSc
     { sourceCodeLocationInfo: false },
     {
       onStartTag(token) {
+        onStartTag?.(token);
         const state = scan.startTag(token, tokenizer);
         if (state !== null) tokenizer.state = state as typeof tokenizer.state;
       },
@@ -131,7 +141,6 @@ export function scanPage(html: string, scriptTypes: ReadonlySet<string>): PageSc
     },
   );
   tokenizer.write(html, true);
-  return scan;
 }
 
 function attrOf(token: Token.TagToken, name: string): string | null {

@@ -45,6 +45,9 @@ export interface EmbeddedHints {
  */
 const HINTS = new RegExp(`(${RDFA_HINT.source})|(${MICRODATA_HINT.source})|(${SCRIPT_OR_BASE_HINT.source})`, 'gi');
 
+/** The three looks one by one, as {@link embeddedHints} must answer them (for its test and bench/hint-cost.ts). */
+export const HINT_PATTERNS: Readonly<Record<keyof EmbeddedHints, RegExp>> = { rdfa: RDFA_HINT, microdata: MICRODATA_HINT, scriptOrBase: SCRIPT_OR_BASE_HINT };
+
 /**
  * The last page's hints: the crawl asks for them twice per HTML page (`pageScanFor` before the link pass, the
  * embedded-RDF reader after it) with the same text. Keeps that one text alive until the next page's.
