@@ -62,7 +62,7 @@ export function copyHost(host: string, copy: number): string {
 function buildSite(webSeed: number, profileName: string, spec: ProfileSite, scale: number): SiteModel {
   const seed = hashParts(webSeed, profileName, spec.host);
   const b = new SiteBuilder();
-  spec.build(b, new Prng(seed), Math.max(30, Math.round(spec.size * scale)));
+  spec.build(b, new Prng(seed), Math.max(Math.min(30, spec.size), Math.round(spec.size * scale)));
   const built = b.finish();
   return {
     host: spec.host,
