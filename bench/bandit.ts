@@ -25,7 +25,7 @@ import { type ReplayArm, simulate } from '../src/bandit/simulate.ts';
 import { type ReferenceCurve, type ReportCrawlInput, writeReport } from '../src/report/index.ts';
 import { type SimWeb, startSimweb } from '../src/simweb/index.ts';
 import { crawlOnce } from './lib/bandit-crawl.ts';
-import { DEFAULT_POLICY, FIXED, type GeneratedSettings, type Reward, runSet, runSets, type SetResult, sealedSeeds, summarize } from './lib/bandit-generated.ts';
+import { DEFAULT_POLICY, FIXED, STRATEGY, type GeneratedSettings, type Reward, runSet, runSets, type SetResult, sealedSeeds, summarize } from './lib/bandit-generated.ts';
 import { type DriftKind, runDrift } from './lib/bandit-drift.ts';
 import { siteSequence } from '../src/simweb/site-sequence.ts';
 
@@ -213,13 +213,14 @@ async function runGenerated(values: Record<string, string | boolean | undefined>
   const extra = values.policies === POLICY_NAMES.join(',') ? ['auto'] : String(values.policies).split(',');
   const policies = [...new Set([...FIXED, ...extra])];
   const all_results: SetResult[] = [];
-  say(`Generated site sets, ${split} split (${seeds.length} sets: ${seeds[0]}…${seeds.at(-1)}), budget ${budget}, scale ${scale}, live crawls, bfs inside each site`);
+  say(`Generated site sets, ${split} split (${seeds.length} sets: ${seeds[0]}…${seeds.at(-1)}), budget ${budget}, scale ${scale}, live crawls`);
   for (const reward of String(values.rewards).split(',') as Reward[]) {
     for (const concurrency of String(values.concurrencies).split(',').map(Number)) {
-      const settings: GeneratedSettings = { budget, scale, concurrency, reward, policies };
+      const strategy = typeof values.strategy === 'string' ? values.strategy : STRATEGY[reward];
+      const settings: GeneratedSettings = { budget, scale, concurrency, reward, policies, strategy };
       const results = await runSets(seeds, settings, jobs, (r) => console.error(`set ${r.seed} ${reward} c${concurrency}: ${policies.map((p) => `${p} ${r.by[p]}`).join(', ')} (oracle ${r.oracle})`));
       all_results.push(...results);
-      say(`\n${reward}, concurrency ${concurrency}: each policy ÷ the best fixed rule of the set (default: ${DEFAULT_POLICY[reward]})`);
+      say(`\n${reward}, concurrency ${concurrency}, strategy ${strategy}: each policy ÷ the best fixed rule of the set (default: ${DEFAULT_POLICY[reward]})`);
       for (const l of summarize(results, policies)) say(l);
     }
   }
@@ -258,6 +259,7 @@ async function main(): Promise<void> {
       rewards: { type: 'string', default: 'external-links,rdf-docs' },
       concurrencies: { type: 'string', default: '1,4' },
       'generated-worker': { type: 'string' },
+      strategy: { type: 'string' },
     },
   });
   if (values['generated-worker'] !== undefined) {

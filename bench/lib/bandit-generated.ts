@@ -15,8 +15,16 @@ export const FIXED = ['round-robin', 'r1', 'r2', 'r3'] as const;
 /** The crawl's default policy per reward (src/crawl/options.ts). */
 export const DEFAULT_POLICY: Record<Reward, string> = { 'external-links': 'auto', 'rdf-docs': 'round-robin' };
 
+/**
+ * The strategy inside each site per reward: BeeBot's breadth-first for external links (its X(i, j) are in BFS
+ * order, §3); the crawl's default focused strategy for RDF documents, as a Linked-Data crawl runs.
+ */
+export const STRATEGY: Record<Reward, string> = { 'external-links': 'bfs', 'rdf-docs': 'fc-r+hr' };
+
 export interface GeneratedSettings {
   budget: number;
+  /** Strategy inside each site (default: STRATEGY[reward]). */
+  strategy?: string;
   scale: number;
   concurrency: number;
   reward: Reward;
@@ -55,7 +63,7 @@ export async function runSet(seed: number, s: GeneratedSettings): Promise<SetRes
     for (const bandit of s.policies) {
       const f = await crawlOnce(web, web.sites.map((site) => site.startUrl), {
         bandit,
-        strategy: 'bfs',
+        strategy: s.strategy ?? STRATEGY[s.reward],
         reward: s.reward,
         budget: s.budget,
         seed,
