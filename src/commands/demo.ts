@@ -26,7 +26,7 @@ any crawler could do with that many fetches) side by side, then runs a SPARQL qu
   --budget N      fetches per site (PLD) for each crawler (default 400)
   --keep DIR      keep the two crawls in DIR/fc-r+hr and DIR/bfs (default: a temporary folder, removed)`;
 
-const FLAGS: FlagSpec = {
+export const DEMO_FLAGS: FlagSpec = {
   profile: { type: 'string' },
   seed: { type: 'string' },
   scale: { type: 'string' },
@@ -51,7 +51,7 @@ interface Row {
 }
 
 export async function runDemoCommand(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, FLAGS, DEMO_USAGE);
+  const { values } = parseFlags(argv, DEMO_FLAGS, DEMO_USAGE);
   const scale = Number(strFlag(values, 'scale') ?? '0.5');
   if (!(scale > 0)) throw new ArgumentError('--scale must be a positive number.');
   const seed = intFlag(values, 'seed', 0) ?? 7;
