@@ -16,7 +16,7 @@ import { urlTemplate } from '../src/links/url-template.ts';
 import type { LinkYieldOptions } from '../src/relevance/link-yield.ts';
 import { HELD_OUT_PROFILES, oracleCurve, patternOracleCurve, SINGLE_SITE_TUNING_PROFILES, type SimWeb, startSimweb } from '../src/simweb/index.ts';
 import { yieldTuning } from '../src/strategies/yield.ts';
-import { runCrawl } from './lib/run-crawl.ts';
+import { runCrawl } from '../test/helpers/run-crawl.ts';
 import type { CrawlRecord } from '../src/crawl-log/record.ts';
 import { isRdfDocument } from '../src/metrics/index.ts';
 

@@ -1,4 +1,4 @@
-// **runCrawl** runs one real crawl in-process into a temporary folder and hands back its records (shared by benchmarks and tests).
+// **runCrawl** runs one real crawl in-process into a temporary folder and hands back its records (for tests and benchmarks).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

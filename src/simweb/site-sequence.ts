@@ -1,5 +1,6 @@
 // **siteSequence**: X(i, 1), X(i, 2), … of one simulated site — external links per page in breadth-first order (BeeBot §3).
-import { linksOf, truthForUrl, type WebModel } from '../../src/simweb/index.ts';
+import { truthForUrl } from './truth.ts';
+import { linksOf, type WebModel } from './web.ts';
 
 /** What `siteSequence` reads of a web: a served `SimWeb` or a bare `WebModel` (no server) both fit. */
 export interface SequenceSource {
