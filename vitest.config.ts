@@ -75,6 +75,7 @@ export const SYSTEM_FILES = [
   'test/frontier/redis-frontier-contract.test.ts',
   'test/frontier/seen-cache.test.ts',
   'test/rdf/document-writer.test.ts',
+  'test/report/chart-labels.test.ts',
   'test/report/report-browser.test.ts',
 ];
 

@@ -100,7 +100,7 @@ export async function runDemoCommand(argv: string[]): Promise<number> {
       rows.push({ title: s.title, summary, oracle: oracleAt(web, summary), records });
     }
     out(`\n${formatComparison(rows)}\n`);
-    out(`\nPer site (RDF documents found, focused / breadth-first / oracle at the same fetches):\n`);
+    out(`\nPer site (RDF documents found, focused / breadth-first / oracle at the same fetches; pages with embedded RDF not counted):\n`);
     for (const site of web.sites) {
       const f = rows[0]!.summary.perPld[site.pld];
       const b = rows[1]!.summary.perPld[site.pld];
