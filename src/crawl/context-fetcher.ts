@@ -89,7 +89,7 @@ export class CrawlContexts implements RemoteContexts {
 }
 
 function refusal(url: string, reason: string): RdfscoutError {
-  return new RdfscoutError('RDFSCOUT_REMOTE_CONTEXT', `${reason} (context ${url})`, { url });
+  return new RdfscoutError('RDFSCOUT_REMOTE_CONTEXT', reason, { url });
 }
 
 /**
