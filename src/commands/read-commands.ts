@@ -1,5 +1,5 @@
 // **rdfscout export | docs | stats**: read a crawl's state (no crawling).
-import { countStoredContexts } from '../crawl/context-fetcher.ts';
+import { ContextStore } from '../crawl/context-store.ts';
 import { createPolicy } from '../bandit/index.ts';
 import type { ArmStats } from '../bandit/types.ts';
 import { readStoredOptions } from '../crawl/crawl-meta.ts';
@@ -80,7 +80,7 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     const { stoppedBy: _s, resumed: _r, ...counts } = tally.summary(first && last ? Date.parse(last) - Date.parse(first) : 0, 'frontier-empty', false);
     const contexts = { fetched: 0, failed: 0 };
     for (const st of set.states) {
-      const c = await countStoredContexts(st.sub.contexts);
+      const c = await new ContextStore(st).counts();
       contexts.fetched += c.fetched;
       contexts.failed += c.failed;
     }

@@ -6,20 +6,15 @@ import type { Fetcher } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { pldOf } from '../links/normalize-url.ts';
 import { deepFreeze, type RemoteContexts } from '../rdf/context-loader.ts';
-import type { AnySublevel } from '../state/txn.ts';
 import type { FetchArchive } from '../warc/index.ts';
+import type { ContextStore, StoredContext } from './context-store.ts';
 
 /** Accept header of a context fetch (JSON-LD 1.1 API §9.4: the context profile first). */
 export const CONTEXT_ACCEPT = 'application/ld+json;profile="http://www.w3.org/ns/json-ld#context", application/ld+json, application/json;q=0.9, */*;q=0.1';
 
-/** What the `contexts` sublevel keeps for one context URL (the key): its document, or why it could not be had. */
-export type StoredContext =
-  | { ok: true; finalUrl: string; fetchedAt: string; document: string }
-  | { ok: false; fetchedAt: string; reason: string; retryable: boolean };
-
 export interface CrawlContextsDeps {
-  /** The crawl's `contexts` sublevel (URL → {@link StoredContext}). */
-  store: AnySublevel;
+  /** The crawl's contexts (a resume and a re-parse read them there). */
+  store: ContextStore;
   /**
    * Fetches one context URL with the crawl's fetcher (address guard, robots.txt, politeness, size and time limits,
    * redirects followed); null: nothing is fetched (a re-parse: a context not in the store fails its documents).
@@ -71,7 +66,7 @@ export class CrawlContexts implements RemoteContexts {
   }
 
   async #obtain(url: string): Promise<IJsonLdContext> {
-    let stored = (await this.#d.store.get(url)) as StoredContext | undefined;
+    let stored = await this.#d.store.get(url);
     // A failure that may pass (a timeout, a 503) is tried again by a later run of the crawl, once.
     const retry = stored !== undefined && !stored.ok && stored.retryable && this.#d.fetch !== null;
     if (stored === undefined || retry) {
@@ -121,17 +116,6 @@ export function contextOfFetch(result: FetchResult, fetchedAt: string): StoredCo
     return { ok: false, fetchedAt, reason: `the document at ${result.finalUrl} is no JSON-LD context (a JSON object with "@context")`, retryable: false };
   }
   return { ok: true, finalUrl: result.finalUrl, fetchedAt, document: JSON.stringify(json) };
-}
-
-/** Contexts a crawl's store holds: fetched, and failed (what `stats` and the crawl summary print). */
-export async function countStoredContexts(store: AnySublevel): Promise<{ fetched: number; failed: number }> {
-  let fetched = 0;
-  let failed = 0;
-  for await (const value of store.values()) {
-    if ((value as StoredContext).ok) fetched += 1;
-    else failed += 1;
-  }
-  return { fetched, failed };
 }
 
 /** What {@link fetchContextWith} uses of a crawl. */

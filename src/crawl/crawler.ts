@@ -12,7 +12,8 @@ import { FetchArchive, WarcWriter } from '../warc/index.ts';
 import { type ArchiveChoice, type ArchiveOptions, chooseArchive, keepArchiveChoice } from './archive-choice.ts';
 import { isNotAvailable, linkTablesHook } from './beebot-hooks.ts';
 import { type CommitHook, Committer } from './commit-plan.ts';
-import { CrawlContexts, countStoredContexts, fetchContextWith } from './context-fetcher.ts';
+import { CrawlContexts, fetchContextWith } from './context-fetcher.ts';
+import { ContextStore } from './context-store.ts';
 import type { CrawlControl } from './control.ts';
 import { applyControl, type ControlledCrawl, crawlView, idleUntil, sleepUntil, WAKE } from './control-hooks.ts';
 import type { ExplicitOptions } from './crawl-meta.ts';
@@ -129,7 +130,7 @@ export class Crawler {
     });
     const scheduler = this.#scheduler;
     const fetch = fetchContextWith({ fetcher: this.#fetcher, gatePld: (pld) => scheduler.gatePld(pld), archive, signal: () => this.#signal });
-    this.#contexts = o.remoteContexts ? new CrawlContexts({ store: state.sub.contexts, fetch }) : null;
+    this.#contexts = o.remoteContexts ? new CrawlContexts({ store: new ContextStore(state), fetch }) : null;
     const parseOptions = { remoteContexts: this.#contexts, ...(parse.jsonLdFastPath === undefined ? {} : { jsonLdFastPath: parse.jsonLdFastPath }) };
     const planDeps = { state, committer: this.#committer, strategy: init.strategy, options: o, scope: this.#scope, rejudge, parse: parseOptions };
     this.#runner = new FetchRunner({
@@ -291,7 +292,7 @@ export class Crawler {
       pldBudgetReached: [...this.#tally.perPld.values()].some((t) => t.fetched >= this.options.maxDocsPerPld),
       depthDropped: this.#runner.depthDropped,
     });
-    const summary: CrawlSummary = { ...this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed), contexts: await countStoredContexts(this.state.sub.contexts) };
+    const summary: CrawlSummary = { ...this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed), contexts: await new ContextStore(this.state).counts() };
     if (this.#shared === null) return summary;
     return { ...summary, worker: this.#shared.frontier.worker, refetched: this.#shared.frontier.refetched() };
   }

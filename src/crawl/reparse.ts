@@ -10,6 +10,7 @@ import { type ArchivedItem, listWarcFiles, readArchive } from '../warc/index.ts'
 import { isSitemapLink } from './analyse-document.ts';
 import { linkTablesHook } from './beebot-hooks.ts';
 import { CrawlContexts } from './context-fetcher.ts';
+import { ContextStore } from './context-store.ts';
 import { Committer } from './commit-plan.ts';
 import { type ExplicitOptions, readStoredOptions, saveSeedPlds } from './crawl-meta.ts';
 import { optionsFromJson } from './options.ts';
@@ -102,7 +103,7 @@ export async function reparseArchive(o: ReparseOptions): Promise<ReparseSummary>
     const rejudge = shouldRejudge(options, strategy);
     const committer = new Committer({ state, frontier, strategy, policy: init.policy, reward: options.reward, rejudge, seq: 0, hooks: options.linkTables ? [linkTablesHook(state)] : [] });
     // JSON-LD remote contexts come from the archive (the crawl's context fetches), never from the network.
-    const contexts = options.remoteContexts ? new CrawlContexts({ store: state.sub.contexts, fetch: null }) : null;
+    const contexts = options.remoteContexts ? new CrawlContexts({ store: new ContextStore(state), fetch: null }) : null;
     const deps: PlanDeps = { state, committer, strategy, options, scope: compileScope(options, init.seedPlds), rejudge, parse: { remoteContexts: contexts } };
     const summary: ReparseSummary = { files: files.length, records: 0, retriesSkipped: 0, warnings: 0, figures: tally.figures, seqs: null };
     const archivedSeqs: number[] = [];
