@@ -12,6 +12,15 @@ import type { ContextStore, StoredContext } from './context-store.ts';
 /** Accept header of a context fetch (JSON-LD 1.1 API §9.4: the context profile first). */
 export const CONTEXT_ACCEPT = 'application/ld+json;profile="http://www.w3.org/ns/json-ld#context", application/ld+json, application/json;q=0.9, */*;q=0.1';
 
+/**
+ * Bytes a context may have: the largest in common use (schema.org's full context) has ~150 kB; a document that
+ * claims to be a context past this is refused rather than kept in memory for the whole crawl.
+ */
+export const MAX_CONTEXT_BYTES = 1024 * 1024;
+
+/** Distinct context URLs one crawl process asks for; past it a document naming a new one fails (a site minting them). */
+export const MAX_CONTEXTS = 1000;
+
 export interface CrawlContextsDeps {
   /** The crawl's contexts (a resume and a re-parse read them there). */
   store: ContextStore;
@@ -47,6 +56,7 @@ export class CrawlContexts implements RemoteContexts {
   load(url: string): Promise<IJsonLdContext> {
     let pending = this.#pending.get(url);
     if (pending === undefined) {
+      if (this.#pending.size >= MAX_CONTEXTS) return Promise.reject(refusal(url, `the crawl has met ${MAX_CONTEXTS} distinct remote contexts, the most it asks for in one run`));
       pending = this.#obtain(url);
       pending.catch(() => {}); // each document that awaits it sees the rejection; none is left unhandled here
       this.#pending.set(url, pending);
@@ -105,6 +115,9 @@ export function contextOfFetch(result: FetchResult, fetchedAt: string): StoredCo
             ? `HTTP ${result.status}`
             : 'its body was not read';
     return { ok: false, fetchedAt, reason: `the fetch of the context failed: ${why}`, retryable };
+  }
+  if (result.body.byteLength > MAX_CONTEXT_BYTES) {
+    return { ok: false, fetchedAt, reason: `the context at ${result.finalUrl} has ${result.body.byteLength} bytes, over the ${MAX_CONTEXT_BYTES} a context may have`, retryable: false };
   }
   let json: unknown;
   try {

@@ -134,7 +134,7 @@ export class LocalContextLoader implements IDocumentLoader {
         throw err;
       }
     }
-    const message = `The JSON-LD remote context ${key} is not shipped with rdfscout and remote contexts are off (--no-remote-contexts); add a copy to data/contexts/ (and index.json) to use it.`;
+    const message = `The JSON-LD remote context ${key} is not shipped with rdfscout and nothing is fetched here (a crawl with --no-remote-contexts, or a parse without remoteContexts); add a copy to data/contexts/ (and index.json) to use it.`;
     this.#refuse(key, message);
     throw new RdfscoutError('RDFSCOUT_REMOTE_CONTEXT', message, { url: key });
   }
