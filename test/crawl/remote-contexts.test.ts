@@ -12,6 +12,7 @@ import { readRecords } from '../../src/crawl-log/record-store.ts';
 import type { CrawlSummary } from '../../src/crawl-log/tally.ts';
 import { openState } from '../../src/state/open-state.ts';
 import { exportedLines } from '../helpers/export-text.ts';
+import { runCli } from '../helpers/run-cli.ts';
 import { startHttpServer, type TestServer } from '../helpers/http-server.ts';
 import { type ProxyWeb, startProxyWeb, type WebPage } from '../helpers/proxy-web.ts';
 
@@ -50,7 +51,7 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
   const out = () => join(tmp, 'crawl');
   const warc = () => join(tmp, 'warc/');
   const D = 'http://docs.example';
-  const seeds = [`${D}/as.jsonld`, `${D}/a1.jsonld`, `${D}/a2.jsonld`, `${D}/a3.jsonld`, `${D}/moved.jsonld`, `${D}/data.json`, `${D}/private.jsonld`, `${D}/missing.jsonld`];
+  const seeds = [`${D}/as.jsonld`, `${D}/a1.jsonld`, `${D}/a2.jsonld`, `${D}/a3.jsonld`, `${D}/page.html`, `${D}/moved.jsonld`, `${D}/data.json`, `${D}/private.jsonld`, `${D}/missing.jsonld`];
   const requested = (url: string) => web.fetched().filter((u) => u === url).length;
 
   beforeAll(async () => {
@@ -63,6 +64,11 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
       [`${D}/a2.jsonld`]: doc('http://ctx.example/shared.jsonld', `${D}/a2`),
       [`${D}/a3.jsonld`]: doc('http://ctx.example/shared.jsonld', `${D}/a3`),
       [`${D}/late.jsonld`]: doc('http://ctx.example/shared.jsonld', `${D}/late`),
+      // An HTML page whose JSON-LD block names the same context, beside a block whose context is gone.
+      [`${D}/page.html`]: {
+        type: 'text/html',
+        body: `<!doctype html><html><head><title>p</title><script type="application/ld+json">${doc('http://ctx.example/shared.jsonld', `${D}/page`).body}</script><script type="application/ld+json">${doc('http://ctx.example/gone.jsonld', `${D}/page2`).body}</script></head><body>p</body></html>`,
+      },
       'http://ctx.example/shared.jsonld': context('http://shared.example/'),
       // A context that moved: 301 to another origin.
       [`${D}/moved.jsonld`]: doc('http://ctx.example/old.jsonld', `${D}/moved`),
@@ -95,6 +101,13 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
     expect(lines.some((l) => l.includes(`<${D}/a2> <http://shared.example/knows> <http://ex.org/other>`))).toBe(true);
   });
 
+  it('a JSON-LD block of an HTML page uses the same fetched context; the block whose context is gone fails alone', () => {
+    const r = first.records.get(`${D}/page.html`);
+    expect(r).toMatchObject({ detectedType: 'html', triples: 2 });
+    expect(r?.errorMessage).toContain('http://ctx.example/gone.jsonld');
+    expect(requested('http://ctx.example/gone.jsonld')).toBe(1);
+  });
+
   it('a context behind a redirect is followed to its new place', () => {
     expect(first.records.get(`${D}/moved.jsonld`)).toMatchObject({ error: null, triples: 2 });
     expect(requested('http://ctx.example/old.jsonld')).toBe(1);
@@ -117,10 +130,13 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
     expect(gone?.errorMessage).toContain('HTTP 404');
   });
 
-  it('contexts are counted apart from documents: 3 fetched, 2 failed', () => {
+  it('contexts are counted apart from documents: 3 fetched, 2 failed (the crawl summary and stats)', async () => {
     expect(first.summary.contexts).toEqual({ fetched: 3, failed: 2 });
     expect(first.summary.rdfDocuments).toBe(6);
-  });
+    const stats = await runCli(['stats', out(), '--json']);
+    expect(stats.code).toBe(0);
+    expect(JSON.parse(stats.stdout)).toMatchObject({ rdfDocuments: 6, contexts: { fetched: 3, failed: 2 } });
+  }, 30_000);
 
   it('a resume does not fetch a context again', async () => {
     const again = await crawl({ out: out(), seeds: [`${D}/late.jsonld`], proxy: web.proxy }, warc());
