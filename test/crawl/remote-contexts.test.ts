@@ -51,7 +51,7 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
   const out = () => join(tmp, 'crawl');
   const warc = () => join(tmp, 'warc/');
   const D = 'http://docs.example';
-  const seeds = [`${D}/as.jsonld`, `${D}/a1.jsonld`, `${D}/a2.jsonld`, `${D}/a3.jsonld`, `${D}/page.html`, `${D}/moved.jsonld`, `${D}/data.json`, `${D}/private.jsonld`, `${D}/missing.jsonld`];
+  const seeds = [`${D}/as.jsonld`, `${D}/a1.jsonld`, `${D}/a2.jsonld`, `${D}/a3.jsonld`, `${D}/page.html`, `${D}/moved.jsonld`, `${D}/data.json`, `${D}/private.jsonld`, `${D}/missing.jsonld`, `${D}/denied.jsonld`];
   const requested = (url: string) => web.fetched().filter((u) => u === url).length;
 
   beforeAll(async () => {
@@ -79,6 +79,10 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
       'http://ctx.example/link.jsonld': context('http://linked.example/'),
       [`${D}/private.jsonld`]: doc(`${privateServer.origin}/ctx.jsonld`, `${D}/private`),
       [`${D}/missing.jsonld`]: doc('http://ctx.example/gone.jsonld', `${D}/missing`),
+      // A context whose host's robots.txt disallows it.
+      [`${D}/denied.jsonld`]: doc('http://ctx3.example/ctx.jsonld', `${D}/denied`),
+      'http://ctx3.example/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /\n' },
+      'http://ctx3.example/ctx.jsonld': context('http://denied.example/'),
     });
     first = await crawl({ out: out(), seeds, proxy: web.proxy }, warc());
   }, 60_000);
@@ -119,7 +123,7 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
     expect((await exportedLines(out())).some((l) => l.startsWith(`<${D}/data> <http://linked.example/name> "Data"`))).toBe(true);
   });
 
-  it('a context on a private address is refused: the documents that need it fail with the reason, the others keep theirs', () => {
+  it('a context on a private address, gone, or disallowed by robots.txt: the documents that need it fail with the reason, the others keep theirs', () => {
     const r = first.records.get(`${D}/private.jsonld`);
     expect(r).toMatchObject({ detectedType: 'rdf', triples: 0, error: 'RDFSCOUT_REMOTE_CONTEXT' });
     expect(r?.errorMessage).toContain(`${privateServer.origin}/ctx.jsonld`);
@@ -128,14 +132,18 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
     const gone = first.records.get(`${D}/missing.jsonld`);
     expect(gone).toMatchObject({ triples: 0, error: 'RDFSCOUT_REMOTE_CONTEXT' });
     expect(gone?.errorMessage).toContain('HTTP 404');
+    expect(first.records.get(`${D}/denied.jsonld`)).toMatchObject({ triples: 0, error: 'RDFSCOUT_REMOTE_CONTEXT' });
+    expect(first.records.get(`${D}/denied.jsonld`)?.errorMessage).toContain('robots.txt disallows it');
+    expect(requested('http://ctx3.example/robots.txt')).toBe(1);
+    expect(requested('http://ctx3.example/ctx.jsonld')).toBe(0);
   });
 
-  it('contexts are counted apart from documents: 3 fetched, 2 failed (the crawl summary and stats)', async () => {
-    expect(first.summary.contexts).toEqual({ fetched: 3, failed: 2 });
+  it('contexts are counted apart from documents: 3 fetched, 3 failed (the crawl summary and stats)', async () => {
+    expect(first.summary.contexts).toEqual({ fetched: 3, failed: 3 });
     expect(first.summary.rdfDocuments).toBe(6);
     const stats = await runCli(['stats', out(), '--json']);
     expect(stats.code).toBe(0);
-    expect(JSON.parse(stats.stdout)).toMatchObject({ rdfDocuments: 6, contexts: { fetched: 3, failed: 2 } });
+    expect(JSON.parse(stats.stdout)).toMatchObject({ rdfDocuments: 6, contexts: { fetched: 3, failed: 3 } });
   }, 30_000);
 
   it('a resume does not fetch a context again', async () => {
@@ -143,7 +151,7 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
     expect(again.records.get(`${D}/late.jsonld`)).toMatchObject({ error: null, triples: 2 });
     expect(requested(`${D}/late.jsonld`)).toBe(1);
     expect(requested('http://ctx.example/shared.jsonld')).toBe(1);
-    expect(again.summary.contexts).toEqual({ fetched: 3, failed: 2 });
+    expect(again.summary.contexts).toEqual({ fetched: 3, failed: 3 });
   }, 30_000);
 
   it('reparse uses the contexts the crawl archived, and fetches nothing', async () => {
