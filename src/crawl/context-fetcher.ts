@@ -7,6 +7,7 @@ import type { FetchResult } from '../fetch/types.ts';
 import { pldOf } from '../links/normalize-url.ts';
 import { deepFreeze, type RemoteContexts } from '../rdf/context-loader.ts';
 import type { FetchArchive } from '../warc/index.ts';
+import { jsonLdAlternateLink } from './context-link.ts';
 import type { ContextStore, StoredContext } from './context-store.ts';
 
 /** Accept header of a context fetch (JSON-LD 1.1 API §9.4: the context profile first). */
@@ -25,10 +26,11 @@ export interface CrawlContextsDeps {
   /** The crawl's contexts (a resume and a re-parse read them there). */
   store: ContextStore;
   /**
-   * Fetches one context URL with the crawl's fetcher (address guard, robots.txt, politeness, size and time limits,
-   * redirects followed); null: nothing is fetched (a re-parse: a context not in the store fails its documents).
+   * Fetches `url` for the context `forUrl` (itself, or the URL whose JSON-LD alternate it is) with the crawl's fetcher
+   * (address guard, robots.txt, politeness, size and time limits, redirects followed); null: nothing is fetched (a
+   * re-parse: a context not in the store fails its documents).
    */
-  fetch: ((url: string) => Promise<FetchResult>) | null;
+  fetch: ((url: string, forUrl: string) => Promise<FetchResult>) | null;
 }
 
 /**
@@ -69,6 +71,7 @@ export class CrawlContexts implements RemoteContexts {
    * context fetches archived by the crawl, before the documents that needed them).
    */
   async remember(url: string, result: FetchResult): Promise<void> {
+    if (alternateOf(result) !== null) return; // its alternate was fetched next, and is remembered for `url`
     const stored = contextOfFetch(result, new Date().toISOString());
     await this.#d.store.put(url, stored);
     this.#pending.delete(url);
@@ -81,7 +84,10 @@ export class CrawlContexts implements RemoteContexts {
     const retry = stored !== undefined && !stored.ok && stored.retryable && this.#d.fetch !== null;
     if (stored === undefined || retry) {
       if (this.#d.fetch === null) throw refusal(url, 'it is not among the contexts the crawl fetched (nothing is fetched here)');
-      stored = contextOfFetch(await this.#d.fetch(url), new Date().toISOString());
+      let result = await this.#d.fetch(url, url);
+      const alternate = alternateOf(result);
+      if (alternate !== null) result = await this.#d.fetch(alternate, url); // one step, as the LoadDocumentCallback
+      stored = contextOfFetch(result, new Date().toISOString());
       if (stored.ok) this.fetched += 1;
       else this.failed += 1;
       await this.#d.store.put(url, stored);
@@ -91,6 +97,11 @@ export class CrawlContexts implements RemoteContexts {
     this.#loaded.set(url, doc);
     return doc;
   }
+}
+
+/** The JSON-LD alternate a fetched context that is not JSON names in its Link header (JSON-LD 1.1 API §9.4 step 2). */
+function alternateOf(result: FetchResult): string | null {
+  return result.kind === 'ok' ? jsonLdAlternateLink(result.contentType, result.headers.link, result.finalUrl) : null;
 }
 
 function refusal(url: string, reason: string): RdfscoutError {
@@ -148,8 +159,8 @@ let contextFetches = 0;
  * A context fetch of the crawl: the crawl's fetcher (address guard, robots.txt, redirects each checked, size and
  * time limits) behind the PLD's politeness delay, archived with `--warc` as a fetch whose outcome is `context`.
  */
-export function fetchContextWith(d: ContextFetchDeps): (url: string) => Promise<FetchResult> {
-  return async (url) => {
+export function fetchContextWith(d: ContextFetchDeps): (url: string, forUrl: string) => Promise<FetchResult> {
+  return async (url, forUrl) => {
     const archiveId = `context-${++contextFetches}`;
     const signal = d.signal();
     const gate = async (next: string): Promise<void> => {
@@ -162,7 +173,7 @@ export function fetchContextWith(d: ContextFetchDeps): (url: string) => Promise<
       }
     };
     const result = await d.fetcher.fetch(url, { accept: CONTEXT_ACCEPT, gate, ...(signal ? { signal } : {}), ...(d.archive ? { archiveId } : {}) });
-    void d.archive?.finish(archiveId, url, { outcome: 'context', result: { ...result, body: undefined } });
+    void d.archive?.finish(archiveId, url, { outcome: 'context', context: forUrl, result: { ...result, body: undefined } });
     return result;
   };
 }

@@ -119,7 +119,7 @@ export async function reparseArchive(o: ReparseOptions): Promise<ReparseSummary>
       if (fetch.kind === 'ours' && fetch.meta.outcome === 'context') {
         // Archived when it was fetched, so before the documents that needed it.
         const result = await resultOfOurs(fetch.meta, fetch.responses, options.maxBodyBytes);
-        if (result !== null) await contexts?.remember(fetch.meta.result.url, result);
+        if (result !== null) await contexts?.remember(fetch.meta.context ?? fetch.meta.result.url, result);
         continue;
       }
       if (fetch.kind === 'ours' && fetch.meta.outcome !== 'recorded') {

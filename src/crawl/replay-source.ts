@@ -14,6 +14,8 @@ export interface FetchMeta {
    * JSON-LD remote context a document needed (no record, no entry: a re-parse keeps it for the documents after it).
    */
   outcome: 'recorded' | 'retry' | 'aborted' | 'context';
+  /** A `context` fetch: the context URL it was for (itself, or the URL whose JSON-LD alternate it fetched). */
+  context?: string;
   entry: FrontierEntry;
   /** The fetch's result without its body (the body is the last response's). */
   result: Omit<FetchResult, 'body'> & { body?: undefined };

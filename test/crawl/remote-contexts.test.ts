@@ -51,7 +51,7 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
   const out = () => join(tmp, 'crawl');
   const warc = () => join(tmp, 'warc/');
   const D = 'http://docs.example';
-  const seeds = [`${D}/as.jsonld`, `${D}/a1.jsonld`, `${D}/a2.jsonld`, `${D}/a3.jsonld`, `${D}/page.html`, `${D}/moved.jsonld`, `${D}/data.json`, `${D}/private.jsonld`, `${D}/missing.jsonld`, `${D}/denied.jsonld`];
+  const seeds = [`${D}/as.jsonld`, `${D}/a1.jsonld`, `${D}/a2.jsonld`, `${D}/a3.jsonld`, `${D}/page.html`, `${D}/moved.jsonld`, `${D}/data.json`, `${D}/private.jsonld`, `${D}/missing.jsonld`, `${D}/denied.jsonld`, `${D}/alt.jsonld`];
   const requested = (url: string) => web.fetched().filter((u) => u === url).length;
 
   beforeAll(async () => {
@@ -79,6 +79,10 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
       'http://ctx.example/link.jsonld': context('http://linked.example/'),
       [`${D}/private.jsonld`]: doc(`${privateServer.origin}/ctx.jsonld`, `${D}/private`),
       [`${D}/missing.jsonld`]: doc('http://ctx.example/gone.jsonld', `${D}/missing`),
+      // A context URL that answers HTML naming its JSON-LD alternate (JSON-LD 1.1 API §9.4 step 2).
+      [`${D}/alt.jsonld`]: doc('http://ctx.example/page-ctx', `${D}/alt`),
+      'http://ctx.example/page-ctx': { type: 'text/html', body: '<html>see the alternate</html>', headers: { link: '<http://ctx.example/alt-ctx.jsonld>; rel="alternate"; type="application/ld+json"' } },
+      'http://ctx.example/alt-ctx.jsonld': context('http://alternate.example/'),
       // A context whose host's robots.txt disallows it.
       [`${D}/denied.jsonld`]: doc('http://ctx3.example/ctx.jsonld', `${D}/denied`),
       'http://ctx3.example/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /\n' },
@@ -118,6 +122,13 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
     expect(requested('http://ctx2.example/new.jsonld')).toBe(1);
   });
 
+  it('a context URL answering HTML with a JSON-LD alternate in its Link header: the alternate is fetched and used', async () => {
+    expect(first.records.get(`${D}/alt.jsonld`)).toMatchObject({ error: null, triples: 2 });
+    expect(requested('http://ctx.example/page-ctx')).toBe(1);
+    expect(requested('http://ctx.example/alt-ctx.jsonld')).toBe(1);
+    expect((await exportedLines(out())).some((l) => l.startsWith(`<${D}/alt> <http://alternate.example/name>`))).toBe(true);
+  });
+
   it('a JSON document whose Link header names its context is read as JSON-LD with it', async () => {
     expect(first.records.get(`${D}/data.json`)).toMatchObject({ detectedType: 'rdf', error: null, triples: 1 });
     expect((await exportedLines(out())).some((l) => l.startsWith(`<${D}/data> <http://linked.example/name> "Data"`))).toBe(true);
@@ -138,12 +149,12 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
     expect(requested('http://ctx3.example/ctx.jsonld')).toBe(0);
   });
 
-  it('contexts are counted apart from documents: 3 fetched, 3 failed (the crawl summary and stats)', async () => {
-    expect(first.summary.contexts).toEqual({ fetched: 3, failed: 3 });
-    expect(first.summary.rdfDocuments).toBe(6);
+  it('contexts are counted apart from documents: 4 fetched, 3 failed (the crawl summary and stats)', async () => {
+    expect(first.summary.contexts).toEqual({ fetched: 4, failed: 3 });
+    expect(first.summary.rdfDocuments).toBe(7);
     const stats = await runCli(['stats', out(), '--json']);
     expect(stats.code).toBe(0);
-    expect(JSON.parse(stats.stdout)).toMatchObject({ rdfDocuments: 6, contexts: { fetched: 3, failed: 3 } });
+    expect(JSON.parse(stats.stdout)).toMatchObject({ rdfDocuments: 7, contexts: { fetched: 4, failed: 3 } });
   }, 30_000);
 
   it('a resume does not fetch a context again', async () => {
@@ -151,7 +162,7 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
     expect(again.records.get(`${D}/late.jsonld`)).toMatchObject({ error: null, triples: 2 });
     expect(requested(`${D}/late.jsonld`)).toBe(1);
     expect(requested('http://ctx.example/shared.jsonld')).toBe(1);
-    expect(again.summary.contexts).toEqual({ fetched: 3, failed: 3 });
+    expect(again.summary.contexts).toEqual({ fetched: 4, failed: 3 });
   }, 30_000);
 
   it('reparse uses the contexts the crawl archived, and fetches nothing', async () => {
