@@ -28,6 +28,26 @@ export interface RemoteContexts {
   peek(url: string): IJsonLdContext | undefined;
 }
 
+/**
+ * `remote` for one document parsed under `budget`: while a context is awaited the parser is not stalled, and the CPU
+ * the thread spends meanwhile (other documents) is not charged to this document (run-parser.ts `Budget.waiting`).
+ */
+export function waitingOn(remote: RemoteContexts, budget: { cpuMs: number; waiting?: number; readonly clock: () => number }): RemoteContexts {
+  return {
+    peek: (url) => remote.peek(url),
+    async load(url) {
+      const t0 = budget.clock();
+      budget.waiting = (budget.waiting ?? 0) + 1;
+      try {
+        return await remote.load(url);
+      } finally {
+        budget.waiting -= 1;
+        budget.cpuMs -= budget.clock() - t0; // the parser's write that awaited this adds the whole span back
+      }
+    },
+  };
+}
+
 let shipped: Map<string, string> | null = null;
 const parsedFiles = new Map<string, IJsonLdContext>();
 /** Frozen copies of the extra contexts given in the options, by the object given. */

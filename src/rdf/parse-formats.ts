@@ -4,7 +4,7 @@ import { JsonLdParser } from 'jsonld-streaming-parser';
 import { StreamParser } from 'n3';
 import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import { RdfscoutError } from '../errors.ts';
-import { LocalContextLoader } from './context-loader.ts';
+import { LocalContextLoader, waitingOn } from './context-loader.ts';
 import { convertJsonLd, FAST_JSONLD_MAX_CHARS } from './jsonld-fast.ts';
 import { nameRootGraph, releaseReadNodes, RootGraphTarget } from './jsonld-streaming.ts';
 import type { ParseConfig } from './parse-options.ts';
@@ -162,7 +162,7 @@ async function parseJsonLd(
   }
   const attempt = async (streamingProfile: boolean) => {
     window.reset();
-    const loader = new LocalContextLoader(config.contexts, config.remoteContexts);
+    const loader = new LocalContextLoader(config.contexts, config.remoteContexts && waitingOn(config.remoteContexts, budget));
     const context = config.jsonLdContext ?? undefined; // JSON-LD 1.1 API §9.4: the Link header's context comes first
     const parser = new JsonLdParser({ baseIRI, documentLoader: loader, streamingProfile, streamingProfileAllowOutOfOrderPlainType: true, ...(context ? { context } : {}) });
     if (streamingProfile) releaseReadNodes(parser);
