@@ -88,7 +88,7 @@ export class ShardMerger {
 }
 
 /** The plan of a single crawl: nothing left out. */
-export function singlePlan(): MergePlan {
+function singlePlan(): MergePlan {
   return { dropped: [new Set()], excluded: [new Set()], refetched: 0 };
 }
 

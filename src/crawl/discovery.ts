@@ -4,13 +4,13 @@ import type { LinkFeatures } from '../links/types.ts';
 import { normalizeUrl } from '../links/index.ts';
 
 const VOID = 'http://rdfs.org/ns/void#';
-export const VOID_DATA_DUMP = `${VOID}dataDump`;
-export const VOID_SPARQL_ENDPOINT = `${VOID}sparqlEndpoint`;
+const VOID_DATA_DUMP = `${VOID}dataDump`;
+const VOID_SPARQL_ENDPOINT = `${VOID}sparqlEndpoint`;
 
 /** `rel` of a link to a sitemap file (RFC 8288 registered relation name); URLs listed in one get tag 'sitemap'. */
 export const SITEMAP_REL = 'sitemap';
 /** `rel` of the /.well-known/void probe (RFC 8615 well-known location of a VoID description, W3C VoID §6.2). */
-export const VOID_REL = 'void';
+const VOID_REL = 'void';
 
 function link(url: string, tag: LinkFeatures['tag'], rel: string, extra: Partial<LinkFeatures> = {}): LinkFeatures {
   return { url, tag, anchor: '', title: '', type: '', rel, context: '', ...extra };

@@ -21,7 +21,7 @@ export interface LevelFrontierOptions extends FrontierIndexOptions {
   sublevels?: { queue: AnySublevel; seen: AnySublevel };
 }
 
-export type { SeenRecord };
+;
 
 interface InFlight {
   pld: string;

@@ -26,7 +26,7 @@ export interface Scope {
 }
 
 /** Why a link was not queued, as `links` and the crawl records say it (stable strings). */
-export type ScopeRefusal = 'out-of-scope' | 'excluded' | 'not-included';
+type ScopeRefusal = 'out-of-scope' | 'excluded' | 'not-included';
 
 /** Whether a link is in scope; when it is, how many off-site hops it is from the seeds' PLDs (0 on them). */
 export type ScopeVerdict = { ok: true; hops: number } | { ok: false; reason: ScopeRefusal };

@@ -23,7 +23,7 @@ export interface NormalizeOptions {
 export type NormalizeResult = { ok: true; url: string } | { ok: false; reason: string };
 
 /** Default for `NormalizeOptions.maxLength`. */
-export const DEFAULT_MAX_URL_LENGTH = 2048;
+const DEFAULT_MAX_URL_LENGTH = 2048;
 
 // A blank-node label as an href: `_:` then a name (Turtle/RDFa syntax), after the whitespace WHATWG strips.
 const BNODE_RE = /^[\s\0-\x1f]*_:/;

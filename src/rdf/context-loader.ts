@@ -87,7 +87,7 @@ export function deepFreeze<T>(value: T): T {
 }
 
 /** A context URL as looked up: its fragment dropped. */
-export function contextKey(url: string): string {
+function contextKey(url: string): string {
   return url.replace(/#.*$/, '');
 }
 

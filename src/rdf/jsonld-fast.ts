@@ -21,7 +21,7 @@ const RDF_TYPE = factory.namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#t
 const LANGUAGE_TAG = /^[a-zA-Z]+(-[a-zA-Z0-9]+)*$/;
 
 /** Names a plain object inherits: jsonld-streaming-parser looks terms up in plain objects, where these are defined. */
-export const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** Thrown (never outside this module) when the document leaves the subset. */
 const DECLINE: unique symbol = Symbol('decline');

@@ -79,11 +79,6 @@ class LazyTokens {
   }
 }
 
-/** A link with only a URL (seeds, sitemap entries): empty text features. */
-export function linkFromUrl(url: string, tag: LinkFeatures['tag'] = 'a'): LinkFeatures {
-  return { url, tag, anchor: '', title: '', type: '', rel: '', context: '' };
-}
-
 /**
  * The lower-cased text every token of `pathTokens(parts)` is a substring of, or null when the path has percent escapes
  * (decoding may make letters of them). For a cheap "may a concept word occur?" look before tokenising (issue 18).

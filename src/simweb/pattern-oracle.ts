@@ -137,7 +137,7 @@ export function patternOracleCurve(source: OracleSource, maxK: number, options: 
 }
 
 /** The nodes of `tree` the pattern oracle fetches, in order, from the start pages `starts` (at most `maxK`; see {@link patternOracleCurve}). */
-export function patternOracleFetches(tree: FetchTree, starts: readonly string[], maxK: number, options: Pick<PatternOracleOptions, 'value' | 'templateOf'> = {}): number[] {
+function patternOracleFetches(tree: FetchTree, starts: readonly string[], maxK: number, options: Pick<PatternOracleOptions, 'value' | 'templateOf'> = {}): number[] {
   const templateOf = options.templateOf ?? formatTemplate;
   const values = templateValues(tree, options.value ?? 'rate', templateOf);
   // Rank templates by value (equal values share a rank), so a heap key is (rank, discovery order).

@@ -15,7 +15,7 @@ export interface PolitenessCheckOptions {
 }
 
 /** The politeness of one PLD as the server saw it. */
-export interface PldPoliteness {
+interface PldPoliteness {
   pld: string;
   requests: number;
   /** Requests grouped into fetches (robots.txt and redirect hops joined to the request they lead to). */

@@ -24,10 +24,10 @@ export const PRIORITY = { seed: 0, R: 1, HR: 2, H: 3, N: 10 } as const;
  * `PREFERRED_RDF_PREDICATES` (ours, issue 4 framework 2: preferred links stay at 1, the rest wait just behind them
  * but before every RDF parent).
  */
-export const RDF_LINK_OTHER_PRIORITY = 1.5;
+const RDF_LINK_OTHER_PRIORITY = 1.5;
 
 /** Predicates whose objects most often are RDF documents (issue 4, framework 2): preferred when following RDF links. */
-export const PREFERRED_RDF_PREDICATES: ReadonlySet<string> = new Set([
+const PREFERRED_RDF_PREDICATES: ReadonlySet<string> = new Set([
   'http://www.w3.org/2000/01/rdf-schema#seeAlso',
   'http://www.w3.org/2000/01/rdf-schema#isDefinedBy',
   'http://www.w3.org/2002/07/owl#sameAs',

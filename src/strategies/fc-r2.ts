@@ -8,7 +8,7 @@ import { parseUrlParts } from '../relevance/url-parts.ts';
 import { NF_DROPPED, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, failsNf, resolveStrategyOptions } from './common.ts';
 
 /** Relevance above which a link is predicted RDF (thesis §10). */
-export const UMB09_THRESHOLD = 0.5;
+const UMB09_THRESHOLD = 0.5;
 
 /** Snapshot of FC-R2: the knowledge base. */
 export interface FcR2Snapshot extends StrategySnapshot {

@@ -47,11 +47,11 @@ export function createStrategy(name: string, options?: StrategyOptions): Strateg
   }
 }
 
-export { BfsStrategy, FcRStrategy, FcRHrStrategy, FcRHr2Strategy, FcR2Strategy, TopicalStrategy, TopicalHrStrategy, YieldStrategy };
+export {      TopicalStrategy, TopicalHrStrategy,  };
 export { YIELD_PRIORITY_TOP, YIELD_RULE_PREFIX } from './yield.ts';
-export { TOPICAL_SPAN, type TopicalStrategyOptions } from './topical.ts';
+;
 export { TOPICAL_HR_TIE_SPAN } from './topical-hr.ts';
 export type { StrategyOptions };
-export { HAT10_RULE } from './fc-r-hr2.ts';
-export { UMB09_THRESHOLD } from './fc-r2.ts';
-export { PREFERRED_RDF_PREDICATES, PRIORITY, NF_RULE, RDF_LINK_OTHER_PRIORITY } from './common.ts';
+;
+;
+;

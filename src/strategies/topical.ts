@@ -14,7 +14,7 @@ export interface TopicalStrategyOptions extends StrategyOptions {
 }
 
 /** Span of `topical` priorities: a link with estimate S gets `1 + TOPICAL_SPAN · (1 − S)` ∈ [1, 3]; seeds get 0. */
-export const TOPICAL_SPAN = 2;
+const TOPICAL_SPAN = 2;
 
 /** Snapshot of the topical strategies: the agent's state. */
 export interface TopicalSnapshot extends StrategySnapshot {
@@ -22,7 +22,7 @@ export interface TopicalSnapshot extends StrategySnapshot {
 }
 
 /** Splits the agent's options off before the common ones are checked (they reject unknown keys). */
-export function resolveTopicalOptions(options: TopicalStrategyOptions = {}): { concepts: ConceptSets; agent: TopicalAgentOptions } {
+function resolveTopicalOptions(options: TopicalStrategyOptions = {}): { concepts: ConceptSets; agent: TopicalAgentOptions } {
   const { agent, ...common } = options;
   return { concepts: resolveStrategyOptions(common).concepts, agent: agent ?? {} };
 }

@@ -23,7 +23,7 @@ export const YIELD_PRIORITY_TOP = 2;
  * margin can be small: 0.1 (the first version's, at least the bonus) let links of templates found barren meanwhile be
  * fetched at 0.125 → 0.032 (campus-like); 0.03 was chosen on the tuning profiles (concurrency 1, 3 seeds).
  */
-export const REESTIMATE_MARGIN = 0.03;
+const REESTIMATE_MARGIN = 0.03;
 
 /** Options of {@link YieldStrategy}: the crawl uses the defaults; tests and tuning runs pass variants. */
 export interface YieldStrategyOptions extends StrategyOptions {

@@ -3,7 +3,7 @@ import { hash, randomUUID } from 'node:crypto';
 import type { HttpExchange } from '../fetch/types.ts';
 import type { ByteSink } from './byte-sink.ts';
 
-export const WARC_VERSION = 'WARC/1.1';
+const WARC_VERSION = 'WARC/1.1';
 /** Content-Type of rdfscout's metadata record of one fetch (JSON: what the crawl made of it, for `reparse`). */
 export const FETCH_METADATA_TYPE = 'application/vnd.rdfscout.fetch+json';
 

@@ -30,7 +30,7 @@ const DEFLATE_OPTIONS = { memLevel: 5, windowBits: 13 };
  * (RFC 1952 §2.3, RFC 1951 §3.2.4), with no copy of the record and no zlib stream. Deflated: the record is framed in
  * `scratch` and `gzipSync` compresses it (async `zlib.gzip` cost ~3× as much CPU: thread-pool hand-offs).
  */
-export function appendGzipMember(r: WarcRecordParts, level: number, out: ByteSink, scratch: ByteSink): void {
+function appendGzipMember(r: WarcRecordParts, level: number, out: ByteSink, scratch: ByteSink): void {
   if (level > 0 && r.type === 'response') {
     scratch.clear();
     encodeRecord(r, scratch);

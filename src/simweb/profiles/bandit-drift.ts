@@ -5,13 +5,13 @@ import type { SiteBuilder } from '../site-graph.ts';
 import type { Profile, ProfileSite } from './profile.ts';
 
 /** The expected external links of the j-th page of a site in breadth-first order (j = 0: the start page). */
-export type RateOf = (j: number) => number;
+type RateOf = (j: number) => number;
 
 /** The external links of the j-th page in breadth-first order. */
 export type CountOf = (j: number) => number;
 
 /** Poisson(rateOf(j)) external links on page j. */
-export function poissonCounts(rng: Prng, rateOf: RateOf): CountOf {
+function poissonCounts(rng: Prng, rateOf: RateOf): CountOf {
   return (j) => samplePoisson(rng, rateOf(j));
 }
 
