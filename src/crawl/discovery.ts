@@ -1,4 +1,4 @@
-// **Discovery beyond the thesis** (issue 4): sitemaps, /.well-known/void, VoID dataset links and HTTP Link headers.
+// **Discovery beyond the thesis**: sitemaps, /.well-known/void, VoID dataset links and HTTP Link headers.
 import type { Quad } from '@rdfjs/types';
 import type { LinkFeatures } from '../links/types.ts';
 import { normalizeUrl } from '../links/index.ts';
@@ -46,7 +46,7 @@ export function voidAccessPoints(quads: Iterable<Quad>): { dumps: string[]; endp
   return collector.points();
 }
 
-/** {@link voidAccessPoints} one quad at a time, as the document is parsed (issue 16 item 14). */
+/** {@link voidAccessPoints} one quad at a time, as the document is parsed. */
 export class VoidCollector {
   readonly #dumps = new Set<string>();
   readonly #endpoints = new Set<string>();

@@ -1,4 +1,4 @@
-// **failedEntries** lists the URLs whose last fetch failed as entries to queue again, for `--retry-failed` (issue 16 item 3).
+// **failedEntries** lists the URLs whose last fetch failed as entries to queue again, for `--retry-failed`.
 import { readRecords } from '../crawl-log/record-store.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import type { NewEntry } from '../frontier/types.ts';

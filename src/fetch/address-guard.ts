@@ -1,4 +1,4 @@
-// **address-guard** refuses targets on private, loopback, link-local and other non-public addresses (SSRF guard, issue 2).
+// **address-guard** refuses targets on private, loopback, link-local and other non-public addresses (SSRF guard).
 import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress, LookupAllOptions, LookupOneOptions } from 'node:dns';
 import { isIP } from 'node:net';

@@ -3,7 +3,7 @@ import { ArgumentError } from '../errors.ts';
 import { pldOf } from '../links/normalize-url.ts';
 
 /**
- * What a crawl may leave its seeds for (issue 16 item 1). Default: the seeds' PLDs only.
+ * What a crawl may leave its seeds for. Default: the seeds' PLDs only.
  * - `mode: 'seeds'`: links on the seeds' PLDs, plus at most `offsiteHops` hops through other PLDs (thesis §11 crawled
  *   one hop out: `offsiteHops: 1`);
  * - `mode: 'open'`: any PLD;

@@ -98,7 +98,7 @@ function indexEntry(similar: SimilarQueued, e: FrontierEntry): void {
 /**
  * Judges the links of `similar` close to `parentUrl` again (thesis §5, C_HR at time t); those now more urgent are
  * handed to `add` (the frontier's own, staged in `txn`) with the new verdict, and leave the index — or, `repeatedly`,
- * stay in it with their new priority, to be made more urgent again by later learning (issue 17).
+ * stay in it with their new priority, to be made more urgent again by later learning.
  */
 async function rejudgeSimilar(
   similar: SimilarQueued,

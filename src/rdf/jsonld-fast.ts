@@ -32,7 +32,7 @@ function decline(): never {
 
 /**
  * Why: jsonld-streaming-parser costs ~2.5 ms of CPU for an 18-quad schema.org block (per-value async jobs,
- * microtasks, GC; issue 18, session 9), more than the rest of a page's crawl path; most pages with RDF carry just
+ * microtasks, GC), more than the rest of a page's crawl path; most pages with RDF carry just
  * such a block. This converts the common subset of JSON-LD 1.1 ("Deserialize JSON-LD to RDF", JSON-LD 1.1 API §8)
  * synchronously and returns `null` (declines) for anything it is not sure to convert exactly as jsonld-streaming-parser
  * does (the reference: the differential tests compare both on every case), so that the caller falls back to it.

@@ -91,7 +91,7 @@ export function containsRdfContentType(text: string, concepts: ConceptSets): boo
 export function judgeRelevancyR(f: DerivedLinkFeatures, concepts: ConceptSets): RVerdict {
   const ext = f.parts.extension;
   const typeMedia = f.type === '' ? '' : f.type.split(';', 1)[0]!.trim();
-  // Every rule in R_RULES order, each decided once (no per-link record of them: issue 18). The concept rules look at
+  // Every rule in R_RULES order, each decided once (no per-link record: it would cost on every link). The concept rules look at
   // the lower-cased text first (`mayHaveRdfConcept`) and tokenise only when a concept word may occur in it; for the
   // path, every token of `pathTokens` is a substring of `pathTextLower` (null when percent escapes forbid the look).
   let rules: string[] | null = null;

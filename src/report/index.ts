@@ -1,4 +1,4 @@
-// Public face of the report: crawl records → one self-contained HTML file with harvest plots (issue 19).
+// Public face of the report: crawl records → one self-contained HTML file with harvest plots.
 export { loadReportCrawl } from './load-crawl.ts';
 ;
 export {  curvePoints,   type ReferenceCurve, type ReportCrawlInput,   } from './report-data.ts';

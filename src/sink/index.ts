@@ -1,3 +1,3 @@
-// Public face of the `--sink` groundwork (issue 15): a SPARQL 1.1 Graph Store Protocol client, one named graph per document.
+// Public face of the `--sink` groundwork: a SPARQL 1.1 Graph Store Protocol client, one named graph per document.
 ;
 export { GraphStoreSink,     } from './graph-store-sink.ts';

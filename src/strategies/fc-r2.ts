@@ -47,7 +47,7 @@ export class FcR2Strategy implements Strategy {
     if (p.htmlConfidence > UMB09_THRESHOLD || (!saysOther && labelByExtension(parts.extension, this.#concepts) === 'H')) {
       return { label: 'H', rules, priority: PRIORITY.H };
     }
-    return { label: 'N', rules, priority: PRIORITY.N }; // last, not dropped (issue 16 item 4)
+    return { label: 'N', rules, priority: PRIORITY.N }; // last, not dropped
   }
 
 

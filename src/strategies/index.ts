@@ -11,7 +11,7 @@ import { TopicalStrategy } from './topical.ts';
 import { TopicalHrStrategy } from './topical-hr.ts';
 import { YieldStrategy } from './yield.ts';
 
-/** Strategy names: BC, the proposed FC-R+HR, the three other compared crawlers, the topical agent (issue 9) alone and as a tie-breaker, and the learned link yield (issue 17). */
+/** Strategy names: BC, the proposed FC-R+HR, the three other compared crawlers, the topical agent alone and as a tie-breaker, and the learned link yield. */
 export const STRATEGY_NAMES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2', 'topical', 'topical+hr', 'yield'] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 

@@ -1,4 +1,4 @@
-// **topical**: the topical-collection agent as a crawl strategy — priority from P(v) (topical §3, issue 9).
+// **topical**: the topical-collection agent as a crawl strategy — priority from P(v) (topical §3).
 import type { LinkFeatures } from '../links/types.ts';
 import { TopicalAgent, type TopicalAgentJson, type TopicalAgentOptions } from '../topical/topical-agent.ts';
 import type { ConceptSets } from '../relevance/concepts.ts';
@@ -60,7 +60,7 @@ export class TopicalStrategy implements Strategy {
     if (failsNf(link, this.concepts)) return { ...NF_DROPPED, rules: [...NF_DROPPED.rules] };
     const f = deriveLinkFeatures(link);
     const verdict = source.type === 'rdf' ? judgeRdfDocumentLink(f, this.concepts) : judgeRelevancyR(f, this.concepts);
-    if (verdict.label === 'N') return { label: 'N', rules: verdict.rules, priority: PRIORITY.N }; // last (issue 16 item 4)
+    if (verdict.label === 'N') return { label: 'N', rules: verdict.rules, priority: PRIORITY.N }; // last
     const s = this.agent.linkScore(link, source.url);
     return { label: verdict.label, rules: verdict.rules, priority: PRIORITY.R + TOPICAL_SPAN * (1 - s) };
   }

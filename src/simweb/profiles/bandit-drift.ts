@@ -1,4 +1,4 @@
-// bandit-late / bandit-dry / bandit-rich / bandit-many: site sets whose external-link yield changes as a site is crawled breadth-first (issue 17 item 4).
+// bandit-late / bandit-dry / bandit-rich / bandit-many: site sets whose external-link yield changes as a site is crawled breadth-first.
 import type { Prng } from '../../random/prng.ts';
 import { samplePoisson } from '../../random/samplers.ts';
 import type { SiteBuilder } from '../site-graph.ts';
