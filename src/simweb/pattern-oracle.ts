@@ -38,11 +38,11 @@ export function formatTemplate(url: string): string {
 
 /** Options of `patternOracleCurve`: those of `oracleCurve`, and how a template is valued. */
 export interface PatternOracleOptions extends OracleOptions {
-  /** How a template is valued. Default `rate` (the best of the three on the tuning profiles; see the README). */
+  /** How a template is valued. Default `rate` (the best of the three on the tuning profiles). */
   value?: PatternValue;
   /**
    * The template of a URL. Default `formatTemplate` (`urlTemplate` of src/links/url-template.ts, as `yield` and the
-   * pattern ceiling use, with format names in query values kept: better on the tuning profiles, see the README).
+   * pattern ceiling use, with format names in query values kept: better on the tuning profiles).
    */
   templateOf?: (url: string) => string;
 }
