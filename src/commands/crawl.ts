@@ -54,6 +54,8 @@ Crawl:
   --proxy URL               send every request through this HTTP forward proxy
   --allow-private           allow private, loopback and link-local addresses
   --follow-rdf-links        also follow the IRIs inside RDF documents (thesis framework 2)
+  --strict-rdf              an RDF document with any syntax error, undefined prefix or invalid term keeps no
+                            triple (default: only the failing statements are dropped, counted in the record)
   --queues one|two          two: the thesis's two-queue variant, an RDF queue and an HTML queue (default one)
   --rdf-share X             with two queues, the share of --concurrency serving the RDF queue (default 0.5)
   --fixed-labels            a queued link keeps the label it was extracted with (by default, links similar to a
@@ -116,6 +118,7 @@ export const CRAWL_FLAGS: FlagSpec = {
   proxy: { type: 'string' },
   'allow-private': { type: 'boolean' },
   'follow-rdf-links': { type: 'boolean' },
+  'strict-rdf': { type: 'boolean' },
   queues: { type: 'string' },
   'rdf-share': { type: 'string' },
   'probe-well-known': { type: 'boolean' },
@@ -198,6 +201,7 @@ export async function crawlOptionsFromArgs(
     proxy: strFlag(values, 'proxy'),
     allowPrivate: boolFlag(values, 'allow-private'),
     followRdfLinks: boolFlag(values, 'follow-rdf-links'),
+    strictRdf: boolFlag(values, 'strict-rdf'),
     queues: strFlag(values, 'queues') as ExplicitOptions['queues'],
     rdfShare: strFlag(values, 'rdf-share') === undefined ? undefined : Number(strFlag(values, 'rdf-share')),
     probeWellKnown: boolFlag(values, 'probe-well-known'),

@@ -6,7 +6,7 @@ import { chooseCharset, decodeChunks, decodeText } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { extractLinks, extractSitemapUrls } from '../links/index.ts';
 import type { BadLink, LinkFeatures } from '../links/types.ts';
-import { type DocumentWriter, detectType, MAX_PARTIAL_QUADS, pageScanFor, parseDocument, parseRdfDocumentInto } from '../rdf/index.ts';
+import { type DocumentWriter, detectType, MAX_PARTIAL_QUADS, type ParseOptions, type ParseRecovery, pageScanFor, parseDocument, parseRdfDocumentInto } from '../rdf/index.ts';
 import type { DocType } from '../relevance/types.ts';
 import { dumpLinks, looksLikeSitemap, parseLinkHeader, SITEMAP_REL, VoidCollector, voidAccessPoints } from './discovery.ts';
 import { RdfLinkCollector } from './rdf-links.ts';
@@ -20,7 +20,12 @@ export interface AnalysisOptions {
   pageText?: boolean;
   maxLinksPerDoc: number;
   normalize: 'standard' | 'beebot';
+  /** All-or-nothing parsing (`--strict-rdf`). Default: false (lenient: a failing statement is dropped). */
+  strictRdf?: boolean;
 }
+
+/** Parse options of a strict crawl (resolved once per document; the lenient default passes none). */
+const STRICT: ParseOptions = Object.freeze({ strict: true });
 
 export interface DocumentAnalysis {
   contentType: string | null;
@@ -42,6 +47,8 @@ export interface DocumentAnalysis {
   partialCount: number;
   error: ErrorCode | null;
   errorMessage: string | null;
+  /** What a lenient parse dropped or repaired (null: nothing, or nothing parsed). */
+  recovery: ParseRecovery | null;
   /** Links for the strategy to judge, from `linkSource`. */
   links: LinkFeatures[];
   linkSource: 'html' | 'rdf';
@@ -82,6 +89,7 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
     partialCount: 0,
     error: result.kind === 'ok' || result.kind === 'skipped' ? null : result.error,
     errorMessage: result.kind === 'failed' ? result.message : null,
+    recovery: null,
     links: [],
     linkSource: 'html',
     sitemaps: [],
@@ -126,7 +134,8 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
     ...(opts.pageText === false ? { maxTextChars: 0 } : {}),
     ...(scan !== undefined ? { scan } : {}),
   });
-  const parsed = await parseDocument(text, detected, base, undefined, scan);
+  const parsed = await parseDocument(text, detected, base, opts.strictRdf === true ? STRICT : undefined, scan);
+  a.recovery = parsed.recovery ?? null;
   a.links = [...headerLinks, ...extracted.links];
   a.bad = extracted.bad;
   a.text = extracted.text;
@@ -181,8 +190,14 @@ async function parseRdfStream(
     },
   };
   const charset = chooseCharset(body, contentType);
-  const parsed = await parseRdfDocumentInto(() => decodeChunks(body, charset), mediaType, base, target);
+  const parsed = await parseRdfDocumentInto(() => decodeChunks(body, charset), mediaType, base, target, opts.strictRdf === true ? STRICT : undefined);
+  a.recovery = parsed.recovery;
   await writer?.drained(); // a chunk the store could not take fails the crawl (RDFSCOUT_STORE_FAILED), not the document
+  // Every statement dropped: the document is unreadable, as a strict parse would have said (with its first error).
+  const first = parsed.recovery?.errors[0];
+  if (parsed.error === null && parsed.count === 0 && first !== undefined) {
+    parsed.error = { code: first.code, message: `Invalid ${mediaType}: every statement failed; the first: ${first.message}`, ...(first.line === undefined ? {} : { line: first.line }) };
+  }
   if (parsed.error !== null) {
     a.error = parsed.error.code;
     a.errorMessage = parsed.error.message;

@@ -47,6 +47,11 @@ export interface CrawlOptions {
   allowPrivate: boolean;
   /** Framework 2 (thesis §8.2): fetch RDF documents' IRIs too. Default: false. */
   followRdfLinks: boolean;
+  /**
+   * All or nothing: an RDF document (or embedded block) with any syntax error, undefined prefix or term that is not
+   * valid RDF keeps no triple. Default: false (a failing statement is dropped and counted in the record).
+   */
+  strictRdf: boolean;
   /** 'two': the two-queue variant (thesis §8.2, Figure 3-5): an RDF queue and an HTML queue. Default: 'one'. */
   queues: 'one' | 'two';
   /** With two queues: the share of the fetch workers that serve the RDF queue, in [0, 1]. Default: 0.5. */
@@ -119,6 +124,7 @@ export const DEFAULT_CRAWL_OPTIONS: Readonly<Omit<CrawlOptions, 'seeds' | 'out'>
   proxy: null,
   allowPrivate: false,
   followRdfLinks: false,
+  strictRdf: false,
   queues: 'one',
   rdfShare: 0.5,
   probeWellKnown: false,

@@ -55,8 +55,8 @@ const analysisOptionsOf = new WeakMap<PlanDeps, AnalysisOptions>();
 function analysisOptions(d: PlanDeps): AnalysisOptions {
   let o = analysisOptionsOf.get(d);
   if (o === undefined) {
-    const { followRdfLinks, maxLinksPerDoc, normalize } = d.options;
-    o = { followRdfLinks, maxLinksPerDoc, normalize, pageText: d.strategy.observePage !== undefined };
+    const { followRdfLinks, maxLinksPerDoc, normalize, strictRdf } = d.options;
+    o = { followRdfLinks, maxLinksPerDoc, normalize, pageText: d.strategy.observePage !== undefined, strictRdf };
     analysisOptionsOf.set(d, o);
   }
   return o;

@@ -24,6 +24,13 @@ export interface ParseOptions {
    * text parsed whole holds no more memory than a streamed one). Default: 65,536.
    */
   wholeTextChars?: number;
+  /**
+   * All or nothing: a document with any syntax error, undefined prefix or term that is not valid RDF keeps no
+   * triple. Otherwise (the default) a Turtle-family document loses only its failing statements, IRIs with illegal
+   * characters are percent-encoded, and what was dropped or repaired is counted in the document's record.
+   * Default: false.
+   */
+  strict?: boolean;
 }
 
 export interface ParseConfig {
@@ -32,6 +39,7 @@ export interface ParseConfig {
   readonly maxEntityExpansion: number;
   readonly contexts: ReadonlyMap<string, IJsonLdContext>;
   readonly wholeTextChars: number;
+  readonly strict: boolean;
 }
 
 const DEFAULTS: ParseConfig = Object.freeze({
@@ -40,6 +48,7 @@ const DEFAULTS: ParseConfig = Object.freeze({
   maxEntityExpansion: DEFAULT_MAX_ENTITY_EXPANSION,
   contexts: new Map<string, IJsonLdContext>(),
   wholeTextChars: WHOLE_TEXT_CHARS,
+  strict: false,
 });
 
 const KNOWN = new Set(Object.keys(DEFAULTS));
