@@ -50,7 +50,8 @@ type Outcome = { ok: true; quads: Quad[]; prefixes: Record<string, string>; base
 /**
  * Parses `input` (text of `format`) leniently and hands each quad, relabelled, to `target` under `budget` (the quad
  * limit and the CPU time, as `runParserInto`; both still fail the whole document). Statements that fail are logged
- * in `log` and left out; IRIs repaired are counted there. Never rejects: a budget or target error is returned.
+ * in `log` and left out; IRIs repaired are counted there. `chunkChars`: the size chunks are cut at (tests make it
+ * small). Never rejects: a budget or target error is returned.
  */
 export async function parseN3Lenient(
   input: TextInput,
@@ -60,6 +61,7 @@ export async function parseN3Lenient(
   budget: Budget,
   target: QuadTarget,
   log: RecoveryLog,
+  chunkChars = CHUNK_CHARS,
 ): Promise<{ count: number; error: Error | null }> {
   const scanner = new StatementScanner(scanModeOf(format));
   const ctx: Context = { format, base: baseIRI, prefixes: {}, preamble: '' };
@@ -85,12 +87,12 @@ export async function parseN3Lenient(
   };
   try {
     let first = true;
-    for await (const piece of pieces(input, CHUNK_CHARS)) {
+    for await (const piece of pieces(input, chunkChars)) {
       const t0 = budget.clock();
       scanner.push(wellFormed(first && piece.charCodeAt(0) === 0xfeff ? piece.slice(1) : piece));
       budget.cpuMs += budget.clock() - t0;
       first = false;
-      for (let c = scanner.take(CHUNK_CHARS); c !== null; c = scanner.take(CHUNK_CHARS)) {
+      for (let c = scanner.take(chunkChars); c !== null; c = scanner.take(chunkChars)) {
         const error = await handle(c);
         if (error !== null) return { count, error };
         await yieldToLoop();

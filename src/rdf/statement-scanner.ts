@@ -33,6 +33,8 @@ type State = (typeof State)[keyof typeof State];
 
 /** Characters the default state stops at; everything else is copied as it is. */
 const DEFAULT_STOP = /[#"'<\\[\](){}.]/g;
+/** N-Triples and N-Quads: one statement a line (RDF 1.1 N-Triples §2), so a line end is the boundary, not a dot. */
+const LINE_STOP = /[#"'<\\\n]/g;
 const LINE_END = /[\r\n]/g;
 const SHORT_DOUBLE = /["\\\r\n]/g;
 const SHORT_SINGLE = /['\\\r\n]/g;
@@ -133,6 +135,7 @@ export class StatementScanner {
     this.#iriStart -= end;
     this.#stmtStart -= end;
     this.#repairs = this.#repairs.slice(used).map((r) => r - end);
+    this.#iriRepairStart = Math.max(0, this.#iriRepairStart - used);
     this.#statements = [];
     this.#repairedIris = 0;
     return chunk;
@@ -161,6 +164,7 @@ export class StatementScanner {
           }
           this.#pos = nl.index + 1;
           this.#state = State.Default;
+          if (this.#mode === 'line') this.#boundary(this.#pos);
           break;
         }
         case State.Short: {
@@ -181,6 +185,9 @@ export class StatementScanner {
           } else {
             this.#pos = m.index + 1; // the closing quote, or a line end: a short string never spans lines
             this.#state = State.Default;
+            // A string cut by its line's end is an error whatever comes next: its statement ends here, so that
+            // the next line's statement is read on its own (not swallowed up to the next dot).
+            if ((c === '\n' || c === '\r') && this.#depth === 0 && this.#braces === 0 && !(this.#inGraph && this.#graph === null)) this.#boundary(this.#pos);
           }
           break;
         }
@@ -245,8 +252,9 @@ export class StatementScanner {
           break;
         }
         default: {
-          DEFAULT_STOP.lastIndex = this.#pos;
-          const m = DEFAULT_STOP.exec(b);
+          const stops = this.#mode === 'line' ? LINE_STOP : DEFAULT_STOP;
+          stops.lastIndex = this.#pos;
+          const m = stops.exec(b);
           if (m === null) {
             this.#pos = n;
             return;
@@ -268,10 +276,13 @@ export class StatementScanner {
       case '#':
         this.#state = State.Comment;
         return;
+      case '\n':
+        this.#boundary(i + 1); // line mode only
+        return;
       case '"':
       case "'":
         this.#quote = c;
-        if (b[i + 1] === c && b[i + 2] === c) {
+        if (this.#mode !== 'line' && b[i + 1] === c && b[i + 2] === c) {
           this.#state = State.Long;
           this.#pos = i + 3;
         } else this.#state = State.Short;
