@@ -56,6 +56,8 @@ Crawl:
   --follow-rdf-links        also follow the IRIs inside RDF documents (thesis framework 2)
   --strict-rdf              an RDF document with any syntax error, undefined prefix or invalid term keeps no
                             triple (default: only the failing statements are dropped, counted in the record)
+  --no-remote-contexts      do not fetch JSON-LD contexts rdfscout does not ship: documents that need one fail
+                            (by default each is fetched once per crawl, within the fetch limits, and kept)
   --queues one|two          two: the thesis's two-queue variant, an RDF queue and an HTML queue (default one)
   --rdf-share X             with two queues, the share of --concurrency serving the RDF queue (default 0.5)
   --fixed-labels            a queued link keeps the label it was extracted with (by default, links similar to a
@@ -119,6 +121,7 @@ export const CRAWL_FLAGS: FlagSpec = {
   'allow-private': { type: 'boolean' },
   'follow-rdf-links': { type: 'boolean' },
   'strict-rdf': { type: 'boolean' },
+  'no-remote-contexts': { type: 'boolean' },
   queues: { type: 'string' },
   'rdf-share': { type: 'string' },
   'probe-well-known': { type: 'boolean' },
@@ -202,6 +205,7 @@ export async function crawlOptionsFromArgs(
     allowPrivate: boolFlag(values, 'allow-private'),
     followRdfLinks: boolFlag(values, 'follow-rdf-links'),
     strictRdf: boolFlag(values, 'strict-rdf'),
+    remoteContexts: values['no-remote-contexts'] === true ? false : undefined,
     queues: strFlag(values, 'queues') as ExplicitOptions['queues'],
     rdfShare: strFlag(values, 'rdf-share') === undefined ? undefined : Number(strFlag(values, 'rdf-share')),
     probeWellKnown: boolFlag(values, 'probe-well-known'),

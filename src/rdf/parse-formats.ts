@@ -34,8 +34,8 @@ export function isParsableRdfType(mediaType: string): boolean {
 
 /**
  * Parses `text` as `mediaType` against `baseIRI`, collecting the quads. Never rejects: failures come back as a
- * problem with a code (RDFSCOUT_PARSE_FAILED, or RDFSCOUT_REMOTE_CONTEXT when a JSON-LD context would have had to
- * be fetched), a message and, when known, the line.
+ * problem with a code (RDFSCOUT_PARSE_FAILED, or RDFSCOUT_REMOTE_CONTEXT when a JSON-LD context could not be had:
+ * not shipped and no `config.remoteContexts`, or its fetch failed), a message saying why and, when known, the line.
  */
 export async function parseRdfText(
   text: TextInput,
@@ -95,7 +95,7 @@ async function parseWith(
   recovery: RecoveryLog,
 ): Promise<{ count: number; problem: ParseProblem | null; budgetExceeded: boolean }> {
   const window = new TextWindow();
-  let run: { count: number; error: Error | null; refused?: readonly string[] };
+  let run: { count: number; error: Error | null; refused?: string | null };
   if (N3_TYPES.has(mediaType) && !config.strict) {
     run = await parseN3Lenient(read(source), mediaType, baseIRI, relabeller, budget, target, recovery);
   } else if (N3_TYPES.has(mediaType)) {
@@ -129,12 +129,8 @@ async function parseWith(
   }
   const { count, error } = run;
   if (error === null) return { count, problem: null, budgetExceeded: false };
-  if (run.refused !== undefined && run.refused.length > 0) {
-    const problem: ParseProblem = {
-      code: 'RDFSCOUT_REMOTE_CONTEXT',
-      message: `The JSON-LD document uses the remote context ${run.refused[0]}, which rdfscout does not ship and never fetches.`,
-    };
-    return { count, problem, budgetExceeded: false };
+  if (run.refused !== undefined && run.refused !== null) {
+    return { count, problem: { code: 'RDFSCOUT_REMOTE_CONTEXT', message: run.refused }, budgetExceeded: false };
   }
   const problem: ParseProblem = {
     code: error instanceof RdfscoutError ? error.code : 'RDFSCOUT_PARSE_FAILED',

@@ -1,7 +1,7 @@
 // **parseJsonLd** parses a JSON-LD text: the fast converter for small common documents, else the streaming parser.
 import { JsonLdParser } from 'jsonld-streaming-parser';
-import { LocalContextLoader } from './context-loader.ts';
-import { convertJsonLd, FAST_JSONLD_MAX_CHARS, jsonLdFastPathEnabled } from './jsonld-fast.ts';
+import { LocalContextLoader, waitingOn } from './context-loader.ts';
+import { convertJsonLd, FAST_JSONLD_MAX_CHARS } from './jsonld-fast.ts';
 import { nameRootGraph, releaseReadNodes, RootGraphTarget } from './jsonld-streaming.ts';
 import type { ParseConfig } from './parse-options.ts';
 import { type BlankNodeRelabeller, type Budget, BudgetExceededError, type QuadTarget, runParserInto, type StreamingParser, type TextInput, type TextSource } from './run-parser.ts';
@@ -42,20 +42,21 @@ export async function parseJsonLd(
   relabeller: BlankNodeRelabeller,
   target: QuadTarget,
   window: TextWindow,
-): Promise<{ count: number; error: Error | null; refused: readonly string[] }> {
-  if (jsonLdFastPathEnabled()) {
+): Promise<{ count: number; error: Error | null; refused: string | null }> {
+  if (config.jsonLdFastPath) {
     const fast = await parseJsonLdFast(source, baseIRI, config, budget, relabeller, target);
     if (fast !== null) return fast;
   }
   const attempt = async (streamingProfile: boolean) => {
     window.reset();
-    const loader = new LocalContextLoader(config.contexts);
-    const parser = new JsonLdParser({ baseIRI, documentLoader: loader, streamingProfile, streamingProfileAllowOutOfOrderPlainType: true });
+    const loader = new LocalContextLoader(config.contexts, config.remoteContexts && waitingOn(config.remoteContexts, budget));
+    const context = config.jsonLdContext ?? undefined; // JSON-LD 1.1 API §9.4: the Link header's context comes first
+    const parser = new JsonLdParser({ baseIRI, documentLoader: loader, streamingProfile, streamingProfileAllowOutOfOrderPlainType: true, ...(context ? { context } : {}) });
     if (streamingProfile) releaseReadNodes(parser);
     const text = withoutBom(read(source));
     const into = streamingProfile ? new RootGraphTarget(target) : target;
     const run = await runParserInto(parser as unknown as StreamingParser, window.track(streamingProfile ? nameRootGraph(text) : text), relabeller, budget, into, JSONLD_CHUNK_CHARS);
-    return { ...run, refused: loader.refused, diverged: into instanceof RootGraphTarget && into.diverged };
+    return { ...run, refused: loader.problemMessage(), diverged: into instanceof RootGraphTarget && into.diverged };
   };
   const rereadable = typeof source === 'string' || typeof source === 'function';
   if (!rereadable || target.restart === undefined) return attempt(false);
@@ -82,7 +83,7 @@ async function parseJsonLdFast(
   budget: Budget,
   relabeller: BlankNodeRelabeller,
   target: QuadTarget,
-): Promise<{ count: number; error: Error | null; refused: readonly string[] } | null> {
+): Promise<{ count: number; error: Error | null; refused: string | null } | null> {
   let text: string | null;
   try {
     text = await readSmall(source);
@@ -109,7 +110,7 @@ async function parseJsonLdFast(
     error = new BudgetExceededError(`Parsing took more than ${budget.timeBudgetMs} ms of CPU time (the per-document budget); none is kept.`);
   }
   if (error === null && target.drained !== undefined) await target.drained();
-  return { count, error, refused: [] };
+  return { count, error, refused: null };
 }
 
 /** The whole text of `source` if it is a string, or a re-readable source of at most {@link FAST_JSONLD_MAX_CHARS} characters. */
