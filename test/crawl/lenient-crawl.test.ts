@@ -144,6 +144,10 @@ describe('a crawl of malformed RDF', () => {
     } finally {
       await crawler.close();
     }
+    // The command line's flag: the same all-or-nothing crawl.
+    const res = await runCli(['crawl', `${server.origin}/`, '--out', `${tmp.dir}/strict-cli`, '--allow-private', '--delay-ms', '0', '--strict-rdf', '--json', '--quiet']);
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ rdfDetected: 7, rdfDocuments: 1, statementsDropped: 0, parseFailures: 6 });
   }, 120_000);
 });
 

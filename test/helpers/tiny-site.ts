@@ -24,7 +24,7 @@ const RDFXML = `<?xml version="1.0"?>
 // Every statement fails (a lenient parse keeps none of it either): the document is unreadable.
 const BROKEN_TTL = `@prefix ex: <http://example.org/> .
 ex:e ex:p "unterminated .
-ex:f ex:p ex:g .
+ex:f ex:p undefined:g .
 `;
 
 function page(title: string, body: string): string {
