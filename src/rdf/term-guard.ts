@@ -19,6 +19,8 @@ const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const ILLEGAL_IRI_CHAR = /[\x00-\x20<>"{}|^`\\]/g;
 /** N-Triples' LANGTAG (BCP 47's shape, not its registry). */
 const VALID_LANG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
+/** Most predicate and datatype IRIs a guard remembers as valid. */
+const KNOWN_IRIS_MAX = 256;
 
 /** A term repaired, or null when the quad that holds it must be dropped (with why). */
 type Checked<T> = { term: T; repaired: boolean } | { term: null; why: string };
@@ -59,8 +61,31 @@ export class TermGuard implements QuadTarget {
   drained?: () => Promise<void>;
   restart?: () => Promise<void>;
 
+  /**
+   * A cache of predicate and datatype IRIs found valid (a document repeats a few of them on every triple); cleared
+   * when it reaches {@link KNOWN_IRIS_MAX}, so it stays small.
+   */
+  readonly #known = new Set<string>();
+
+  #knownValid(iri: string): boolean {
+    if (this.#known.has(iri)) return true;
+    if (!VALID_IRI.test(iri)) return false;
+    if (this.#known.size >= KNOWN_IRIS_MAX) this.#known.clear();
+    this.#known.add(iri);
+    return true;
+  }
+
+  /** An object that needs no look: a valid IRI, a blank node, or a literal with a valid tag or datatype and no lone surrogate. */
+  #isPlainObject(t: Term): boolean {
+    if (t.termType !== 'Literal') return isPlain(t);
+    const l = t as Literal;
+    if (!wellFormedCheck(l.value)) return false;
+    if (l.language !== '') return VALID_LANG.test(l.language);
+    return l.datatype.value !== RDF_LANG_STRING && this.#knownValid(l.datatype.value);
+  }
+
   add(q: Quad): void {
-    if (isPlain(q.subject) && q.predicate.termType === 'NamedNode' && VALID_IRI.test(q.predicate.value) && isPlainObject(q.object)) {
+    if (isPlain(q.subject) && q.predicate.termType === 'NamedNode' && this.#knownValid(q.predicate.value) && this.#isPlainObject(q.object)) {
       this.#inner.add(q);
       return;
     }
@@ -127,7 +152,7 @@ export class TermGuard implements QuadTarget {
   }
 
   #literal(t: Literal): Checked<Term> {
-    if (isPlainObject(t)) return { term: t, repaired: false };
+    if (this.#isPlainObject(t)) return { term: t, repaired: false };
     const value = wellFormed(t.value);
     if (t.language !== '' || t.datatype.value === RDF_LANG_STRING) {
       const lang = t.language.trim().replace(/_/g, '-');
@@ -143,15 +168,6 @@ export class TermGuard implements QuadTarget {
 /** A subject that needs no look: a valid IRI or a blank node. */
 function isPlain(t: Term): boolean {
   return t.termType === 'BlankNode' || (t.termType === 'NamedNode' && VALID_IRI.test(t.value));
-}
-
-/** An object that needs no look: a valid IRI, a blank node, or a literal with a valid tag or datatype and no lone surrogate. */
-function isPlainObject(t: Term): boolean {
-  if (t.termType !== 'Literal') return isPlain(t);
-  const l = t as Literal;
-  if (!wellFormedCheck(l.value)) return false;
-  if (l.language !== '') return VALID_LANG.test(l.language);
-  return l.datatype.value !== RDF_LANG_STRING && VALID_IRI.test(l.datatype.value);
 }
 
 function describe(q: Quad): string {
