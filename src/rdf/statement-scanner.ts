@@ -3,6 +3,7 @@
 // Lenient reading (what rdflib and Jena's lenient mode do for IRIs; statement-level recovery is ours): a lexer pass
 // that knows strings, IRIs, comments and brackets, so that the parser can be given whole statements and restarted
 // after one that fails. It never changes the number of lines (an IRI's repair only percent-encodes characters).
+import { applyRepairs, shiftOffsets } from './iri-repair.ts';
 
 /** Which grammar's boundaries to find: TriG graph blocks can be cut inside; N3 formulas (`{…}`) never are. */
 export type ScanMode = 'turtle' | 'trig' | 'n3' | 'line';
@@ -41,15 +42,6 @@ const SHORT_SINGLE = /['\\\r\n]/g;
 /** IRIREF: what ends it, what may not be in it (percent-encoded), and escapes (RDF 1.1 Turtle §6.5 IRIREF). */
 const IRI_STOP = /[>\x00-\x20<"{}|^`\\]/g;
 const SPARQL_DIRECTIVE = /\s*(?:PREFIX|BASE)\b(?!:)/iy;
-const UTF8 = new TextEncoder();
-
-/** Percent-encodes one character (its UTF-8 bytes), as an IRI may carry it. */
-export function percentEncode(char: string): string {
-  let out = '';
-  for (const byte of UTF8.encode(char)) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-  return out;
-}
-
 /**
  * Scans text pushed piece by piece; {@link take} hands out chunks that end at a statement boundary once they are at
  * least `minChars` long (all that is left at the end). A boundary is a `.` outside strings, IRIs, comments and
@@ -111,21 +103,13 @@ export class StatementScanner {
 
   #cut(end: number, statements: Statement[]): Chunk {
     const raw = this.#buffer.slice(0, end);
-    let text = raw;
     let used = 0;
-    if (this.#repairs.length > 0 && this.#repairs[0]! < end) {
-      const parts: string[] = [];
-      let from = 0;
-      for (; used < this.#repairs.length && this.#repairs[used]! < end; used++) {
-        const at = this.#repairs[used]!;
-        parts.push(raw.slice(from, at), percentEncode(raw[at]!));
-        from = at + 1;
-      }
-      parts.push(raw.slice(from));
-      text = parts.join('');
-    }
+    while (used < this.#repairs.length && this.#repairs[used]! < end) used++;
+    const repairs = this.#repairs.slice(0, used);
+    const text = applyRepairs(raw, repairs);
     // Offsets of statements move with the characters each repair added (2 or more per character).
-    const shifted = used === 0 ? statements : shiftStatements(statements, this.#repairs.slice(0, used), raw);
+    const shift = shiftOffsets(repairs, raw);
+    const shifted = used === 0 ? statements : statements.map((st) => ({ ...st, start: shift(st.start), end: shift(st.end) }));
     const chunk: Chunk = { text, line: this.#line, statements: shifted, repairedIris: this.#repairedIris };
     this.#line += countLines(raw);
     const last = statements.at(-1);
@@ -353,25 +337,4 @@ function countLines(text: string): number {
   let n = 0;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
   return n;
-}
-
-/** The statements' offsets in the repaired text: each repaired character before an offset adds its encoding's length − 1. */
-function shiftStatements(statements: Statement[], repairs: number[], raw: string): Statement[] {
-  const added: number[] = [];
-  let sum = 0;
-  for (const r of repairs) {
-    sum += percentEncode(raw[r]!).length - 1;
-    added.push(sum);
-  }
-  const shift = (offset: number): number => {
-    let lo = 0;
-    let hi = repairs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (repairs[mid]! < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return offset + (lo === 0 ? 0 : added[lo - 1]!);
-  };
-  return statements.map((s) => ({ ...s, start: shift(s.start), end: shift(s.end) }));
 }

@@ -9,7 +9,7 @@ import { DataFactory } from 'rdf-data-factory';
 import { RdfscoutError } from '../errors.ts';
 import type { RecoveryLog } from './recovery-log.ts';
 import type { BlankNodeRelabeller, QuadTarget } from './run-parser.ts';
-import { percentEncode } from './statement-scanner.ts';
+import { percentEncode } from './iri-repair.ts';
 
 const factory = new DataFactory();
 const RDF_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
