@@ -265,7 +265,8 @@ export class Crawler {
       pldBudgetReached: [...this.#tally.perPld.values()].some((t) => t.fetched >= this.options.maxDocsPerPld),
       depthDropped: this.#runner.depthDropped,
     });
-    const summary = this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed);
+    const deadOrigins = scheduler.failingOrigins();
+    const summary = { ...this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed), ...(deadOrigins.length > 0 ? { deadOrigins } : {}) };
     if (this.#shared === null) return summary;
     return { ...summary, worker: this.#shared.frontier.worker, refetched: this.#shared.frontier.refetched() };
   }

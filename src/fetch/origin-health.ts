@@ -1,0 +1,107 @@
+// **OriginHealth** remembers, per origin, whether it ever answered and how long it has failed, to tell a dead origin from a network outage.
+
+/** What is known of one origin (scheme, host, port). */
+interface OriginState {
+  /** When it last gave an HTTP response (epoch ms); null: never in this run. */
+  lastAnswer: number | null;
+  /** Connection-level failures since its last answer. */
+  failures: number;
+  /** When the first of those failures happened (epoch ms). */
+  failingSince: number;
+  /** The last failure's reason (e.g. `ECONNREFUSED: connect ECONNREFUSED 127.0.0.2:9`). */
+  reason: string;
+}
+
+/** An origin whose last requests failed at the connection level, as the crawl's end summary reports it. */
+export interface FailingOrigin {
+  origin: string;
+  /** Connection-level failures in a row (since its last answer, if any). */
+  failures: number;
+  /** Whether it answered earlier in this run (it went away) or never did (dead, refused, unknown, firewalled). */
+  answeredBefore: boolean;
+  reason: string;
+}
+
+/** Answering origins remembered as probe targets and as witnesses that the network works. */
+const RECENT = 16;
+
+/**
+ * Pure bookkeeping over an injected clock. The rule: the network is suspected only when origins that answered
+ * before fail too. A connection failure on an origin is the origin's own (`isOwnFailure`) when it never answered,
+ * or when another origin that is not failing answered after this one began to fail: the network worked then, so
+ * the URL failed, not the network. Otherwise the failure is suspect, and `probeTarget` names another origin that
+ * answered (the most recent) whose robots.txt tells which it is.
+ */
+export class OriginHealth {
+  readonly #origins = new Map<string, OriginState>();
+  /** The last RECENT distinct origins that answered, most recent last. */
+  readonly #recent: string[] = [];
+
+  /** `origin` gave an HTTP response at `now` (any status): it is healthy, and witnesses that the network works. */
+  answered(origin: string, now: number): void {
+    const s = this.#origins.get(origin);
+    if (s === undefined) this.#origins.set(origin, { lastAnswer: now, failures: 0, failingSince: 0, reason: '' });
+    else {
+      s.lastAnswer = now;
+      s.failures = 0;
+    }
+    const at = this.#recent.indexOf(origin);
+    if (at >= 0) this.#recent.splice(at, 1);
+    this.#recent.push(origin);
+    if (this.#recent.length > RECENT) this.#recent.shift();
+  }
+
+  /** A request to `origin` got no HTTP response at all (refused, reset, timeout, DNS, TLS) at `now`. */
+  failed(origin: string, now: number, reason: string): void {
+    const s = this.#origins.get(origin);
+    if (s === undefined) {
+      this.#origins.set(origin, { lastAnswer: null, failures: 1, failingSince: now, reason });
+      return;
+    }
+    if (s.failures === 0) s.failingSince = now;
+    s.failures += 1;
+    s.reason = reason;
+  }
+
+  /** Whether `origin` ever answered in this run. */
+  answeredBefore(origin: string): boolean {
+    return (this.#origins.get(origin)?.lastAnswer ?? null) !== null;
+  }
+
+  /**
+   * Whether the current connection failures of `origin` are its own, not the network's: it never answered, or an
+   * origin that is not failing now answered after `origin` began to fail. False for an origin that is not failing.
+   */
+  isOwnFailure(origin: string): boolean {
+    const s = this.#origins.get(origin);
+    if (s === undefined || s.failures === 0) return false;
+    if (s.lastAnswer === null) return true;
+    for (let i = this.#recent.length - 1; i >= 0; i--) {
+      const other = this.#origins.get(this.#recent[i] as string) as OriginState;
+      if ((other.lastAnswer as number) <= s.failingSince) break; // most recent first: none later answered after
+      if (this.#recent[i] !== origin && other.failures === 0) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The origin to ask whether the network works while `failing` fails: the one (not `failing`) that answered last,
+   * among those not failing now unless `evenFailing`; null if none.
+   */
+  probeTarget(failing: string, evenFailing = false): string | null {
+    for (let i = this.#recent.length - 1; i >= 0; i--) {
+      const o = this.#recent[i] as string;
+      if (o !== failing && (evenFailing || (this.#origins.get(o) as OriginState).failures === 0)) return o;
+    }
+    return null;
+  }
+
+  /** The origins whose last requests failed at the connection level (most failures first). */
+  failing(): FailingOrigin[] {
+    const out: FailingOrigin[] = [];
+    for (const [origin, s] of this.#origins) {
+      if (s.failures > 0) out.push({ origin, failures: s.failures, answeredBefore: s.lastAnswer !== null, reason: s.reason });
+    }
+    return out.sort((a, b) => b.failures - a.failures || (a.origin < b.origin ? -1 : 1));
+  }
+}
