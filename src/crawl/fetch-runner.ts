@@ -125,6 +125,10 @@ export class FetchRunner {
       return { kind: 'aborted' };
     }
     const connectivity = await this.#judge(entry, result, signal);
+    if (signal?.aborted) {
+      unrecorded('aborted');
+      return { kind: 'aborted' };
+    }
     if (connectivity.kind !== 'check' && connectivity.event !== null) {
       if (chOutage.hasSubscribers) chOutage.publish(connectivity.event);
       opts.onOutage?.(connectivity.event);
@@ -181,6 +185,10 @@ export class FetchRunner {
     const verdict = scheduler.observe(entry, result);
     if (verdict.kind !== 'check') return verdict;
     const answered = await fetcher.probe(verdict.target, signal);
+    if (signal?.aborted) {
+      scheduler.abandonCheck(entry); // a probe cut short by the stop says nothing of the network
+      return { kind: 'fine', event: null };
+    }
     return scheduler.checked(entry, result, verdict.target, answered);
   }
 

@@ -239,6 +239,12 @@ export class Scheduler {
     return this.#placeOn(verdict);
   }
 
+  /** The check a `check` verdict asked for was not made (the fetch was aborted). */
+  abandonCheck(entry: FrontierEntry): void {
+    this.#probes.delete(entry);
+    this.#outage.abandonCheck();
+  }
+
   #placeOn(verdict: Verdict): Verdict {
     if (verdict.kind !== 'check' && verdict.event !== null) this.#changedAll();
     return verdict;

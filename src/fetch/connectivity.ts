@@ -108,6 +108,11 @@ export class Connectivity {
     return { kind: 'network', offline: this.#outage.offline, event: first ?? second };
   }
 
+  /** The check `observe` asked for will not be answered (the crawl is stopping): another may be asked. */
+  abandonCheck(): void {
+    this.#checking = false;
+  }
+
   /** Origins whose last requests failed at the connection level (the end summary's dead origins). */
   failing(): FailingOrigin[] {
     return this.health.failing();

@@ -27,8 +27,8 @@ const RECENT = 16;
 
 /**
  * Pure bookkeeping over an injected clock. The rule: the network is suspected only when origins that answered
- * before fail too. A connection failure on an origin is the origin's own (`isOwnFailure`) when it never answered,
- * or when another origin that is not failing answered after this one began to fail: the network worked then, so
+ * before fail too. A connection failure on an origin is the origin's own (`isOwnFailure`) when it never answered
+ * (once any origin has answered in this run), or when another origin that is not failing answered after this one began to fail: the network worked then, so
  * the URL failed, not the network. Otherwise the failure is suspect, and `probeTarget` names another origin that
  * answered (the most recent) whose robots.txt tells which it is.
  */
@@ -69,13 +69,16 @@ export class OriginHealth {
   }
 
   /**
-   * Whether the current connection failures of `origin` are its own, not the network's: it never answered, or an
-   * origin that is not failing now answered after `origin` began to fail. False for an origin that is not failing.
+   * Whether the current connection failures of `origin` are its own, not the network's: it never answered while
+   * others did, or an origin that is not failing now answered after `origin` began to fail. False for an origin
+   * that is not failing, and for every origin while none has answered yet.
    */
   isOwnFailure(origin: string): boolean {
     const s = this.#origins.get(origin);
     if (s === undefined || s.failures === 0) return false;
-    if (s.lastAnswer === null) return true;
+    // Never answered: its own failure once the network has been seen to work in this run (something answered);
+    // before that nothing tells a dead origin from a network (or proxy) that is down from the start.
+    if (s.lastAnswer === null) return this.#recent.length > 0;
     for (let i = this.#recent.length - 1; i >= 0; i--) {
       const other = this.#origins.get(this.#recent[i] as string) as OriginState;
       if ((other.lastAnswer as number) <= s.failingSince) break; // most recent first: none later answered after

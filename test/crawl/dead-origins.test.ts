@@ -17,6 +17,7 @@ import type { CrawlSummary } from '../../src/crawl-log/tally.ts';
 import type { OutageEvent } from '../../src/fetch/outage.ts';
 import { SITE_RDF_DOCS, startDeadLinkSite } from '../helpers/dead-link-site.ts';
 import { startHttpServer } from '../helpers/http-server.ts';
+import { runCli } from '../helpers/run-cli.ts';
 
 /** A crawl that has not ended by itself within this long fails the test (the old code paused for minutes). */
 const DEADLINE_MS = 20_000;
@@ -114,6 +115,26 @@ describe('a dead origin', () => {
       await tls.close();
     }
   }, 30_000);
+});
+
+describe('the crawl command with a dead origin', () => {
+  it('exits 0 and names the dead origin, in the text summary and in --json', async () => {
+    const site = await startDeadLinkSite((_port, page) => gone('http://127.0.0.2:9', page));
+    try {
+      const args = ['crawl', `${site.origin}/`, '--strategy', 'bfs', '--allow-private', '--offsite-hops', '1', '--delay-ms', '0', '--quiet'];
+      const text = await runCli([...args, '--out', join(dir, `cli${n++}`)]);
+      expect(text.code).toBe(0);
+      expect(text.stderr).not.toMatch(/Network trouble/);
+      expect(text.stdout).toMatch(/^Crawl stopped: no links left to fetch/);
+      expect(text.stdout).toMatch(/1 origin gave no answer .*http:\/\/127\.0\.0\.2:9 \(/);
+      const json = await runCli([...args, '--json', '--out', join(dir, `cli${n++}`)]);
+      expect(json.code).toBe(0);
+      const summary = JSON.parse(json.stdout) as CrawlSummary;
+      expect(summary).toMatchObject({ stoppedBy: 'frontier-empty', rdfDocuments: SITE_RDF_DOCS, deadOrigins: [{ origin: 'http://127.0.0.2:9', answeredBefore: false }] });
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
 });
 
 describe('an origin that stops answering while others answer', () => {

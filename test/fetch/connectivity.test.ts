@@ -7,6 +7,7 @@ import { OriginHealth } from '../../src/fetch/origin-health.ts';
 describe('OriginHealth', () => {
   it("an origin that never answered fails on its own; one that answered is suspect until a healthy origin answers after it began failing", () => {
     const h = new OriginHealth();
+    h.answered('http://a', 0);
     h.failed('http://dead', 0, 'ECONNREFUSED');
     expect(h.isOwnFailure('http://dead')).toBe(true);
     h.answered('http://a', 1);
@@ -18,6 +19,14 @@ describe('OriginHealth', () => {
     expect(h.isOwnFailure('http://a')).toBe(true); // b answered after: the network works, a is the problem
     h.answered('http://a', 5);
     expect(h.isOwnFailure('http://a')).toBe(false); // not failing any more
+  });
+
+  it('before any origin answered, no failure is an origin\'s own: the network (or proxy) may be down from the start', () => {
+    const h = new OriginHealth();
+    h.failed('http://dead', 0, 'ECONNREFUSED');
+    expect(h.isOwnFailure('http://dead')).toBe(false);
+    h.answered('http://live', 1);
+    expect(h.isOwnFailure('http://dead')).toBe(true);
   });
 
   it('an origin that answered but is failing now witnesses nothing, and is no probe target unless asked for', () => {
