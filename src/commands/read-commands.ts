@@ -1,4 +1,5 @@
 // **rdfscout export | docs | stats**: read a crawl's state (no crawling).
+import { DeadOrigins } from '../crawl-log/dead-origins.ts';
 import { createPolicy } from '../bandit/index.ts';
 import type { ArmStats } from '../bandit/types.ts';
 import { readStoredOptions } from '../crawl/crawl-meta.ts';
@@ -62,10 +63,12 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
   const dirs = requireFolders(positionals);
   await withShards(dirs, async ({ set }) => {
     const tally = new CrawlTally();
+    const dead = new DeadOrigins();
     let first: string | null = null;
     let last: string | null = null;
     for await (const { record: r } of readMergedRecords(set)) {
       tally.add(r);
+      dead.add(r);
       first ??= r.fetchedAt;
       last = r.fetchedAt;
     }
@@ -77,7 +80,8 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     const voidPoints = await unionVoidPoints(set.states);
     // The stop reason of a past run is not stored: only the figures are printed.
     const { stoppedBy: _s, resumed: _r, ...counts } = tally.summary(first && last ? Date.parse(last) - Date.parse(first) : 0, 'frontier-empty', false);
-    const figures = { ...counts, refetched: set.plan.refetched };
+    const deadOrigins = dead.list();
+    const figures = { ...counts, refetched: set.plan.refetched, deadOrigins };
     if (values.json) {
       await write(`${JSON.stringify({ ...figures, options: options ?? null, bandit: banditArms(options, bandit), void: voidPoints })}\n`);
       return;
@@ -98,6 +102,11 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     lines.push('', '  PLD                                fetched      RDF   triples  errors');
     for (const [pld, t] of Object.entries(figures.perPld)) {
       lines.push(`  ${pld.padEnd(34)} ${String(t.fetched).padStart(7)} ${String(t.rdfDocuments).padStart(8)} ${String(t.triples).padStart(9)} ${String(t.errors).padStart(7)}`);
+    }
+    if (deadOrigins.length > 0) {
+      lines.push('', '  origins that gave no answer (their last fetches failed with no response; --retry-failed on a resume tries them again):');
+      for (const d of deadOrigins.slice(0, 20)) lines.push(`    ${d.origin}   ${d.failures} failure${d.failures === 1 ? '' : 's'}${d.answeredBefore ? ', answered earlier' : ''}: ${d.reason.slice(0, 120)}`);
+      if (deadOrigins.length > 20) lines.push(`    … and ${deadOrigins.length - 20} more (--json lists them all)`);
     }
     for (const [title, list] of [['VoID data dumps', voidPoints.dumps], ['VoID SPARQL endpoints', voidPoints.endpoints]] as const) {
       if (list.length === 0) continue;

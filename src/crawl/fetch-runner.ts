@@ -138,7 +138,8 @@ export class FetchRunner {
       unrecorded('retry');
       return this.#requeue({ ...entry, attempts: entry.attempts - 1 }, scheduler.pausedUntil);
     }
-    const retry = retryAfter(entry, result, { ...options, ownFailure: connectivity.kind === 'own' });
+    const own = connectivity.kind === 'own';
+    const retry = retryAfter(entry, result, { ...options, ownFailure: own, deadOrigin: own && connectivity.dead });
     if (retry !== null) {
       unrecorded('retry');
       if (retry.backoffPld) scheduler.backoff(entry.pld, Date.now() + retry.waitMs);

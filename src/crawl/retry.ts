@@ -11,14 +11,15 @@ const MAX_WAIT_MS = 600_000;
  * exponential back-off from max(delayMs, 500 ms), never before a robots.txt that could not be read is asked for
  * again. `backoffPld`: the whole PLD waits — rate limits (Retry-After) and connection failures that may be the
  * network's, whose other URLs would meet the same; not `ownFailure`s, the failures of an origin that is dead while
- * others answer (fetch/connectivity.ts): a dead host never makes the live hosts of its PLD wait.
+ * others answer (fetch/connectivity.ts): a dead host never makes the live hosts of its PLD wait. A `deadOrigin`'s
+ * URLs are not retried at all.
  */
 export function retryAfter(
   entry: FrontierEntry,
   result: FetchResult,
-  o: { maxRetries: number; delayMs: number; ownFailure?: boolean },
+  o: { maxRetries: number; delayMs: number; ownFailure?: boolean; deadOrigin?: boolean },
 ): { waitMs: number; backoffPld: boolean } | null {
-  if (entry.attempts >= o.maxRetries) return null;
+  if (entry.attempts >= o.maxRetries || o.deadOrigin === true) return null;
   const retryable = result.kind === 'failed' ? result.retryable : result.kind === 'http-error' && (result.status === 429 || result.status === 503);
   if (!retryable) return null;
   if (result.kind === 'http-error' && result.retryAfterMs !== null) return { waitMs: Math.min(result.retryAfterMs, MAX_WAIT_MS), backoffPld: true };

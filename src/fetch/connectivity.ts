@@ -2,6 +2,12 @@
 import { type FailingOrigin, OriginHealth } from './origin-health.ts';
 import { OutageDetector, type OutageEvent, type OutageOptions } from './outage.ts';
 
+/**
+ * When an origin whose failures are its own counts as dead: 3 failures in a row over 10 s (its robots.txt is asked
+ * again after 1, 2, 4 s: about four connection attempts by then).
+ */
+export const DEAD_AFTER = { failures: 3, ms: 10_000 };
+
 /** One fetch as the connectivity bookkeeping sees it. */
 export interface FetchSeen {
   /** The origin the last request went to (after redirects). */
@@ -19,13 +25,14 @@ export interface FetchSeen {
 /**
  * What the crawl does with a fetch's outcome. `check`: ask `target` (GET its robots.txt), then call `checked`.
  * `own`: the origin's failure: the URL is retried with back-off a bounded number of times, then recorded as failed;
- * its PLD does not wait. `network`: maybe the network: `offline` when the crawl is paused (the URL goes back, no
+ * its PLD does not wait; `dead`: the origin has failed long enough (`deadAfter`) that the URL fails at once, with no
+ * retry (a dead origin's queued URLs then cost one politeness slot each, not one per attempt). `network`: maybe the network: `offline` when the crawl is paused (the URL goes back, no
  * attempt spent). `event`: the crawl paused or resumed.
  */
 export type Verdict =
   | { kind: 'fine'; event: OutageEvent | null }
   | { kind: 'check'; target: string }
-  | { kind: 'own'; event: OutageEvent | null }
+  | { kind: 'own'; event: OutageEvent | null; dead: boolean }
   | { kind: 'network'; offline: boolean; event: OutageEvent | null };
 
 /**
@@ -39,10 +46,17 @@ export type Verdict =
 export class Connectivity {
   readonly health = new OriginHealth();
   readonly #outage: OutageDetector;
+  readonly #deadAfter: { failures: number; ms: number };
   #checking = false;
 
-  constructor(options: OutageOptions = {}) {
-    this.#outage = new OutageDetector(options);
+  constructor(options: OutageOptions & { deadAfter?: { failures: number; ms: number } } = {}) {
+    const { deadAfter, ...outage } = options;
+    this.#outage = new OutageDetector(outage);
+    this.#deadAfter = deadAfter ?? DEAD_AFTER;
+  }
+
+  #isDead(origin: string, now: number): boolean {
+    return this.health.isDead(origin, now, this.#deadAfter.failures, this.#deadAfter.ms);
   }
 
   /** Whether the crawl is paused by an outage (or probing after a pause). */
@@ -89,7 +103,7 @@ export class Connectivity {
       this.#checking = true;
       return { kind: 'check', target };
     }
-    if (own && !seen.probe) return { kind: 'own', event: null };
+    if (own && !seen.probe) return { kind: 'own', event: null, dead: this.#isDead(seen.origin, now) };
     const event = this.#outage.observe({ host: seen.origin, connectionFailure: true, probe: seen.probe, activeHosts: seen.activeHosts }, now);
     return { kind: 'network', offline: this.#outage.offline, event };
   }
@@ -100,7 +114,8 @@ export class Connectivity {
     const { probe, activeHosts } = seen;
     if (answered) {
       this.health.answered(target, now); // the network works: seen.origin's failures are its own from now on
-      return { kind: 'own', event: this.#outage.observe({ host: target, connectionFailure: false, probe, activeHosts }, now) };
+      const event = this.#outage.observe({ host: target, connectionFailure: false, probe, activeHosts }, now);
+      return { kind: 'own', event, dead: this.#isDead(seen.origin, now) };
     }
     this.health.failed(target, now, `no answer to a probe while ${seen.origin} failed`);
     const first = this.#outage.observe({ host: seen.origin, connectionFailure: true, probe, activeHosts }, now);

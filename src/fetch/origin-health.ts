@@ -88,6 +88,16 @@ export class OriginHealth {
   }
 
   /**
+   * Whether `origin` is dead: its failures are its own (`isOwnFailure`), at least `minFailures` of them in a row,
+   * over at least `minMs` (so that one refused connection, or several URLs meeting one cached robots.txt failure,
+   * is not enough).
+   */
+  isDead(origin: string, now: number, minFailures: number, minMs: number): boolean {
+    const s = this.#origins.get(origin);
+    return s !== undefined && s.failures >= minFailures && now - s.failingSince >= minMs && this.isOwnFailure(origin);
+  }
+
+  /**
    * The origin to ask whether the network works while `failing` fails: the one (not `failing`) that answered last,
    * among those not failing now unless `evenFailing`; null if none.
    */

@@ -122,11 +122,17 @@ describe('the crawl command with a dead origin', () => {
     const site = await startDeadLinkSite((_port, page) => gone('http://127.0.0.2:9', page));
     try {
       const args = ['crawl', `${site.origin}/`, '--strategy', 'bfs', '--allow-private', '--offsite-hops', '1', '--delay-ms', '0', '--quiet'];
-      const text = await runCli([...args, '--out', join(dir, `cli${n++}`)]);
+      const out = join(dir, `cli${n++}`);
+      const text = await runCli([...args, '--out', out]);
       expect(text.code).toBe(0);
       expect(text.stderr).not.toMatch(/Network trouble/);
       expect(text.stdout).toMatch(/^Crawl stopped: no links left to fetch/);
       expect(text.stdout).toMatch(/1 origin gave no answer .*http:\/\/127\.0\.0\.2:9 \(/);
+      // `stats` reads the same from the records.
+      const stats = await runCli(['stats', out]);
+      expect(stats.stdout).toMatch(/origins that gave no answer[^\n]*\n\s+http:\/\/127\.0\.0\.2:9\s+\d+ failures: robots\.txt of http:\/\/127\.0\.0\.2:9 is unavailable \(ECONNREFUSED/);
+      const statsJson = JSON.parse((await runCli(['stats', out, '--json'])).stdout) as { deadOrigins: unknown };
+      expect(statsJson.deadOrigins).toMatchObject([{ origin: 'http://127.0.0.2:9', answeredBefore: false }]);
       const json = await runCli([...args, '--json', '--out', join(dir, `cli${n++}`)]);
       expect(json.code).toBe(0);
       const summary = JSON.parse(json.stdout) as CrawlSummary;

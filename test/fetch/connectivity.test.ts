@@ -60,7 +60,7 @@ describe('Connectivity', () => {
   it('never pauses for origins that never answered, however many fail', () => {
     const c = new Connectivity({ threshold: 3 });
     c.observe(seen('http://live', 'answered'), 0);
-    for (let i = 1; i < 50; i++) expect(c.observe(seen(`http://dead${i % 3}`, 'connection'), i)).toEqual({ kind: 'own', event: null });
+    for (let i = 1; i < 50; i++) expect(c.observe(seen(`http://dead${i % 3}`, 'connection'), i)).toEqual({ kind: 'own', event: null, dead: false });
     expect(c.offline).toBe(false);
   });
 
@@ -70,9 +70,9 @@ describe('Connectivity', () => {
     c.observe(seen('http://b', 'answered'), 1);
     const v = c.observe(seen('http://a', 'connection'), 2);
     expect(v).toEqual({ kind: 'check', target: 'http://b' });
-    expect(c.checked(seen('http://a', 'connection'), 'http://b', true, 3)).toEqual({ kind: 'own', event: null });
+    expect(c.checked(seen('http://a', 'connection'), 'http://b', true, 3)).toEqual({ kind: 'own', event: null, dead: false });
     // From now on a's failures are its own, without asking again.
-    expect(c.observe(seen('http://a', 'connection'), 4)).toEqual({ kind: 'own', event: null });
+    expect(c.observe(seen('http://a', 'connection'), 4)).toEqual({ kind: 'own', event: null, dead: false });
     expect(c.offline).toBe(false);
   });
 
@@ -90,8 +90,17 @@ describe('Connectivity', () => {
     expect(c.start()).toBe(true);
     // The probe went to an origin that never answered: the origin that answered last is asked before concluding.
     expect(c.observe(seen('http://dead', 'connection', true), 110)).toEqual({ kind: 'check', target: 'http://b' });
-    expect(c.checked(seen('http://dead', 'connection', true), 'http://b', true, 111)).toEqual({ kind: 'own', event: { kind: 'resumed', offlineMs: 107 } });
+    expect(c.checked(seen('http://dead', 'connection', true), 'http://b', true, 111)).toEqual({ kind: 'own', event: { kind: 'resumed', offlineMs: 107 }, dead: false });
     expect(c.offline).toBe(false);
+  });
+
+  it('an origin whose own failures went on for 3 failures and 10 s is dead: its URLs are not retried', () => {
+    const c = new Connectivity();
+    c.observe(seen('http://live', 'answered'), 0);
+    expect(c.observe(seen('http://dead', 'connection'), 1_000)).toMatchObject({ kind: 'own', dead: false });
+    expect(c.observe(seen('http://dead', 'connection'), 1_001)).toMatchObject({ kind: 'own', dead: false });
+    expect(c.observe(seen('http://dead', 'connection'), 1_002)).toMatchObject({ kind: 'own', dead: false }); // 3 failures, but within a moment
+    expect(c.observe(seen('http://dead', 'connection'), 11_000)).toMatchObject({ kind: 'own', dead: true });
   });
 
   it('one check at a time: a suspect failure while another is checked counts at once', () => {
