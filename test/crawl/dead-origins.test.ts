@@ -17,6 +17,7 @@ import type { CrawlSummary } from '../../src/crawl-log/tally.ts';
 import type { OutageEvent } from '../../src/fetch/outage.ts';
 import { SITE_RDF_DOCS, startDeadLinkSite } from '../helpers/dead-link-site.ts';
 import { startHttpServer } from '../helpers/http-server.ts';
+import { linkPage, startProxyWeb, turtle } from '../helpers/proxy-web.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 /** A crawl that has not ended by itself within this long fails the test (the old code paused for minutes). */
@@ -113,6 +114,25 @@ describe('a dead origin', () => {
     } finally {
       await site.close();
       await tls.close();
+    }
+  }, 30_000);
+});
+
+describe('through a proxy that cannot tunnel https', () => {
+  it('the https origins are dead, the http ones are crawled, no pause', async () => {
+    const docs = Array.from({ length: 6 }, (_, i) => `http://a.example/d${i}.ttl`);
+    const https = [...Array.from({ length: 4 }, (_, i) => `https://b.example/s${i}.ttl`), 'https://a.example/t0.ttl', 'https://a.example/t1.ttl'];
+    const web = await startProxyWeb({ 'http://a.example/': linkPage('home', [...docs, ...https]), ...Object.fromEntries(docs.map((d) => [d, turtle(d)])) });
+    // node:http drops a CONNECT nobody listens for: every https request fails at the connection level.
+    try {
+      const ran = await crawl('http://a.example/', { proxy: web.proxy });
+      expect(ran.outages).toEqual([]);
+      expect(ran.summary.stoppedBy).toBe('frontier-empty');
+      expect(ran.records.filter((r) => r.outcome === 'ok').map((r) => r.url).sort()).toEqual(['http://a.example/', ...docs].sort());
+      expect(ran.records.filter((r) => r.outcome === 'failed').map((r) => r.url).sort()).toEqual([...https].sort());
+      expect((ran.summary.deadOrigins ?? []).map((d) => d.origin).sort()).toEqual(['https://a.example', 'https://b.example']);
+    } finally {
+      await web.close();
     }
   }, 30_000);
 });
