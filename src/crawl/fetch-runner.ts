@@ -225,6 +225,7 @@ export class FetchRunner {
     const { scheduler, fetcher, frontier } = this.#d;
     testPause('before-fetch', entry.url);
     scheduler.requestStarted(entry);
+    let sent = false; // the gate is passed before the fetch's first request, if it sends any
     if (pauseArmed('during-fetch')) setTimeout(() => testPause('during-fetch', entry.url), 20).unref();
     try {
       return await fetcher.fetch(entry.url, {
@@ -233,11 +234,14 @@ export class FetchRunner {
         ...(signal ? { signal } : {}),
         ...(this.#d.archive ? { archiveId } : {}),
         ...(isHtmlVariant(entry.url) ? { accept: HTML_VARIANT_ACCEPT } : {}), // issue 17 item 3: HTML first
-        gate: (url) => this.#passGate(entry, url, signal),
+        gate: (url) => {
+          sent = true;
+          return this.#passGate(entry, url, signal);
+        },
       });
     } finally {
       const crawlDelayMs = fetcher.crawlDelayMs(entry.url);
-      scheduler.requestEnded(entry, crawlDelayMs);
+      scheduler.requestEnded(entry, crawlDelayMs, sent);
       frontier.shared?.note(entry, { waitMs: crawlDelayMs ?? 0 }); // robots.txt Crawl-delay, across workers
     }
   }

@@ -45,6 +45,8 @@ export class Scheduler {
   readonly #excluded = new Set<string>();
   /** Connectivity: a dead origin's failures are its URLs'; an outage (origins that answered fail too) pauses the crawl. */
   readonly #outage = new Connectivity();
+  /** When each started fetch started, and the politeness times its start replaced (`requestEnded` with `sent` false). */
+  readonly #starts = new WeakMap<FrontierEntry, { at: number; before: ReturnType<Politeness['start']> }>();
   /** Picked entries whose request is the one probe of an outage. */
   readonly #probes = new WeakSet<FrontierEntry>();
   #inFlight = 0;
@@ -190,7 +192,8 @@ export class Scheduler {
 
   /** The request of `entry` goes out now (politeness: one more in flight on its PLD). */
   requestStarted(entry: FrontierEntry): void {
-    this.#politeness.start(entry.pld, entry.pld, this.#o.now());
+    const at = this.#o.now();
+    this.#starts.set(entry, { at, before: this.#politeness.start(entry.pld, entry.pld, at) });
     if (this.#outage.start()) this.#probes.add(entry); // while paused, the one request that tests the network
   }
 
@@ -211,11 +214,16 @@ export class Scheduler {
 
   /**
    * The request of `entry` ended; `crawlDelayMs` is its host's robots.txt Crawl-delay (null: none). robots.txt is
-   * per host (RFC 9309): the PLD waits for the slowest of its hosts.
+   * per host (RFC 9309): the PLD waits for the slowest of its hosts. `sent`: whether the fetch sent any request.
    */
-  requestEnded(entry: FrontierEntry, crawlDelayMs: number | null): void {
+  requestEnded(entry: FrontierEntry, crawlDelayMs: number | null, sent = true): void {
     this.#politeness.setCrawlDelay(hostOf(entry.url), crawlDelayMs, entry.pld); // first: the delay after this end counts it
-    this.#politeness.finish(entry.pld, entry.pld, this.#o.now());
+    const start = this.#starts.get(entry);
+    this.#starts.delete(entry);
+    // A fetch that sent nothing (its origin's robots.txt refusal or failure known from the cache) takes no slot: a
+    // dead origin's queued URLs then end without holding up their PLD's live hosts.
+    if (!sent && start !== undefined) this.#politeness.finishUnsent(entry.pld, entry.pld, start.at, start.before);
+    else this.#politeness.finish(entry.pld, entry.pld, this.#o.now());
     this.changed(entry.pld);
   }
 

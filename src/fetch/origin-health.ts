@@ -26,6 +26,12 @@ export interface FailingOrigin {
 const RECENT = 16;
 
 /**
+ * Origins remembered; beyond this the earliest met is forgotten (a forgotten origin that fails later counts as one
+ * that never answered: its URLs fail, they do not pause the crawl).
+ */
+const MAX_ORIGINS = 200_000;
+
+/**
  * Pure bookkeeping over an injected clock. The rule: the network is suspected only when origins that answered
  * before fail too. A connection failure on an origin is the origin's own (`isOwnFailure`) when it never answered
  * (once any origin has answered in this run), or when another origin that is not failing answered after this one began to fail: the network worked then, so
@@ -40,7 +46,7 @@ export class OriginHealth {
   /** `origin` gave an HTTP response at `now` (any status): it is healthy, and witnesses that the network works. */
   answered(origin: string, now: number): void {
     const s = this.#origins.get(origin);
-    if (s === undefined) this.#origins.set(origin, { lastAnswer: now, failures: 0, failingSince: 0, reason: '' });
+    if (s === undefined) this.#remember(origin, { lastAnswer: now, failures: 0, failingSince: 0, reason: '' });
     else {
       s.lastAnswer = now;
       s.failures = 0;
@@ -55,12 +61,22 @@ export class OriginHealth {
   failed(origin: string, now: number, reason: string): void {
     const s = this.#origins.get(origin);
     if (s === undefined) {
-      this.#origins.set(origin, { lastAnswer: null, failures: 1, failingSince: now, reason });
+      this.#remember(origin, { lastAnswer: null, failures: 1, failingSince: now, reason });
       return;
     }
     if (s.failures === 0) s.failingSince = now;
     s.failures += 1;
     s.reason = reason;
+  }
+
+  #remember(origin: string, state: OriginState): void {
+    this.#origins.set(origin, state);
+    if (this.#origins.size <= MAX_ORIGINS) return;
+    for (const oldest of this.#origins.keys()) {
+      if (this.#recent.includes(oldest)) continue; // the recent ones are read by isOwnFailure (at most RECENT skipped)
+      this.#origins.delete(oldest);
+      return;
+    }
   }
 
   /** Whether `origin` ever answered in this run. */
