@@ -54,6 +54,8 @@ Crawl:
   --proxy URL               send every request through this HTTP forward proxy
   --allow-private           allow private, loopback and link-local addresses
   --follow-rdf-links        also follow the IRIs inside RDF documents (thesis framework 2)
+  --strict-rdf              an RDF document with any syntax error, undefined prefix or invalid term keeps no
+                            triple (default: only the failing statements are dropped, counted in the record)
   --no-remote-contexts      do not fetch JSON-LD contexts rdfscout does not ship: documents that need one fail
                             (by default each is fetched once per crawl, within the fetch limits, and kept)
   --queues one|two          two: the thesis's two-queue variant, an RDF queue and an HTML queue (default one)
@@ -118,6 +120,7 @@ export const CRAWL_FLAGS: FlagSpec = {
   proxy: { type: 'string' },
   'allow-private': { type: 'boolean' },
   'follow-rdf-links': { type: 'boolean' },
+  'strict-rdf': { type: 'boolean' },
   'no-remote-contexts': { type: 'boolean' },
   queues: { type: 'string' },
   'rdf-share': { type: 'string' },
@@ -201,6 +204,7 @@ export async function crawlOptionsFromArgs(
     proxy: strFlag(values, 'proxy'),
     allowPrivate: boolFlag(values, 'allow-private'),
     followRdfLinks: boolFlag(values, 'follow-rdf-links'),
+    strictRdf: boolFlag(values, 'strict-rdf'),
     remoteContexts: values['no-remote-contexts'] === true ? false : undefined,
     queues: strFlag(values, 'queues') as ExplicitOptions['queues'],
     rdfShare: strFlag(values, 'rdf-share') === undefined ? undefined : Number(strFlag(values, 'rdf-share')),
@@ -330,7 +334,10 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSigint);
   const progress = quiet ? null : createProgress(process.stderr, crawler.options.maxDocs);
   try {
-    const onOutage = (e: OutageEvent) => process.stderr.write(`\n${describeOutage(e)}\n`); // said even with --quiet
+    const onOutage = (e: OutageEvent) => {
+      process.stderr.write(`\n${describeOutage(e)}\n`); // said even with --quiet
+      progress?.outage(e);
+    };
     const summary = await crawler.run({ signal: controller.signal, control, onRecord: (p) => progress?.update(p), onOutage });
     const sent: SinkOutcome | null = sender ? await sender.finish() : null;
     dashboard?.finish();

@@ -48,6 +48,11 @@ export interface CrawlOptions {
   /** Framework 2 (thesis §8.2): fetch RDF documents' IRIs too. Default: false. */
   followRdfLinks: boolean;
   /**
+   * All or nothing: an RDF document (or embedded block) with any syntax error, undefined prefix or term that is not
+   * valid RDF keeps no triple. Default: false (a failing statement is dropped and counted in the record).
+   */
+  strictRdf: boolean;
+  /**
    * Fetch the JSON-LD remote contexts that rdfscout does not ship (once per crawl, kept in the crawl's store, through
    * the crawl's fetcher and its limits); false (`--no-remote-contexts`): a document that needs one fails with
    * RDFSCOUT_REMOTE_CONTEXT. Default: true.
@@ -125,6 +130,7 @@ export const DEFAULT_CRAWL_OPTIONS: Readonly<Omit<CrawlOptions, 'seeds' | 'out'>
   proxy: null,
   allowPrivate: false,
   followRdfLinks: false,
+  strictRdf: false,
   remoteContexts: true,
   queues: 'one',
   rdfShare: 0.5,
