@@ -41,7 +41,7 @@ export function formatSummary(s: CrawlSummary, o: Pick<ResolvedCrawlOptions, 'ma
 const DEAD_SHOWN = 5;
 
 /** The sentence naming the origins that gave no answer when the run ended ('' when none). */
-export function formatDeadOrigins(dead: readonly FailingOrigin[]): string {
+function formatDeadOrigins(dead: readonly FailingOrigin[]): string {
   if (dead.length === 0) return '';
   const named = dead.slice(0, DEAD_SHOWN).map((d) => `${d.origin} (${d.failures} failure${d.failures === 1 ? '' : 's'}${d.answeredBefore ? ', answered earlier' : ''}: ${d.reason.slice(0, 120)})`);
   const more = dead.length > DEAD_SHOWN ? `, and ${dead.length - DEAD_SHOWN} more (--json lists them all)` : '';

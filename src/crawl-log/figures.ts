@@ -56,12 +56,12 @@ export function isFetchError(r: CrawlRecord): boolean {
 }
 
 /** Whether a usable response's content could not be read (parse or decoding failure). */
-export function isParseFailure(r: CrawlRecord): boolean {
+function isParseFailure(r: CrawlRecord): boolean {
   return (r.outcome === 'ok' || r.outcome === 'skipped') && r.error !== null;
 }
 
 /** Whether the record is an HTML page with embedded RDF stored. */
-export function isEmbeddedRdf(r: CrawlRecord): boolean {
+function isEmbeddedRdf(r: CrawlRecord): boolean {
   return r.detectedType === 'html' && r.triples > 0;
 }
 

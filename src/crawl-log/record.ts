@@ -50,7 +50,7 @@ export interface CrawlRecord {
 }
 
 /** The status that makes a document "fetched successfully" (thesis §9: only HTTP 200 documents count). */
-export const SUCCESS_STATUS = 200;
+const SUCCESS_STATUS = 200;
 
 /** Whether a record is a successfully fetched document (thesis §9). */
 export function isFetchedOk(record: CrawlRecord): boolean {

@@ -1,5 +1,4 @@
 // **parseDocument** parses one fetched document into quads ready for the store: leniently, or all or nothing.
-import { RdfscoutError } from '../errors.ts';
 import type { PageScan } from '../links/page-scan.ts';
 import { parseEmbeddedWith } from './parse-embedded.ts';
 import { parseRdfInto, parseRdfText } from './parse-formats.ts';
@@ -58,11 +57,4 @@ export async function parseRdfDocumentInto(
   const relabeller = new BlankNodeRelabeller(() => blankNodePrefix(baseIRI));
   const { count, problem, recovery } = await parseRdfInto(input, mediaType, baseIRI, config, budget, relabeller, target);
   return { count, error: problem, recovery: recovery.summary() };
-}
-
-/** The problem of a failed document as an RdfscoutError (for callers that throw). */
-export function toError(doc: ParsedDocument, url: string): RdfscoutError | null {
-  if (doc.error === null) return null;
-  const options = doc.error.line === undefined ? { url } : { url, line: doc.error.line };
-  return new RdfscoutError(doc.error.code, doc.error.message, options);
 }

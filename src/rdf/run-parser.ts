@@ -1,4 +1,4 @@
-// **runParser** feeds text to a streaming RDF parser in chunks, under a quad limit and a time budget, with blank nodes made unique.
+// **runParserInto** feeds text to a streaming RDF parser in chunks, under a quad limit and a time budget, with blank nodes made unique.
 import { hash } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { BlankNode, Quad, Term } from '@rdfjs/types';
@@ -11,7 +11,7 @@ const factory = new DataFactory();
 export const CHUNK_CHARS = 64 * 1024;
 
 /** Milliseconds of CPU time the calling thread has used (user + system), or wall time where Node cannot tell. */
-export function threadCpuMs(): number {
+function threadCpuMs(): number {
   const usage = process.threadCpuUsage?.();
   return usage === undefined ? performance.now() : (usage.user + usage.system) / 1000;
 }
@@ -68,12 +68,6 @@ export interface StreamingParser {
   on(event: 'data', fn: (q: Quad) => void): unknown;
   on(event: 'error', fn: (e: Error) => void): unknown;
   on(event: 'end', fn: () => void): unknown;
-}
-
-export interface RunResult {
-  /** Quads produced (blank nodes relabelled); on error, what came before it. */
-  quads: Quad[];
-  error: Error | null;
 }
 
 /** Text to feed a parser: one string, or its chunks as they come (e.g. a body decoded as it arrives). */
@@ -166,16 +160,6 @@ export function blankNodePrefix(documentIri: string, block = 0): string {
 
 /** A cache of one entry, the last IRI hashed and its digest: the blocks of one HTML page share it. */
 const digestCache: { iri: string | null; digest: string } = { iri: null, digest: '' };
-
-/**
- * Writes `text` to `parser` in chunks (never splitting a surrogate pair) and collects its quads through `relabeller`.
- * See {@link runParserInto} (`wholeChars` too); never rejects.
- */
-export async function runParser(parser: StreamingParser, text: TextInput, relabeller: BlankNodeRelabeller, budget: Budget, wholeChars = 0): Promise<RunResult> {
-  const quads: Quad[] = [];
-  const { error } = await runParserInto(parser, text, relabeller, budget, { add: (q) => quads.push(q) }, CHUNK_CHARS, wholeChars);
-  return { quads, error };
-}
 
 /**
  * Feeds `input` to `parser` chunk by chunk (at most `chunkChars` characters each, default {@link CHUNK_CHARS}, never splitting a surrogate

@@ -2,7 +2,7 @@
 import type { Detected } from './types.ts';
 
 /** How much of the body the sniffer looks at: a 10 MB single line costs no more than this. */
-export const SNIFF_BYTES = 64 * 1024;
+const SNIFF_BYTES = 64 * 1024;
 
 export const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 
