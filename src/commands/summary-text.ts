@@ -4,7 +4,7 @@ import type { ResolvedCrawlOptions } from '../crawl/options.ts';
 import type { SinkOutcome } from '../crawl/sink-sender.ts';
 import type { CrawlSummary } from '../crawl-log/tally.ts';
 
-/** Why the crawl stopped, in words that name the flag to change (issue 14 item 7). */
+/** Why the crawl stopped, in words that name the flag to change. */
 export function describeStop(s: Pick<CrawlSummary, 'stoppedBy'>, o: Pick<ResolvedCrawlOptions, 'maxDocs' | 'maxDocsPerPld' | 'maxDepth' | 'maxOfflineMs'>): string {
   switch (s.stoppedBy) {
     case 'max-docs':

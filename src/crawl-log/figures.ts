@@ -38,7 +38,7 @@ export interface CrawlFigures {
   /** Thesis §9 harvest rate: `rdfDocuments / fetched` (RDF documents per request sent); 0 before any fetch. */
   harvestRate: number;
   /**
-   * URLs fetched more than once across the shards read as one crawl (e.g. again after a lost lease, issue 15): the
+   * URLs fetched more than once across the shards read as one crawl (e.g. again after a lost lease): the
    * merged reading keeps one record of each, the latest, so every other figure counts such a URL once. 0 when one
    * crawl folder is read (its records are its history, `--retry-failed` retries included). See {@link countRefetched}.
    */

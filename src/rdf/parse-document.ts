@@ -22,7 +22,7 @@ import type { Detected, ParsedDocument, ParseProblem, ParseRecovery } from './ty
  * Limits (`opts.maxQuads`, `opts.timeBudgetMs`) make a hostile document end with an error, not exhaust memory.
  * Blank nodes are relabelled with a prefix derived from `baseIRI`, so two documents' `_:b0` never merge.
  * Never rejects for bad content; rejects only for invalid options (ArgumentError).
- * `scan` (HTML only, optional): the page's scan made while its links were read (`pageScanFor`, issue 18).
+ * `scan` (HTML only, optional): the page's scan made while its links were read (`pageScanFor`).
  */
 export async function parseDocument(text: string, detected: Detected, baseIRI: string, opts?: ParseOptions, scan?: PageScan): Promise<ParsedDocument> {
   const config = resolveParseOptions(opts);
@@ -38,7 +38,7 @@ export async function parseDocument(text: string, detected: Detected, baseIRI: s
 }
 
 /**
- * Parses an RDF document of `mediaType` as a stream (issue 16 item 14): `input` is its text, its chunks as they are
+ * Parses an RDF document of `mediaType` as a stream: `input` is its text, its chunks as they are
  * decoded, or a function returning a fresh reading of them (a JSON-LD document may be read twice: see
  * `parseRdfInto`), and each quad goes to `target` as it is parsed (blank nodes relabelled as {@link parseDocument}
  * does). After `target.restart()` the quads received before it are not part of the document.

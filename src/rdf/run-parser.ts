@@ -18,7 +18,7 @@ function threadCpuMs(): number {
 
 /**
  * The limits shared by every parser run of one document (so an HTML page's blocks share one budget). The time
- * budget is CPU time of this thread spent while the parser works on the document's chunks (issue 16 item 14: a
+ * budget is CPU time of this thread spent while the parser works on the document's chunks (a
  * wall-clock limit failed large files when the machine was busy): waiting for the network or for other work of the
  * event loop between chunks is not counted.
  */
@@ -95,7 +95,7 @@ export interface QuadTarget {
  * Renames blank nodes so that labels from different documents (and different blocks of one HTML page) never meet
  * in the store: every distinct label of one parser run becomes `<prefix>b<n>`. The prefix is derived from the
  * document IRI (deterministic: re-parsing a document after a crash yields the same quads). It may be given as a
- * function, called once when the first blank node comes (issue 18: most small documents have none, and hashing the
+ * function, called once when the first blank node comes (most small documents have none, and hashing the
  * IRI cost ~4 µs a document).
  */
 export class BlankNodeRelabeller {
@@ -189,7 +189,7 @@ export async function runParserInto(
  * {@link runParserInto} for a text at hand as the chunks the streaming path would write (each at most
  * {@link CHUNK_CHARS}; empty ones are skipped as `runParserInto` skips them): written one after the other with the
  * same budget checks, stall guard and waits for the target, but without the chunking iterators or a turn of the event
- * loop between chunks and before `end()` (issue 18: ~35 µs of a small document's driving).
+ * loop between chunks and before `end()` (~35 µs of a small document's driving).
  */
 export async function runParserOnChunks(
   parser: StreamingParser,
