@@ -1,5 +1,5 @@
 // **throughput** benchmarks rdfscout against Crawlee's CheerioCrawler and a minimal undici+parse5 loop on one
-// simulated web served from 127.0.0.1 (issue 8). Each contestant runs in its own process; the web in another.
+// simulated web served from 127.0.0.1. Each contestant runs in its own process; the web in another.
 // Run: node_modules/.bin/node bench/throughput.ts [--pages 20000] [--runs 3] [--concurrency 16] [--profiles mixed]
 //      [--scale 1] [--only rdfscout-bfs,crawlee] [--cpu-prof DIR] [--json FILE] [--cli-flags] [--floor-pages bfs|fc-r+hr|yield|own]
 //      [--html-pad-kb 0]

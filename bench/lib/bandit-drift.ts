@@ -1,4 +1,4 @@
-// The bandit on site sets that change during the crawl, under politeness (issue 17 item 4): replay table over many seeds, live crawls vs replay.
+// The bandit on site sets that change during the crawl, under politeness: replay table over many seeds, live crawls vs replay.
 import { createPolicy } from '../../src/bandit/create-policy.ts';
 import { simulateConcurrent } from '../../src/bandit/simulate-concurrent.ts';
 import type { ReplayArm } from '../../src/bandit/simulate.ts';
