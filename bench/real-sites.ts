@@ -1,8 +1,9 @@
 // **bench:real** crawls real Linked-Data sites, served locally from their published sources (bench/real-sites/), and
 // prints per site and strategy: RDF documents, documents with ≥ 1 triple, triples, share of the site's oracle, and
 // rdflib's triple count on the same documents. Not in CI: the sites are laid out from snapshots (see sites.json).
-//   node bench/real-sites.ts [--snapshots DIR] [--data DIR] [--clone] [--sites a,b] [--strategies bfs,fc-r+hr,yield]
-//     [--rdf-links off|on|both] [--max-docs N] [--contexts DIR] [--json FILE] [--label TEXT]
+//   node bench/real-sites.ts [--snapshots DIR] [--data DIR] [--clone] [--sites a,b]
+//     [--runs bfs:off,fc-r+hr:off,yield:off,fc-r+hr:on] (strategy:rdf-links) [--max-docs N] [--parallel N]
+//     [--contexts DIR] [--json FILE] [--label TEXT]
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,17 +25,23 @@ const { values } = parseArgs({
     data: { type: 'string', default: DEFAULT_DATA_DIR },
     clone: { type: 'boolean', default: false },
     sites: { type: 'string' },
-    strategies: { type: 'string', default: 'bfs,fc-r+hr,yield' },
-    'rdf-links': { type: 'string', default: 'both' },
+    runs: { type: 'string', default: 'bfs:off,fc-r+hr:off,yield:off,fc-r+hr:on' },
     'max-docs': { type: 'string', default: '3000' },
+    parallel: { type: 'string', default: '2' },
     contexts: { type: 'string', default: join(root, 'data', 'contexts') },
     json: { type: 'string' },
     label: { type: 'string', default: '' },
   },
 });
 const maxDocs = Number(values['max-docs']);
-const linkModes = values['rdf-links'] === 'both' ? [false, true] : [values['rdf-links'] === 'on'];
-const strategies = values.strategies.split(',');
+/** The crawls of each site: strategy and whether IRIs inside RDF documents are followed. */
+const runs = values.runs.split(',').map((r) => {
+  const [strategy = '', links = ''] = r.split(':');
+  if (links !== 'on' && links !== 'off') throw new Error(`--runs takes strategy:on|off items, got ${r}`);
+  return { strategy, rdfLinks: links === 'on' };
+});
+const strategies = [...new Set(runs.map((r) => r.strategy))];
+const linkModes = [...new Set(runs.map((r) => r.rdfLinks))];
 const wanted = values.sites?.split(',');
 const sites = readSites().filter((s) => !wanted || wanted.includes(s.name));
 const excludes = JSON.parse(readFileSync(join(here, 'real-sites', 'sites.json'), 'utf8')).referenceExclude as Record<string, string> | undefined;
@@ -50,41 +57,52 @@ const rows: { site: RealSite; strategy: string; rdfLinks: boolean; figures: Site
 console.log(`# bench:real ${values.label} — rdfscout ${git('rev-parse', '--short', 'HEAD')}, budget ${maxDocs} fetches a crawl, ${new Date().toISOString()}`);
 console.log('site            kind            role    strategy  rdf-links fetches  rdfDocs  ≥1triple   triples  html+t  oracle-share (found/oracle)  rdflib: kept/readable  triples kept/ref  rejected  s');
 try {
-  for (const s of served) {
-    const oracle = oracles.get(s.site.name) as Oracle;
-    const exclude = excludes?.[s.site.name] ? new RegExp(excludes[s.site.name] as string) : null;
-    for (const strategy of strategies) {
-      for (const rdfLinks of linkModes) {
-        const result = await crawl(s.site, strategy, rdfLinks);
-        const f = siteFigures(s, oracle, result.records, exclude);
-        rows.push({ site: s.site, strategy, rdfLinks, figures: f, ms: result.ms, stoppedBy: result.stoppedBy });
-        console.log(
-          [
-            s.site.name.padEnd(15),
-            s.site.kind.padEnd(15),
-            s.site.role.padEnd(7),
-            strategy.padEnd(9),
-            (rdfLinks ? 'on' : 'off').padEnd(9),
-            String(f.fetches).padStart(7),
-            String(f.rdfDocs).padStart(8),
-            String(f.rdfDocsWithTriples).padStart(9),
-            String(f.rdfTriples).padStart(9),
-            String(f.htmlWithTriples).padStart(7),
-            `${ratio(f.oracleFound, f.oracle)} (${f.oracleFound}/${f.oracle})`.padStart(28),
-            `${ratio(f.refKept, f.refReadable)} (${f.refKept}/${f.refReadable})`.padStart(22),
-            `${ratio(f.keptTriples, f.refTriples)} (${f.keptTriples}/${f.refTriples})`.padStart(17),
-            String(f.refRejected).padStart(9),
-            `${(result.ms / 1000).toFixed(0)}${result.stoppedBy === 'budget' ? 'B' : ''}`.padStart(4),
-          ].join(' '),
-        );
+  const jobs = served.flatMap((s) => runs.map((run) => ({ s, ...run })));
+  const results = new Map<(typeof jobs)[number], ChildResult>();
+  let next = 0;
+  let printed = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++] as (typeof jobs)[number];
+      results.set(job, await crawl(job.s.site, job.strategy, job.rdfLinks));
+      for (; printed < jobs.length && results.has(jobs[printed] as (typeof jobs)[number]); printed++) {
+        const j = jobs[printed] as (typeof jobs)[number];
+        report(j.s, j.strategy, j.rdfLinks, results.get(j) as ChildResult);
       }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Number(values.parallel)) }, worker));
 } finally {
   await server.close();
   rmSync(workDir, { recursive: true, force: true });
 }
 printSummary();
+
+function report(s: ServedSite, strategy: string, rdfLinks: boolean, result: ChildResult): void {
+  const oracle = oracles.get(s.site.name) as Oracle;
+  const exclude = excludes?.[s.site.name] ? new RegExp(excludes[s.site.name] as string) : null;
+  const f = siteFigures(s, oracle, result.records, exclude);
+  rows.push({ site: s.site, strategy, rdfLinks, figures: f, ms: result.ms, stoppedBy: result.stoppedBy });
+  console.log(
+    [
+      s.site.name.padEnd(15),
+      s.site.kind.padEnd(15),
+      s.site.role.padEnd(7),
+      strategy.padEnd(9),
+      (rdfLinks ? 'on' : 'off').padEnd(9),
+      String(f.fetches).padStart(7),
+      String(f.rdfDocs).padStart(8),
+      String(f.rdfDocsWithTriples).padStart(9),
+      String(f.rdfTriples).padStart(9),
+      String(f.htmlWithTriples).padStart(7),
+      `${ratio(f.oracleFound, f.oracle)} (${f.oracleFound}/${f.oracle})`.padStart(28),
+      `${ratio(f.refKept, f.refReadable)} (${f.refKept}/${f.refReadable})`.padStart(22),
+      `${ratio(f.keptTriples, f.refTriples)} (${f.keptTriples}/${f.refTriples})`.padStart(17),
+      String(f.refRejected).padStart(9),
+      `${(result.ms / 1000).toFixed(0)}${result.stoppedBy === 'max-docs' ? 'B' : ''}`.padStart(4),
+    ].join(' '),
+  );
+}
 if (values.json) writeFileSync(values.json, JSON.stringify({ label: values.label, commit: git('rev-parse', 'HEAD'), maxDocs, rows: rows.map((r) => ({ ...r, site: r.site.name, kind: r.site.kind, role: r.site.role })) }, null, 1));
 
 async function crawl(site: RealSite, strategy: string, followRdfLinks: boolean): Promise<ChildResult> {
@@ -134,6 +152,7 @@ function printSummary(): void {
   console.log('\n## Per strategy and rdf-links: all sites (tune | held-out)');
   for (const strategy of strategies) {
     for (const rdfLinks of linkModes) {
+      if (!runs.some((r) => r.strategy === strategy && r.rdfLinks === rdfLinks)) continue;
       const line = (role: string | null) => {
         const rs = rows.filter((r) => r.strategy === strategy && r.rdfLinks === rdfLinks && (role === null || r.site.role === role));
         return `docs kept ${ratio(sum(rs, 'refKept'), sum(rs, 'refReadable'))}, triples kept ${ratio(sum(rs, 'keptTriples'), sum(rs, 'refTriples'))}, oracle ${ratio(sum(rs, 'oracleFound'), sum(rs, 'oracle'))}, docs with triples / fetch ${ratio(sum(rs, 'rdfDocsWithTriples') + sum(rs, 'htmlWithTriples'), sum(rs, 'fetches'))}`;
@@ -145,6 +164,7 @@ function printSummary(): void {
   const kinds = [...new Set(rows.map((r) => r.site.kind))];
   for (const strategy of strategies) {
     for (const rdfLinks of linkModes) {
+      if (!runs.some((r) => r.strategy === strategy && r.rdfLinks === rdfLinks)) continue;
       const parts = kinds.map((k) => {
         const rs = rows.filter((r) => r.strategy === strategy && r.rdfLinks === rdfLinks && r.site.kind === k);
         return `${k} ${ratio(sum(rs, 'oracleFound'), sum(rs, 'oracle'))}`;
@@ -152,8 +172,8 @@ function printSummary(): void {
       console.log(`${strategy.padEnd(8)} rdf-links ${rdfLinks ? 'on ' : 'off'}: ${parts.join(', ')}`);
     }
   }
-  console.log('\n## Documents rdflib reads that rdfscout kept 0 triples from (first error of each; default strategy, rdf-links off)');
-  for (const r of rows.filter((x) => x.strategy === strategies[0] && x.rdfLinks === linkModes[0])) {
+  console.log('\n## Documents rdflib reads that rdfscout kept 0 triples from (first run of each site)');
+  for (const r of rows.filter((x) => x.strategy === runs[0]?.strategy && x.rdfLinks === runs[0]?.rdfLinks)) {
     if (r.figures.lost.length === 0) continue;
     const byError = new Map<string, number>();
     for (const l of r.figures.lost) {
