@@ -3,7 +3,9 @@
 // rdflib's triple count on the same documents. Not in CI: the sites are laid out from snapshots (see sites.json).
 //   node bench/real-sites.ts [--snapshots DIR] [--data DIR] [--clone] [--sites a,b]
 //     [--runs bfs:off,fc-r+hr:off,yield:off,fc-r+hr:on] (strategy:rdf-links) [--max-docs N] [--parallel N]
-//     [--contexts DIR] [--json FILE] [--label TEXT]
+//     [--contexts DIR] [--json FILE] [--label TEXT] [--runs-dir DIR [--reuse]]
+// --runs-dir keeps each crawl's records there; with --reuse the figures are made again from them without crawling
+// (e.g. against another rdflib reference, --contexts).
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +33,8 @@ const { values } = parseArgs({
     contexts: { type: 'string', default: join(root, 'data', 'contexts') },
     json: { type: 'string' },
     label: { type: 'string', default: '' },
+    'runs-dir': { type: 'string' },
+    reuse: { type: 'boolean', default: false },
   },
 });
 const maxDocs = Number(values['max-docs']);
@@ -52,7 +56,8 @@ const oracles = new Map<string, Oracle>();
 for (const s of served) oracles.set(s.site.name, oracleOf(s));
 
 const server = await serveRealSites(served);
-const workDir = mkdtempSync(join(tmpdir(), 'rdfscout-real-bench-'));
+const workDir = values['runs-dir'] ?? mkdtempSync(join(tmpdir(), 'rdfscout-real-bench-'));
+mkdirSync(workDir, { recursive: true });
 const rows: { site: RealSite; strategy: string; rdfLinks: boolean; figures: SiteFigures; ms: number; stoppedBy: string }[] = [];
 console.log(`# bench:real ${values.label} — rdfscout ${git('rev-parse', '--short', 'HEAD')}, budget ${maxDocs} fetches a crawl, ${new Date().toISOString()}`);
 console.log('site            kind            role    strategy  rdf-links fetches  rdfDocs  ≥1triple   triples  html+t  oracle-share (found/oracle)  rdflib: kept/readable  triples kept/ref  rejected  s');
@@ -74,7 +79,7 @@ try {
   await Promise.all(Array.from({ length: Math.max(1, Number(values.parallel)) }, worker));
 } finally {
   await server.close();
-  rmSync(workDir, { recursive: true, force: true });
+  if (values['runs-dir'] === undefined) rmSync(workDir, { recursive: true, force: true });
 }
 printSummary();
 
@@ -108,6 +113,7 @@ if (values.json) writeFileSync(values.json, JSON.stringify({ label: values.label
 async function crawl(site: RealSite, strategy: string, followRdfLinks: boolean): Promise<ChildResult> {
   const out = join(workDir, `${site.name}-${strategy}-${followRdfLinks}.json`);
   const include = site.hosts.flatMap((h) => [`https://${h}${site.path}*`, `http://${h}${site.path}*`]);
+  if (values.reuse) return JSON.parse(readFileSync(out, 'utf8')) as ChildResult;
   const options = { seeds: site.seeds, strategy, followRdfLinks, proxy: server.proxyUrl, include, maxDocs, delayMs: 0 };
   await promisify(execFile)(process.execPath, [join(here, 'real-sites', 'crawl-child.ts'), JSON.stringify(options), out], {
     env: { ...process.env, NODE_EXTRA_CA_CERTS: server.caFile },

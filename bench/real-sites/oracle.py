@@ -5,7 +5,8 @@ context URLs to local files. Writes JSON on stdout:
   files: {relpath: {type: 'rdf'|'html', media, rdflib (triples or null), error, embedded}}
   reachable_any:  RDF files reachable from the seeds through HTML links and IRIs in RDF documents (within the site)
   reachable_html: RDF files reachable through HTML links only (RDF documents are leaves)
-  reachable_embedded: HTML files with embedded-RDF markup reachable through any link
+  reachable_embedded: HTML files with RDFa/Microdata attributes or a JSON-LD block that is JSON, reachable
+                      through any link
 rdflib (python3-rdflib, Debian's 6.1) gives the reference triple count of each RDF file, parsed with the URL it is
 served at as base. No network: every socket to anything but loopback is refused, and JSON-LD contexts come from
 `contexts` or the site's own files.
@@ -47,7 +48,21 @@ RDF_EXT = {
     'jsonld': ('application/ld+json', 'json-ld'),
 }
 HTML_EXT = {'html', 'htm', 'xhtml'}
-EMBEDDED = re.compile(rb'''(?:\s(?:property|typeof|about|vocab|itemscope|itemtype)\s*=|application/ld\+json)''', re.I)
+RDFA_OR_MICRODATA = re.compile(rb'''<[a-zA-Z][^<>]*\s(?:property|typeof|about|vocab|itemscope|itemtype)(?:\s*=|[\s>])''', re.I)
+JSONLD_SCRIPT = re.compile(rb'''<script[^>]*type\s*=\s*["']?application/ld\+json[^>]*>(.*?)</script>''', re.I | re.S)
+
+
+def has_embedded_rdf(body):
+    """RDFa or Microdata attributes in a tag, or a JSON-LD script block that is JSON at all."""
+    if RDFA_OR_MICRODATA.search(body):
+        return True
+    for m in JSONLD_SCRIPT.finditer(body):
+        try:
+            json.loads(m.group(1).decode('utf-8', errors='replace'))
+            return True
+        except ValueError:
+            continue
+    return False
 IRI_FALLBACK = re.compile(r'''<(https?://[^<>"\s{}|\\^`]*)>|"(https?://[^"\s]*)"''')
 
 
@@ -146,7 +161,7 @@ def main():
             return files[rel]
         with open(os.path.join(root, rel), 'rb') as f:
             body = f.read()
-        entry = {'type': 'html', 'media': 'text/html', 'rdflib': None, 'error': None, 'embedded': bool(EMBEDDED.search(body))}
+        entry = {'type': 'html', 'media': 'text/html', 'rdflib': None, 'error': None, 'embedded': has_embedded_rdf(body)}
         p = Links(url_of(rel))
         try:
             p.feed(body.decode('utf-8', errors='replace'))
