@@ -140,11 +140,18 @@ function oracleOf(s: ServedSite): Oracle {
 function contextMap(dir: string): Record<string, string> {
   const file = join(dir, 'index.json');
   if (!existsSync(file)) return {};
-  const index = JSON.parse(readFileSync(file, 'utf8')) as { contexts?: Record<string, string | { file?: string }> };
+  // index.json lists either { url: file } or [{ file, urls: [...] }].
+  type Entry = string | { file?: string; urls?: string[] };
+  const index = JSON.parse(readFileSync(file, 'utf8')) as { contexts?: Record<string, Entry> | Entry[] };
   const map: Record<string, string> = {};
-  for (const [url, v] of Object.entries(index.contexts ?? {})) {
-    const name = typeof v === 'string' ? v : v.file;
-    if (name) map[url] = join(dir, name);
+  const contexts = index.contexts ?? {};
+  if (Array.isArray(contexts)) {
+    for (const e of contexts) if (typeof e !== 'string' && e.file) for (const url of e.urls ?? []) map[url] = join(dir, e.file);
+  } else {
+    for (const [url, v] of Object.entries(contexts)) {
+      const name = typeof v === 'string' ? v : v.file;
+      if (name) map[url] = join(dir, name);
+    }
   }
   return map;
 }
