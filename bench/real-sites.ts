@@ -2,7 +2,7 @@
 // prints per site and strategy: RDF documents, documents with ≥ 1 triple, triples, share of the site's oracle, and
 // rdflib's triple count on the same documents. Not in CI: the sites are laid out from snapshots (see sites.json).
 //   node bench/real-sites.ts [--snapshots DIR] [--data DIR] [--clone] [--sites a,b]
-//     [--runs bfs:off,fc-r+hr:off,yield:off,fc-r+hr:on] (strategy:rdf-links) [--max-docs N] [--parallel N]
+//     [--runs bfs:on,fc-r+hr:on,yield:on,fc-r+hr:off] (strategy:rdf-links) [--max-docs N] [--parallel N]
 //     [--contexts DIR] [--json FILE] [--label TEXT] [--runs-dir DIR [--reuse]]
 // --runs-dir keeps each crawl's records there; with --reuse the figures are made again from them without crawling
 // (e.g. against another rdflib reference, --contexts).
@@ -27,7 +27,7 @@ const { values } = parseArgs({
     data: { type: 'string', default: DEFAULT_DATA_DIR },
     clone: { type: 'boolean', default: false },
     sites: { type: 'string' },
-    runs: { type: 'string', default: 'bfs:off,fc-r+hr:off,yield:off,fc-r+hr:on' },
+    runs: { type: 'string', default: 'bfs:on,fc-r+hr:on,yield:on,fc-r+hr:off' },
     'max-docs': { type: 'string', default: '3000' },
     parallel: { type: 'string', default: '2' },
     contexts: { type: 'string', default: join(root, 'data', 'contexts') },
