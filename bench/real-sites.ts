@@ -2,9 +2,10 @@
 // prints per site and strategy: RDF documents, documents with ≥ 1 triple, triples, share of the site's oracle, and
 // rdflib's triple count on the same documents. Not in CI: the sites are laid out from snapshots (see sites.json).
 //   node bench/real-sites.ts [--snapshots DIR] [--data DIR] [--clone] [--sites a,b]
-//     [--runs bfs:on,fc-r+hr:on,yield:on,fc-r+hr:off] (strategy:rdf-links) [--max-docs N] [--parallel N]
+//     [--runs bfs:off,fc-r+hr:off,yield:off,fc-r+hr:on] (strategy:rdf-links) [--max-docs N] [--parallel N]
 //     [--contexts DIR] [--json FILE] [--label TEXT] [--runs-dir DIR [--reuse]]
-// --runs-dir keeps each crawl's records there; with --reuse the figures are made again from them without crawling
+// --runs-dir keeps each crawl's records there; with --reuse the figures are made again from those kept (crawling
+// only the missing ones)
 // (e.g. against another rdflib reference, --contexts).
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -27,7 +28,7 @@ const { values } = parseArgs({
     data: { type: 'string', default: DEFAULT_DATA_DIR },
     clone: { type: 'boolean', default: false },
     sites: { type: 'string' },
-    runs: { type: 'string', default: 'bfs:on,fc-r+hr:on,yield:on,fc-r+hr:off' },
+    runs: { type: 'string', default: 'bfs:off,fc-r+hr:off,yield:off,fc-r+hr:on' },
     'max-docs': { type: 'string', default: '3000' },
     parallel: { type: 'string', default: '2' },
     contexts: { type: 'string', default: join(root, 'data', 'contexts') },
@@ -113,7 +114,7 @@ if (values.json) writeFileSync(values.json, JSON.stringify({ label: values.label
 async function crawl(site: RealSite, strategy: string, followRdfLinks: boolean): Promise<ChildResult> {
   const out = join(workDir, `${site.name}-${strategy}-${followRdfLinks}.json`);
   const include = site.hosts.flatMap((h) => [`https://${h}${site.path}*`, `http://${h}${site.path}*`]);
-  if (values.reuse) return JSON.parse(readFileSync(out, 'utf8')) as ChildResult;
+  if (values.reuse && existsSync(out)) return JSON.parse(readFileSync(out, 'utf8')) as ChildResult;
   const options = { seeds: site.seeds, strategy, followRdfLinks, proxy: server.proxyUrl, include, maxDocs, delayMs: 0 };
   await promisify(execFile)(process.execPath, [join(here, 'real-sites', 'crawl-child.ts'), JSON.stringify(options), out], {
     env: { ...process.env, NODE_EXTRA_CA_CERTS: server.caFile },

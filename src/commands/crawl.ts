@@ -53,8 +53,7 @@ Crawl:
                             Crawl-delay applies to its whole PLD
   --proxy URL               send every request through this HTTP forward proxy
   --allow-private           allow private, loopback and link-local addresses
-  --no-follow-rdf-links     do not follow the IRIs inside RDF documents (thesis framework 2; followed by default,
-                            within the scope; --follow-rdf-links is accepted and changes nothing)
+  --follow-rdf-links        also follow the IRIs inside RDF documents (thesis framework 2)
   --queues one|two          two: the thesis's two-queue variant, an RDF queue and an HTML queue (default one)
   --rdf-share X             with two queues, the share of --concurrency serving the RDF queue (default 0.5)
   --fixed-labels            a queued link keeps the label it was extracted with (by default, links similar to a
@@ -117,7 +116,6 @@ export const CRAWL_FLAGS: FlagSpec = {
   proxy: { type: 'string' },
   'allow-private': { type: 'boolean' },
   'follow-rdf-links': { type: 'boolean' },
-  'no-follow-rdf-links': { type: 'boolean' },
   queues: { type: 'string' },
   'rdf-share': { type: 'string' },
   'probe-well-known': { type: 'boolean' },
@@ -184,7 +182,6 @@ export async function crawlOptionsFromArgs(
     sites = list.sites;
     seeds.push(...sites.map((site) => site.start));
   }
-  if (values['no-follow-rdf-links'] === true && values['follow-rdf-links'] === true) throw new ArgumentError('--follow-rdf-links and --no-follow-rdf-links ask for opposite things: give one.');
   const explicit: ExplicitOptions = {
     out,
     seeds,
@@ -200,7 +197,7 @@ export async function crawlOptionsFromArgs(
     delayMs: intFlag(values, 'delay-ms', 0),
     proxy: strFlag(values, 'proxy'),
     allowPrivate: boolFlag(values, 'allow-private'),
-    followRdfLinks: values['no-follow-rdf-links'] === true ? false : boolFlag(values, 'follow-rdf-links'),
+    followRdfLinks: boolFlag(values, 'follow-rdf-links'),
     queues: strFlag(values, 'queues') as ExplicitOptions['queues'],
     rdfShare: strFlag(values, 'rdf-share') === undefined ? undefined : Number(strFlag(values, 'rdf-share')),
     probeWellKnown: boolFlag(values, 'probe-well-known'),

@@ -45,7 +45,7 @@ export interface CrawlOptions {
   proxy: string | null;
   /** Allow private, loopback and link-local targets (and seeds). Default: false. */
   allowPrivate: boolean;
-  /** Framework 2 (thesis §8.2): fetch RDF documents' IRIs too (within the scope). Default: true (npm run bench:real). */
+  /** Framework 2 (thesis §8.2): fetch RDF documents' IRIs too. Default: false. */
   followRdfLinks: boolean;
   /** 'two': the two-queue variant (thesis §8.2, Figure 3-5): an RDF queue and an HTML queue. Default: 'one'. */
   queues: 'one' | 'two';
@@ -118,7 +118,7 @@ export const DEFAULT_CRAWL_OPTIONS: Readonly<Omit<CrawlOptions, 'seeds' | 'out'>
   delayMs: 1000,
   proxy: null,
   allowPrivate: false,
-  followRdfLinks: true,
+  followRdfLinks: false,
   queues: 'one',
   rdfShare: 0.5,
   probeWellKnown: false,

@@ -54,11 +54,11 @@ describe('crawling from an RDF seed', () => {
     return { summary: JSON.parse(stdout) as { rdfDocuments: number }, docs };
   };
 
-  it('follows foaf:knows from alice.ttl to bob.ttl by default (labelled R by extension); --no-follow-rdf-links does not', async () => {
-    const without = await crawl('without', [`${site.base}/foaf/alice.ttl`, '--no-follow-rdf-links']);
+  it('--follow-rdf-links follows foaf:knows from alice.ttl to bob.ttl (labelled R by extension)', async () => {
+    const without = await crawl('without', [`${site.base}/foaf/alice.ttl`]);
     // (the seed's robots.txt names a sitemap, so that is crawled too; but nothing inside the RDF is followed)
     expect(without.docs.map((d) => d.url)).not.toContain(`${site.base}/foaf/bob.ttl`);
-    const withLinks = await crawl('with', [`${site.base}/foaf/alice.ttl`]);
+    const withLinks = await crawl('with', [`${site.base}/foaf/alice.ttl`, '--follow-rdf-links']);
     const bob = withLinks.docs.find((d) => d.url === `${site.base}/foaf/bob.ttl`);
     expect(bob).toMatchObject({ detectedType: 'rdf', label: 'R' });
     expect(withLinks.summary.rdfDocuments).toBe(without.summary.rdfDocuments + 1); // bob.ttl
