@@ -2,7 +2,7 @@
 // start-up, makes it trust the bench's self-signed certificate) and writes the records the figures need as JSON.
 // Usage: node crawl-child.ts '<RunCrawlOptions as JSON>' OUT.json
 import { writeFileSync } from 'node:fs';
-import { runCrawl } from '../lib/run-crawl.ts';
+import { runCrawl } from '../../test/helpers/run-crawl.ts';
 
 /** The part of a crawl record the bench reads. */
 export interface ChildRecord {
