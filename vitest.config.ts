@@ -9,6 +9,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 export const SERIAL_FILES = [
   'test/crawl/distributed.test.ts',
+  'test/distributed/shared-end.test.ts',
   'test/redis/worker-faults.test.ts',
   'test/redis/politeness-workers.test.ts',
   'test/dashboard/cluster-dashboard.test.ts',

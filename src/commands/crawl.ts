@@ -277,6 +277,11 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   }
   sender?.start(crawler.state);
   if (shared !== null && !quiet) process.stderr.write(`Worker ${shared.crawl.queue.worker} ${shared.crawl.created ? 'created' : 'joined'} the crawl in Redis at ${parseRedisUrl(redis as string).display}; shard: ${explicit.out}\n`);
+  const over = shared === null ? null : await shared.crawl.queue.end(crawler.options);
+  if (over !== null) {
+    // Said even with --quiet: a worker that ends at once tells why (a default never silently decides).
+    process.stderr.write(`The crawl in Redis at ${parseRedisUrl(redis as string).display} is over (${over}): this worker has nothing to fetch. A larger --max-docs or --max-docs-per-pld continues it.\n`);
+  }
   // A resume that archives because the first run asked for it says so (a default never silently decides).
   const archive = crawler.archiveChoice;
   if (archive.from === 'stored') process.stderr.write(`Writing WARC to ${archive.warc.target}, as this crawl's first run asked (--no-warc stops it).\n`);

@@ -38,6 +38,7 @@ export function formatStatus(s: SharedStatus): string {
   const lines = [
     `crawl created ${s.created}`,
     `queued ${s.queued}  in flight ${s.inFlight}  fetched ${s.fetched}  done ${s.done}  refetched ${s.refetched}  learned ${s.learned}`,
+    s.over === null ? 'crawl running' : `crawl over: ${s.over} (a worker that joins ends at once; a larger budget continues it)`,
     `workers ${s.workers.length} (${s.workers.filter((w) => w.alive).length} alive)`,
   ];
   for (const w of s.workers) {

@@ -6,7 +6,7 @@ import { type CrawlSummary, type CrawlTally, stopReason } from '../crawl-log/tal
 import { Fetcher } from '../fetch/index.ts';
 import type { OutageEvent } from '../fetch/outage.ts';
 import { compileScope, type FrontierBackend, type Scope } from '../frontier/index.ts';
-import type { Frontier, FrontierEntry } from '../frontier/types.ts';
+import type { Frontier, FrontierEntry, SharedEnd } from '../frontier/types.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import { FetchArchive, WarcWriter } from '../warc/index.ts';
 import { type ArchiveChoice, type ArchiveOptions, chooseArchive, keepArchiveChoice } from './archive-choice.ts';
@@ -189,7 +189,7 @@ export class Crawler {
     const wakeUp = new AbortController();
     signal?.addEventListener('abort', () => wakeUp.abort(), { once: true });
     let offline = false;
-    let sharedEnd: 'max-docs' | 'frontier-empty' | null = null;
+    let sharedEnd: SharedEnd | null = null;
     // A worker of a shared crawl: each release also claims the scheduler's next choices, when the loop would pick.
     this.#shared?.claimAhead(() => {
       if (this.#runner.fatal === null && !signal?.aborted && !control?.paused) scheduler.claimAhead();

@@ -153,7 +153,7 @@ export class FetchRunner {
     const { record } = plan;
     land();
     if (shared === null) tally.add(record);
-    else shared.note(entry, record, rewardOf(options.reward, record, plan.external));
+    else shared.note(entry, record, rewardOf(options.reward, record, plan.external), plan.depthDropped);
     await txn.commit();
     testPause('after-commit', entry.url);
     // --warc: the fetch's records are queued after its commit and written in the background (off the commit's path;

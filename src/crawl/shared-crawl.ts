@@ -5,12 +5,17 @@ import { ArgumentError, RdfscoutError } from '../errors.ts';
 import { pldOf } from '../links/normalize-url.ts';
 import { bucketBitsFor } from '../redis/fingerprint.ts';
 import { CrawlRegistry, SHARED_CRAWL_NAME, type SharedSettings } from '../redis/crawl-registry.ts';
+import { PldLeases } from '../redis/pld-leases.ts';
+import { readSharedEnd } from '../redis/shared-end.ts';
 import { SharedQueue } from '../redis/shared-queue.ts';
 import { type ExplicitOptions, identityConflict } from './crawl-meta.ts';
 import { IDENTITY_KEYS, kebab, optionsFromJson, optionsToJson, resolveCrawlOptions, stripUndefined } from './options.ts';
 
+/** The shared budgets: changed for every worker once the crawl is over (a resume with a larger budget continues it). */
+export const BUDGET_KEYS = ['maxDocs', 'maxDocsPerPld'] as const;
+
 /** Options every worker must share besides the identity ones: the shared budgets and politeness. */
-export const SHARED_KEYS = [...IDENTITY_KEYS, 'maxDocs', 'maxDocsPerPld', 'delayMs', 'hostConcurrency'] as const;
+export const SHARED_KEYS = [...IDENTITY_KEYS, ...BUDGET_KEYS, 'delayMs', 'hostConcurrency'] as const;
 
 /**
  * Entries each PLD's queue holds in Redis by default; past it the least urgent wait in the PLD's overflow, a
@@ -57,14 +62,20 @@ export async function joinSharedCrawl(client: Redis, redisUrl: string, explicit:
     created = made.created;
     settings = made.settings;
   }
-  const stored = optionsFromJson(settings.options);
-  const conflict = identityConflict(stored, explicit, SHARED_KEYS) ?? (leaseMs !== undefined && leaseMs !== settings.leaseMs ? { key: 'leaseMs', before: settings.leaseMs, given: leaseMs } : null);
+  let stored = optionsFromJson(settings.options);
+  const fixed = SHARED_KEYS.filter((k) => !(BUDGET_KEYS as readonly string[]).includes(k));
+  const conflict = identityConflict(stored, explicit, fixed) ?? (leaseMs !== undefined && leaseMs !== settings.leaseMs ? { key: 'leaseMs', before: settings.leaseMs, given: leaseMs } : null);
   if (conflict !== null && !created) {
     throw new RdfscoutError(
       'RDFSCOUT_RESUME_CONFLICT',
       `The crawl in Redis at ${redisUrl} runs with --${kebab(conflict.key)} ${String(conflict.before)}; this worker asks for ${String(conflict.given)}. ` +
         'Join it without that flag, or use another Redis database for another crawl.',
     );
+  }
+  const budget = created ? null : identityConflict(stored, explicit, BUDGET_KEYS);
+  if (budget !== null) {
+    settings = await changeBudgets(client, registry, settings, explicit, redisUrl, budget);
+    stored = optionsFromJson(settings.options);
   }
   const merged = { ...stored, ...stripUndefined(explicit), seeds: explicit.seeds ?? [], out: explicit.out } as ExplicitOptions;
   const options = resolveCrawlOptions(merged);
@@ -87,4 +98,38 @@ export async function joinSharedCrawl(client: Redis, redisUrl: string, explicit:
   });
   await queue.setQueueCap(settings.queueCap ?? DEFAULT_QUEUE_CAP); // kept if set: one cap for the crawl
   return { explicit: merged, created, settings, queue, registry };
+}
+
+/**
+ * A worker given other budgets than the crawl's: allowed once the crawl is over (no worker has anything in flight
+ * and the stored budgets end it), so that every worker crawls with one budget; the PLDs a per-PLD budget had closed
+ * are offered for leases again. While it runs: refused, as another shared option.
+ */
+async function changeBudgets(
+  client: Redis,
+  registry: CrawlRegistry,
+  settings: SharedSettings,
+  explicit: ExplicitOptions,
+  redisUrl: string,
+  first: { key: string; before: unknown; given: unknown },
+): Promise<SharedSettings> {
+  const stored = resolveCrawlOptions({ ...optionsFromJson(settings.options), seeds: [], out: '.' } as ExplicitOptions);
+  const prefix = registry.keys.prefix;
+  const over = await readSharedEnd(client, prefix, { maxDocs: stored.maxDocs, maxDocsPerPld: stored.maxDocsPerPld });
+  if (over === null) {
+    throw new RdfscoutError(
+      'RDFSCOUT_RESUME_CONFLICT',
+      `The crawl in Redis at ${redisUrl} runs with --${kebab(first.key)} ${String(first.before)}; this worker asks for ${String(first.given)}. ` +
+        'A shared budget changes only once the crawl is over (every worker ended): join it without that flag until then.',
+    );
+  }
+  const options = { ...settings.options };
+  for (const key of BUDGET_KEYS) {
+    const given = explicit[key];
+    if (given !== undefined) options[key] = given === Number.POSITIVE_INFINITY ? 'Infinity' : given;
+  }
+  const next = await registry.replaceSettings({ ...settings, options });
+  const leases = new PldLeases(client, { crawl: SHARED_CRAWL_NAME, worker: 'budget', hostConcurrency: stored.hostConcurrency, delayMs: stored.delayMs, leaseMs: settings.leaseMs });
+  for (const pld of await client.hkeys(`${prefix}pq`)) await leases.offer(pld); // closed by the old per-PLD budget
+  return next;
 }

@@ -74,8 +74,8 @@ export class SharedWorker {
   }
 
   /** What the release of a fetch carries: budget spent, RDF found, the learning input and reward. */
-  note(entry: FrontierEntry, record: CrawlRecord, reward: number): void {
-    this.frontier.note(entry, { spent: record.outcome !== 'denied', rdf: isRdfRecord(record) ? 1 : 0, learned: this.learning.entry(record, reward) });
+  note(entry: FrontierEntry, record: CrawlRecord, reward: number, depthDropped: number): void {
+    this.frontier.note(entry, { spent: record.outcome !== 'denied', rdf: isRdfRecord(record) ? 1 : 0, learned: this.learning.entry(record, reward), depthDropped });
   }
 
   /**

@@ -4,6 +4,7 @@ import type { QueueAnswer, SharedQueue } from '../redis/shared-queue.ts';
 import type { Txn } from '../state/txn.ts';
 import { BackgroundJobs } from './background-jobs.ts';
 import { ClaimBatcher } from './claim-batch.ts';
+import { EndWatch } from './end-watch.ts';
 import { FetchFlights, type Flight } from './fetch-flights.ts';
 import { toFrontierEntry, toQueueAdd } from './shared-entry.ts';
 import { SeenCache } from './seen-cache.ts';
@@ -52,6 +53,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
   readonly #reserved = new Set<string>();
   readonly #staged = new WeakMap<Txn, Staged>();
   readonly #jobs = new BackgroundJobs();
+  readonly #endWatch: EndWatch;
 
   constructor(o: RedisFrontierOptions) {
     super(o);
@@ -67,6 +69,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
       refreshMs: o.refreshMs ?? 500,
       deferRelease: o.deferRelease ?? false,
     };
+    this.#endWatch = new EndWatch(async () => (await this.#q.end({ maxDocs: this.#o.maxDocs, maxDocsPerPld: this.#o.maxDocsPerPld })) as SharedEnd | null, this.#now);
     this.#claims = new ClaimBatcher({
       queue: this.#q,
       maxClaims: this.#o.maxClaims,
@@ -226,10 +229,10 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
 
   finished(): SharedEnd | null {
     if (this.#jobs.size > 0 || this.#flights.size > 0 || this.#claims.claimedPlds().length > 0) return null;
-    const { stat } = this.#mirror;
-    if (stat.inFlight > 0) return null;
-    if (stat.spent >= this.#o.maxDocs) return 'max-docs';
-    return stat.queued === 0 ? 'frontier-empty' : null;
+    if (this.#mirror.stat.inFlight > 0) return null;
+    // Idle here and nothing in flight anywhere as far as the mirror knows: the shared counters decide. Links left
+    // only on PLDs whose budget is spent end the crawl as they end one process.
+    return this.#endWatch.poll();
   }
 
   refetched(): number {

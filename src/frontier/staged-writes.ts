@@ -39,6 +39,7 @@ export function releaseOf(s: Staged & { finish: NonNullable<Staged['finish']> },
     aliases: aliases.map((url) => ({ url, pld: pldOf(url) })),
     adds: [...s.adds.values()].map(toQueueAdd),
     log: mode === 'done' ? (note.learned ?? '') : '',
+    depthDropped: note.depthDropped ?? 0,
     now,
   };
 }

@@ -2,7 +2,9 @@
 import type { Redis } from 'ioredis';
 import { RdfscoutError } from '../errors.ts';
 import { type CrawlKeys, crawlKeys } from './keys.ts';
+import type { StopReason } from '../crawl-log/tally.ts';
 import { LearningLog } from './learning-log.ts';
+import { type EndLimits, readSharedEnd } from './shared-end.ts';
 
 /** The name every shared crawl uses in its Redis database (one crawl per database: `redis://host:port/DB`). */
 export const SHARED_CRAWL_NAME = 'crawl';
@@ -45,6 +47,8 @@ export interface SharedStatus {
   refetched: number;
   /** Entries ever appended to the shared learning log (folded ones included). */
   learned: number;
+  /** Why the crawl is over for every worker (what each worker's `stoppedBy` says), or null while it is not. */
+  over: StopReason | null;
   workers: WorkerStatus[];
 }
 
@@ -76,6 +80,12 @@ export class CrawlRegistry {
   async create(settings: SharedSettings): Promise<{ created: boolean; settings: SharedSettings }> {
     const created = (await this.#client.hsetnx(`${this.keys.prefix}meta`, 'settings', JSON.stringify(settings))) === 1;
     return { created, settings: created ? settings : ((await this.settings()) as SharedSettings) };
+  }
+
+  /** Replaces the stored settings (a shared budget changed once the crawl was over). */
+  async replaceSettings(settings: SharedSettings): Promise<SharedSettings> {
+    await this.#client.hset(`${this.keys.prefix}meta`, 'settings', JSON.stringify(settings));
+    return settings;
   }
 
   /** Adds the PLDs of seeds (the crawl's scope, thesis §11: every worker judges links against all seeds' PLDs). */
@@ -120,7 +130,14 @@ export class CrawlRegistry {
         return { worker, alive: last !== null && now - last < heartbeatTimeoutMs, lastSeen: last, fetched: Number(w.fetched ?? 0), rdfDocuments: Number(w.rdf ?? 0), refetched: Number(w.refetched ?? 0) };
       });
       const n = (k: string) => Number(stat[k] ?? 0);
-      return { created: settings.created, queued: n('queued'), inFlight: n('inflight'), fetched: n('spent'), done: n('done'), refetched: n('refetched'), learned, workers };
+      const over = await readSharedEnd(this.#client, p, budgetsOf(settings));
+      return { created: settings.created, queued: n('queued'), inFlight: n('inflight'), fetched: n('spent'), done: n('done'), refetched: n('refetched'), learned, over, workers };
     }
   }
+}
+
+/** The shared budgets stored with the crawl (Infinity: none). */
+export function budgetsOf(settings: SharedSettings): EndLimits {
+  const n = (v: unknown) => (v === undefined || v === 'Infinity' ? Number.POSITIVE_INFINITY : Number(v));
+  return { maxDocs: n(settings.options.maxDocs), maxDocsPerPld: n(settings.options.maxDocsPerPld) };
 }
