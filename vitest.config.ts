@@ -8,10 +8,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * spacing, short fetch timeouts): run alone.
  */
 export const SERIAL_FILES = [
-  'test/crawl/distributed.test.ts',
+  'test/distributed/workers.test.ts',
   'test/distributed/shared-end.test.ts',
-  'test/redis/worker-faults.test.ts',
-  'test/redis/politeness-workers.test.ts',
+  'test/distributed/redis/worker-faults.test.ts',
+  'test/distributed/redis/politeness-workers.test.ts',
   'test/dashboard/cluster-dashboard.test.ts',
   'test/sink/crawl-sink.test.ts',
   'test/sink/virtuoso-sink.test.ts',

@@ -3,9 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { CrawlControl } from '../crawl/control.ts';
 import type { Redis } from 'ioredis';
 import { Crawler } from '../crawl/crawler.ts';
-import { joinSharedCrawl, type SharedCrawl } from '../crawl/shared-crawl.ts';
-import { connectRedis } from '../redis/connect.ts';
-import { parseRedisUrl } from '../redis/url.ts';
+import { joinSharedCrawl, type SharedCrawl } from '../distributed/shared-crawl.ts';
+import { redisCoordination } from '../distributed/redis-coordination.ts';
+import { envProbes } from './test-probes.ts';
+import { connectRedis } from '../distributed/redis/connect.ts';
+import { parseRedisUrl } from '../distributed/redis/url.ts';
 import { type SinkOutcome, SinkSender } from '../crawl/sink-sender.ts';
 import type { Dashboard } from '../dashboard/index.ts';
 import { crawlReferenceCurves, describeSimweb } from './simweb-reference.ts';
@@ -269,8 +271,8 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   const shared = redis === undefined ? null : await openShared(redis, explicit, leaseMs);
   let crawler: Crawler;
   try {
-    const extra = { ...(sender ? { hooks: [sender] } : {}), ...(warc === undefined ? {} : { warc }), noWarc };
-    crawler = shared === null ? await Crawler.open(explicit, extra) : await Crawler.open(shared.crawl.explicit, { ...extra, shared: shared.crawl });
+    const extra = { ...(sender ? { hooks: [sender] } : {}), ...(warc === undefined ? {} : { warc }), noWarc, probes: envProbes() };
+    crawler = shared === null ? await Crawler.open(explicit, extra) : await Crawler.open(shared.crawl.explicit, { ...extra, shared: redisCoordination(shared.crawl) });
   } catch (err) {
     shared?.client.disconnect();
     throw err;
