@@ -10,6 +10,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export const SERIAL_FILES = [
   'test/distributed/workers.test.ts',
   'test/distributed/shared-end.test.ts',
+  'test/distributed/differential/differential.test.ts',
   'test/distributed/redis/worker-faults.test.ts',
   'test/distributed/redis/politeness-workers.test.ts',
   'test/dashboard/cluster-dashboard.test.ts',

@@ -45,9 +45,10 @@ export function argsOf(o: CaseOptions, proxy: string): string[] {
 }
 
 /** Runs an opened crawl to its end (or to `interrupt`), closes it. */
-async function runOpened(crawler: Crawler, interrupt?: Interrupt): Promise<CrawlSummary> {
+async function runOpened(crawler: Crawler, interrupt?: Interrupt, deadline?: AbortSignal): Promise<CrawlSummary> {
   const control = new CrawlControl();
   const abort = new AbortController();
+  deadline?.addEventListener('abort', () => abort.abort(), { once: true });
   let seen = 0;
   try {
     return await crawler.run({
@@ -66,16 +67,16 @@ async function runOpened(crawler: Crawler, interrupt?: Interrupt): Promise<Crawl
 }
 
 /** One process, in this process. */
-export async function runSingle(explicit: Partial<CrawlOptions> & { out: string }, interrupt?: Interrupt): Promise<CrawlSummary> {
-  return runOpened(await Crawler.open(explicit), interrupt);
+export async function runSingle(explicit: Partial<CrawlOptions> & { out: string }, interrupt?: Interrupt, deadline?: AbortSignal): Promise<CrawlSummary> {
+  return runOpened(await Crawler.open(explicit), interrupt, deadline);
 }
 
 /** One worker of the shared crawl in Redis at `redisUrl`, in this process (seeds given: it may create the crawl). */
-export async function runRedisWorker(redisUrl: string, explicit: Partial<CrawlOptions> & { out: string }, interrupt?: Interrupt, leaseMs?: number): Promise<CrawlSummary> {
+export async function runRedisWorker(redisUrl: string, explicit: Partial<CrawlOptions> & { out: string }, interrupt?: Interrupt, leaseMs?: number, deadline?: AbortSignal): Promise<CrawlSummary> {
   const client = await connectRedis(redisUrl);
   try {
     const crawl = await joinSharedCrawl(client, redisUrl, explicit, leaseMs);
-    return await runOpened(await Crawler.open(crawl.explicit, { shared: redisCoordination(crawl) }), interrupt);
+    return await runOpened(await Crawler.open(crawl.explicit, { shared: redisCoordination(crawl) }), interrupt, deadline);
   } finally {
     await client.quit();
   }
