@@ -12,6 +12,8 @@ import { FetchArchive, WarcWriter } from '../warc/index.ts';
 import { type ArchiveChoice, type ArchiveOptions, chooseArchive, keepArchiveChoice } from './archive-choice.ts';
 import { isNotAvailable, linkTablesHook } from './beebot-hooks.ts';
 import { type CommitHook, Committer } from './commit-plan.ts';
+import { CrawlContexts, fetchContextWith } from './context-fetcher.ts';
+import { ContextStore } from './context-store.ts';
 import type { CrawlControl } from './control.ts';
 import { applyControl, type ControlledCrawl, crawlView, idleUntil, sleepUntil, WAKE } from './control-hooks.ts';
 import type { ExplicitOptions } from './crawl-meta.ts';
@@ -24,6 +26,12 @@ import { Scheduler } from './scheduler.ts';
 import type { RefusedSeed } from './seed-list.ts';
 import { type Coordinator, LocalCoordinator, type SharedRestore } from './coordinator.ts';
 import { type CrawlProbes, NO_PROBES } from './probes.ts';
+
+/** Parse options of a crawl that are no crawl option (programmatic: tests and benchmarks). */
+export interface CrawlParseOptions {
+  /** Whether the JSON-LD fast path is used (rdf/parse-options.ts `jsonLdFastPath`). Default: the parser's default. */
+  jsonLdFastPath?: boolean;
+}
 
 /** What the crawler reports while it runs (the CLI draws a progress bar or logs lines from it). */
 export interface CrawlProgress {
@@ -70,8 +78,21 @@ export class Crawler {
   readonly #coordinator: Coordinator;
   /** Runs each fetch; holds the record seq and the first fatal error. */
   readonly #runner: FetchRunner;
+  /** The JSON-LD remote contexts the crawl's documents need (null with `--no-remote-contexts`). */
+  readonly #contexts: CrawlContexts | null;
+  /** The signal of the run in progress (a context fetch stops with it). */
+  #signal: AbortSignal | undefined;
 
-  private constructor(state: CrawlState, init: RestoredCrawl, notAvailable: ReadonlySet<string>, hooks: readonly CommitHook[], archive: FetchArchive | null, coordinator: Coordinator | null, probes: CrawlProbes) {
+  private constructor(
+    state: CrawlState,
+    init: RestoredCrawl,
+    notAvailable: ReadonlySet<string>,
+    hooks: readonly CommitHook[],
+    archive: FetchArchive | null,
+    coordinator: Coordinator | null,
+    probes: CrawlProbes,
+    parse: CrawlParseOptions,
+  ) {
     const o = init.options;
     this.options = o;
     this.state = state;
@@ -108,7 +129,10 @@ export class Crawler {
       seq: init.seq,
       hooks: [...(o.linkTables ? [linkTablesHook(state)] : []), ...hooks],
     });
-    const planDeps = { state, committer: this.#committer, strategy: init.strategy, options: o, scope: this.#scope, rejudge };
+    const fetch = fetchContextWith({ fetcher: this.#fetcher, gatePld: (pld) => scheduler.gatePld(pld), archive, signal: () => this.#signal });
+    this.#contexts = o.remoteContexts ? new CrawlContexts({ store: new ContextStore(state), fetch }) : null;
+    const parseOptions = { remoteContexts: this.#contexts, ...(parse.jsonLdFastPath === undefined ? {} : { jsonLdFastPath: parse.jsonLdFastPath }) };
+    const planDeps = { state, committer: this.#committer, strategy: init.strategy, options: o, scope: this.#scope, rejudge, parse: parseOptions };
     this.#runner = new FetchRunner({
       ...{ options: o, state, frontier: this.#frontier, strategy: init.strategy, fetcher: this.#fetcher, scheduler: this.#scheduler },
       ...{ committer: this.#committer, tally: this.#tally, planDeps, archive, coordinator: this.#coordinator, probes, seq: init.seq },
@@ -136,6 +160,8 @@ export class Crawler {
       shared?: SharedRestore;
       /** Points a test may stop or watch the crawl at. Default: none. */
       probes?: CrawlProbes;
+      /** How documents are parsed beyond the crawl's options (tests and benchmarks: the JSON-LD fast path off). */
+      parse?: CrawlParseOptions;
     } = {},
   ): Promise<Crawler> {
     const state = await openState(explicit.out);
@@ -146,14 +172,14 @@ export class Crawler {
       const onRecord = (r: CrawlRecord, o: ResolvedCrawlOptions) => {
         if (isNotAvailable(o, r)) notAvailable.add(r.pld);
       };
-      const { hooks = [], warc, noWarc, shared, probes = NO_PROBES, ...restoreBackends } = backends;
+      const { hooks = [], warc, noWarc, shared, probes = NO_PROBES, parse = {}, ...restoreBackends } = backends;
       init = await restoreCrawl(state, explicit, { onRecord, ...restoreBackends, ...(shared === undefined ? {} : { shared }) });
       const coordinator = shared === undefined ? null : await shared.join({ ...init, state, probes });
       // --warc is kept with the crawl: a resume without the flag goes on writing the same archive (archive-choice.ts)
       const archiveChoice = await chooseArchive(state, warc, noWarc === true);
       if (archiveChoice.warc) archive = new FetchArchive(await WarcWriter.open({ ...archiveChoice.warc, info: archiveInfo(init.options, init.seedPlds) }));
       await keepArchiveChoice(state, archiveChoice);
-      const crawler = new Crawler(state, init, notAvailable, hooks, archive, coordinator, probes);
+      const crawler = new Crawler(state, init, notAvailable, hooks, archive, coordinator, probes, parse);
       crawler.archiveChoice = archiveChoice;
       return crawler;
     } catch (err) {
@@ -177,6 +203,7 @@ export class Crawler {
     if (control) control.view = crawlView(this.#controlled, control);
     const signal = control ? (runOptions.signal ? AbortSignal.any([runOptions.signal, control.stopSignal]) : control.stopSignal) : runOptions.signal;
     runOptions = { ...runOptions, ...(signal ? { signal } : {}) };
+    this.#signal = signal;
     const scheduler = this.#scheduler;
     const active = new Set<Promise<void>>();
     const finished = new Doorbell(); // rung by each fetch as it ends: one wait per loop turn, not one per fetch in flight
@@ -260,7 +287,8 @@ export class Crawler {
       depthDropped: this.#runner.depthDropped,
     });
     const stoppedBy = coordinator.stopReason(local, signal?.aborted === true);
-    return coordinator.summarise(this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed));
+    const summary: CrawlSummary = { ...this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed), contexts: await new ContextStore(this.state).counts() };
+    return coordinator.summarise(summary);
   }
 
   async close(): Promise<void> {

@@ -86,6 +86,7 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
         await sleep(200);
         await redis.restart();
       }
+      for (const r of runs) r.catch(() => {}); // handled below (a rejection while the restart waits is not unhandled)
       return Promise.all(runs);
     });
     if (c.kill === 'worker') dirs.push(dir('wk'));
