@@ -59,6 +59,7 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
         if (Date.now() - started > 30_000) throw new Error('the killed process sent no request within 30 s');
         await sleep(10);
       }
+      if (web.requests() === before) throw new Error(`the process to kill ended before its first request (exit ${await child.exited}): ${child.stderr().slice(-1500)}`);
       await Promise.race([child.exited, sleep(c.killAfterMs % 400)]);
       child.signal('SIGKILL');
       await withDeadline('the killed process', () => child.exited.then(() => undefined));
