@@ -16,7 +16,7 @@ import { CrawlContexts, fetchContextWith } from './context-fetcher.ts';
 import { ContextStore } from './context-store.ts';
 import type { CrawlControl } from './control.ts';
 import { applyControl, type ControlledCrawl, crawlView, idleUntil, sleepUntil, WAKE } from './control-hooks.ts';
-import type { ExplicitOptions } from './crawl-meta.ts';
+import { type ExplicitOptions, loadDepthDropped, saveDepthDropped } from './crawl-meta.ts';
 import { fetcherOptions, type ResolvedCrawlOptions } from './options.ts';
 import { Doorbell } from './doorbell.ts';
 import { FetchRunner } from './fetch-runner.ts';
@@ -276,6 +276,10 @@ export class Crawler {
     await coordinator.settled();
     if (this.#runner.fatal) throw this.#runner.fatal; // the store failed: nothing more is written
     await this.#committer.persistLearned(this.#runner.seq);
+    // Links dropped by --max-depth in earlier runs count too: a resume that finds nothing left stops for the reason the
+    // run that dropped them would give (max-depth, not frontier-empty). (A run killed before this point loses its count.)
+    const depthDropped = (await loadDepthDropped(this.state)) + this.#runner.depthDropped;
+    if (this.#runner.depthDropped > 0) await saveDepthDropped(this.state, depthDropped);
     await this.state.indexer.flush(); // a finished crawl is fully indexed for SPARQL (documents are indexed in bulk, issue 18)
     const local = stopReason({
       aborted: signal?.aborted === true,
@@ -284,7 +288,7 @@ export class Crawler {
       budgetLeft: scheduler.budgetLeft(),
       queued: this.#frontier.size().queued,
       pldBudgetReached: [...this.#tally.perPld.values()].some((t) => t.fetched >= this.options.maxDocsPerPld),
-      depthDropped: this.#runner.depthDropped,
+      depthDropped,
     });
     const stoppedBy = coordinator.stopReason(local, signal?.aborted === true);
     const summary: CrawlSummary = { ...this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed), contexts: await new ContextStore(this.state).counts() };
