@@ -291,7 +291,12 @@ export class Crawler {
       depthDropped,
     });
     const stoppedBy = coordinator.stopReason(local, signal?.aborted === true);
-    const summary: CrawlSummary = { ...this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed), contexts: await new ContextStore(this.state).counts() };
+    const deadOrigins = scheduler.failingOrigins();
+    const summary: CrawlSummary = {
+      ...this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed),
+      contexts: await new ContextStore(this.state).counts(),
+      ...(deadOrigins.length > 0 ? { deadOrigins } : {}),
+    };
     return coordinator.summarise(summary);
   }
 
