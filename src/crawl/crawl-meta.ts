@@ -99,3 +99,12 @@ export async function saveStoredArchive(state: CrawlState, warc: object | undefi
   if (warc === undefined) await state.sub.meta.del(WARC_KEY);
   else await state.sub.meta.put(WARC_KEY, warc);
 }
+
+/** Links dropped by --max-depth over the crawl's earlier runs (for the stop reason of a resume that finds nothing left). */
+export async function loadDepthDropped(state: CrawlState): Promise<number> {
+  return Number((await state.sub.meta.get('depthDropped')) ?? 0);
+}
+
+export async function saveDepthDropped(state: CrawlState, total: number): Promise<void> {
+  await state.sub.meta.put('depthDropped', total);
+}
