@@ -330,7 +330,10 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSigint);
   const progress = quiet ? null : createProgress(process.stderr, crawler.options.maxDocs);
   try {
-    const onOutage = (e: OutageEvent) => process.stderr.write(`\n${describeOutage(e)}\n`); // said even with --quiet
+    const onOutage = (e: OutageEvent) => {
+      process.stderr.write(`\n${describeOutage(e)}\n`); // said even with --quiet
+      progress?.outage(e);
+    };
     const summary = await crawler.run({ signal: controller.signal, control, onRecord: (p) => progress?.update(p), onOutage });
     const sent: SinkOutcome | null = sender ? await sender.finish() : null;
     dashboard?.finish();
