@@ -2,7 +2,8 @@
 // side by side: each round runs every checkout once (a fresh process each, in rotating order), and the median of
 // each checkout's rounds is printed with its ratio to the first. CPU is the child's (every thread: LevelDB's writes
 // in libuv's pool and V8's GC helpers included); on a loaded machine absolute times are noise, the ratios are not.
-// Run: node_modules/.bin/node bench/large-doc-cost.ts --file doc.ttl [--rounds 5] ROOT_A ROOT_B …
+// Run: npm run bench:large-doc -- [--file doc.ttl] [--triples 50000] [--rounds 5] ROOT_A ROOT_B …  (a ROOT: a checkout
+// with node_modules, e.g. `git worktree add /tmp/base REV` + a node_modules symlink)
 //   (no --file: a ~2 MB Turtle document of 50,000 triples is generated, as a test-suite report)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Prng } from '../src/random/prng.ts';
+import { median } from './lib/stats.ts';
 
 const { values, positionals } = parseArgs({ options: { file: { type: 'string' }, rounds: { type: 'string', default: '5' }, triples: { type: 'string', default: '50000' } }, allowPositionals: true });
 const roots = positionals.length > 0 ? positionals : ['.'];
@@ -46,10 +48,6 @@ for (let round = 0; round < Number(values.rounds); round++) {
     process.stderr.write(`  round ${round + 1} ${root}: ${out.totalMs.toFixed(0)} CPU ms\n`);
   }
 }
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 === 1 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
-};
 const first = median(runs.get(roots[0] as string) ?? []);
 console.log(`${triples.toLocaleString('en')} triples stored and indexed (${file}); ${values.rounds} rounds; load average ${load0.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)}`);
 for (const [root, xs] of runs) {
