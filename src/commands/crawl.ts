@@ -8,7 +8,7 @@ import { parseRedisUrl } from '../redis/url.ts';
 import { type SinkOutcome, SinkSender } from '../crawl/sink-sender.ts';
 import type { Dashboard } from '../dashboard/index.ts';
 import type { OutageEvent } from '../fetch/outage.ts';
-import { type ExplicitOptions, keptNetworkOptions } from '../crawl/crawl-meta.ts';
+import { type ExplicitOptions, keptNetworkOptions, saveShardMark } from '../crawl/crawl-meta.ts';
 import { stageSites } from '../beebot/index.ts';
 import { ArgumentError } from '../errors.ts';
 import type { Endpoint } from '../sparql/index.ts';
@@ -51,6 +51,8 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
     shared?.client.disconnect();
     throw err;
   }
+  // A shard's queue is in Redis: a later run without --redis would find nothing to do, so it is refused then.
+  if (shared !== null) await saveShardMark(crawler.state, parseRedisUrl(redis as string).display);
   sender?.start(crawler.state);
   if (shared !== null && !quiet) process.stderr.write(`Worker ${shared.crawl.queue.worker} ${shared.crawl.created ? 'created' : 'joined'} the crawl in Redis at ${parseRedisUrl(redis as string).display}; shard: ${explicit.out}\n`);
   // A resume that archives because the first run asked for it says so (a default never silently decides).

@@ -25,7 +25,7 @@ export type ExplicitOptions = Partial<CrawlOptions> & { out: string };
  * (strategy, bandit, …) may not change on a resume; limits, speed and network options may, and are kept when not
  * given. A secret left out of the stored options (a proxy's password) must be given again. Seeds given again are
  * added. A worker's shard of a shared crawl starts without seeds (`requireSeeds: false`): they are in the shared
- * frontier.
+ * frontier; opened as a crawl of its own (`requireSeeds: true`), a shard is refused, since its queue is in Redis.
  */
 export async function loadCrawlOptions(
   state: CrawlState,
@@ -39,6 +39,13 @@ export async function loadCrawlOptions(
       throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', 'No seeds: give seed URLs or PLDs as arguments or with --seeds-file FILE.');
     }
     return { options, resumed: false };
+  }
+  const shardOf = requireSeeds ? await readShardMark(state) : undefined;
+  if (shardOf !== undefined) {
+    throw new RdfscoutError(
+      'RDFSCOUT_INVALID_ARGUMENT',
+      `${state.dir} is one worker's shard of the crawl shared through Redis at ${shardOf}: its queue is there, not in this folder. Give --redis URL again to go on with it.`,
+    );
   }
   const previous = optionsFromJson(stored);
   const conflicts = identityConflicts(previous, explicit, IDENTITY_KEYS);
@@ -158,4 +165,17 @@ export async function readStoredArchive<T extends object>(state: CrawlState): Pr
 export async function saveStoredArchive(state: CrawlState, warc: object | undefined): Promise<void> {
   if (warc === undefined) await state.sub.meta.del(WARC_KEY);
   else await state.sub.meta.put(WARC_KEY, warc);
+}
+
+/** `meta` key: the Redis crawl (its URL, password hidden) whose worker keeps its records in this folder. */
+const SHARD_KEY = 'shardOf';
+
+/** Marks the folder as a worker's shard of the crawl shared at `redisDisplay` (a resume must rejoin it). */
+export async function saveShardMark(state: CrawlState, redisDisplay: string): Promise<void> {
+  await state.sub.meta.put(SHARD_KEY, redisDisplay);
+}
+
+/** The Redis crawl this folder is a worker's shard of, or undefined. */
+export async function readShardMark(state: CrawlState): Promise<string | undefined> {
+  return (await state.sub.meta.get(SHARD_KEY)) as string | undefined;
 }

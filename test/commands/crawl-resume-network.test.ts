@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { absoluteTarget, startHttpServer, type TestServer } from '../helpers/http-server.ts';
+import { startRedisServer } from '../helpers/redis-server.ts';
 import { CLI, runCli } from '../helpers/run-cli.ts';
 
 const LINKS = Array.from({ length: 12 }, (_, i) => `http://data.example.org/d${i}.ttl`);
@@ -105,6 +106,27 @@ describe('a resume with only --out DIR', () => {
       expect(JSON.parse(resumed.stdout)).toMatchObject({ rdfDocuments: 12, stoppedBy: 'frontier-empty' });
       expect(resumed.stdout + resumed.stderr).not.toContain(PASSWORD);
     } finally {
+      await proxy.close();
+    }
+  }, 60_000);
+
+  it("of a worker's shard of a Redis crawl is refused, naming --redis (its queue is in Redis, not in the folder)", async () => {
+    const proxy = await startWebProxy();
+    const redis = await startRedisServer({ password: 'redis-pass-1', appendOnly: false });
+    const out = join(dir, 'shard');
+    try {
+      const worker = await runCli(['crawl', 'http://data.example.org/', '--redis', redis.url, '--out', out, '--proxy', proxy.origin, '--delay-ms', '0', '--max-docs', '3', '--quiet', '--json']);
+      expect(worker.code, worker.stderr).toBe(0);
+      expect(JSON.parse(worker.stdout)).toMatchObject({ fetched: 3 });
+      const requests = proxy.requests.length;
+      const alone = await runCli(['crawl', '--out', out, '--max-docs', '50']);
+      expect(alone.code).toBe(2);
+      expect(alone.stderr).toContain(`is one worker's shard of the crawl shared through Redis at redis://:***@127.0.0.1:${redis.port}`);
+      expect(alone.stderr).toContain('Give --redis URL again');
+      expect(alone.stderr).not.toContain('redis-pass-1');
+      expect(proxy.requests.length).toBe(requests);
+    } finally {
+      await redis.stop();
       await proxy.close();
     }
   }, 60_000);
