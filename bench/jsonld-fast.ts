@@ -5,7 +5,7 @@
 // costs (the same page with an empty block), and the fast path's decline rate on the shapes and on the simweb's blocks.
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { convertJsonLd, setJsonLdFastPath } from '../src/rdf/jsonld-fast.ts';
+import { convertJsonLd } from '../src/rdf/jsonld-fast.ts';
 import { parseEmbedded } from '../src/rdf/parse-embedded.ts';
 import { parseRdfText } from '../src/rdf/parse-formats.ts';
 import { resolveParseOptions } from '../src/rdf/parse-options.ts';
@@ -88,19 +88,19 @@ function cpuMs(): number {
 
 /** CPU ms per block of parseRdfText on the blocks alone (no HTML), fast path on or off. */
 async function measureBlocks(blocks: readonly string[], fast: boolean): Promise<number> {
-  setJsonLdFastPath(fast);
+  const mode = resolveParseOptions({ jsonLdFastPath: fast });
   const t0 = cpuMs();
   for (let i = 0; i < blocks.length; i++) {
-    await parseRdfText(blocks[i] as string, 'application/ld+json', `https://site.example/page/${i}`, config, createBudget(1e6, 30_000), new BlankNodeRelabeller('b_'));
+    await parseRdfText(blocks[i] as string, 'application/ld+json', `https://site.example/page/${i}`, mode, createBudget(1e6, 30_000), new BlankNodeRelabeller('b_'));
   }
   return (cpuMs() - t0) / blocks.length;
 }
 
 async function measure(pages: readonly string[], fast: boolean): Promise<{ ms: number; quads: number }> {
-  setJsonLdFastPath(fast);
+  const mode = { jsonLdFastPath: fast };
   let quads = 0;
   const t0 = cpuMs();
-  for (let i = 0; i < pages.length; i++) quads += (await parseEmbedded(pages[i] as string, `https://site.example/page/${i}`)).quads.length;
+  for (let i = 0; i < pages.length; i++) quads += (await parseEmbedded(pages[i] as string, `https://site.example/page/${i}`, mode)).quads.length;
   return { ms: (cpuMs() - t0) / pages.length, quads: quads / pages.length };
 }
 
@@ -152,4 +152,3 @@ console.log(
   `simweb (seed 1, all profiles, scale 0.3): ${sim.filter((d) => d.embedded).length} embedded blocks, ${sim.filter((d) => !d.embedded).length} JSON-LD documents; declined ${simDeclined.filter((d) => d.embedded).length} blocks, ${simDeclined.filter((d) => !d.embedded).length} documents`,
 );
 console.log(`load average at the end ${load()}`);
-setJsonLdFastPath(true);

@@ -19,6 +19,7 @@ const SECTIONS: readonly { id: OptionSection | 'start'; title: string }[] = [
   { id: 'scope', title: 'Scope: which URLs the crawl may fetch' },
   { id: 'strategy', title: 'Strategy: in which order' },
   { id: 'budget', title: 'Budgets and politeness' },
+  { id: 'parsing', title: 'RDF parsing' },
   { id: 'network', title: 'Network' },
   { id: 'output', title: 'Output, archives and serving' },
   { id: 'distributed', title: 'Distributed (one crawl over many processes and machines)' },

@@ -1,4 +1,5 @@
 // **rdfscout export | docs | stats**: read a crawl's state (no crawling).
+import { ContextStore } from '../crawl/context-store.ts';
 import { createPolicy } from '../bandit/index.ts';
 import type { ArmStats } from '../bandit/types.ts';
 import { readStoredOptions } from '../crawl/crawl-meta.ts';
@@ -77,7 +78,13 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     const voidPoints = await unionVoidPoints(set.states);
     // The stop reason of a past run is not stored: only the figures are printed.
     const { stoppedBy: _s, resumed: _r, ...counts } = tally.summary(first && last ? Date.parse(last) - Date.parse(first) : 0, 'frontier-empty', false);
-    const figures = { ...counts, refetched: set.plan.refetched };
+    const contexts = { fetched: 0, failed: 0 };
+    for (const st of set.states) {
+      const c = await new ContextStore(st).counts();
+      contexts.fetched += c.fetched;
+      contexts.failed += c.failed;
+    }
+    const figures = { ...counts, refetched: set.plan.refetched, contexts };
     if (values.json) {
       await write(`${JSON.stringify({ ...figures, options: options ?? null, bandit: banditArms(options, bandit), void: voidPoints })}\n`);
       return;
@@ -93,6 +100,7 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     lines.push(`  triples            ${figures.triples}`);
     lines.push(`  errors             ${figures.errors}  (HTTP error or no response; ${figures.parseFailures} more answered but could not be read)`);
     lines.push(`  redirected         ${figures.redirected}`);
+    lines.push(`  JSON-LD contexts   ${contexts.fetched} fetched, ${contexts.failed} failed  (remote contexts the documents needed, counted apart from them)`);
     if (dirs.length > 1) lines.push(`  refetched          ${figures.refetched}  (URLs fetched more than once; the latest record of each is counted)`);
     lines.push(`  by status          ${Object.entries(figures.byStatus).map(([k, v]) => `${k}: ${v}`).join(', ')}`);
     lines.push('', '  PLD                                fetched      RDF   triples  errors');

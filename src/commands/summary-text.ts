@@ -29,7 +29,8 @@ export function formatSummary(s: CrawlSummary, o: Pick<ResolvedCrawlOptions, 'ma
   return (
     `${s.resumed ? 'Resumed crawl' : 'Crawl'} ${describeStop(s, o)}. ` +
     `${s.fetched} fetched${denied}, ${s.rdfDocuments} RDF documents (harvest rate ${(s.harvestRate * 100).toFixed(1)}%), ` +
-    `${s.embeddedDocuments} HTML pages with embedded RDF, ${s.triples} triples, ${s.errors} errors.`
+    `${s.embeddedDocuments} HTML pages with embedded RDF, ${s.triples} triples, ${s.errors} errors.` +
+    (s.contexts && s.contexts.fetched + s.contexts.failed > 0 ? ` JSON-LD contexts fetched ${s.contexts.fetched}, failed ${s.contexts.failed}.` : '')
   );
 }
 

@@ -121,6 +121,15 @@ export const CRAWL_OPTION_SPECS = [
     help: "minimum delay between request starts to one PLD, ms; a host's robots.txt Crawl-delay applies to its whole PLD, and Retry-After is honoured.",
   }),
 
+  booleanOption('remoteContexts', true, {
+    section: 'parsing',
+    resume: 'stored',
+    flag: 'no-remote-contexts',
+    negates: true,
+    defaultText: 'off: contexts are fetched',
+    help: "do not fetch JSON-LD contexts rdfscout does not ship: documents that need one fail with RDFSCOUT_REMOTE_CONTEXT (by default each is fetched once per crawl, within the fetch limits, and kept in the crawl's store).",
+  }),
+
   // Network: what a resume needs to reach the same web.
   textOption('proxy', null, {
     section: 'network',

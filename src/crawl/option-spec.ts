@@ -2,7 +2,7 @@
 import { ArgumentError } from '../errors.ts';
 
 /** Where an option is listed in `crawl --help` and docs/options.md. */
-export type OptionSection = 'scope' | 'strategy' | 'budget' | 'network' | 'output' | 'distributed';
+export type OptionSection = 'scope' | 'strategy' | 'budget' | 'parsing' | 'network' | 'output' | 'distributed';
 
 /**
  * What a resume (`rdfscout crawl --out DIR`) does with an option:

@@ -201,10 +201,19 @@ export class Scheduler {
    * was loading, a busy event loop).
    */
   gate(entry: FrontierEntry): { waitMs: number; at: number } {
+    return this.gatePld(entry.pld);
+  }
+
+  /**
+   * {@link gate} for a request that is no frontier entry (a JSON-LD context a document needs): spaced from the PLD's
+   * other requests by the same delay, but not counted against its host concurrency, as the document that waits for
+   * it may hold the PLD's only slot.
+   */
+  gatePld(pld: string): { waitMs: number; at: number } {
     const now = this.#o.now();
-    const sendAt = this.#politeness.sendAt(entry.pld, now);
+    const sendAt = this.#politeness.sendAt(pld, now);
     if (sendAt > now) return { waitMs: sendAt - now, at: now };
-    this.#politeness.sent(entry.pld, entry.pld, now);
+    this.#politeness.sent(pld, pld, now);
     return { waitMs: 0, at: now };
   }
 

@@ -71,7 +71,7 @@ describe('the specs', () => {
     const { explicit } = await crawlOptionsFromArgs([
       ...['http://a.org/', '--out', 'o', '--strategy', 'yield', '--bandit', 'none', '--reward', 'triples', '--max-docs', 'inf', '--max-docs-per-pld', '7'],
       ...['--fixed-labels', '--allow-private', '--proxy', 'http://127.0.0.1:9', '--include', '*/a/*', '--include', '*/b/*', '--rdf-share', '0.25'],
-      ...['--connect-timeout-ms', '1234', '--user-agent', 'probe/1', '--max-depth', '0', '--queues', 'two'],
+      ...['--connect-timeout-ms', '1234', '--user-agent', 'probe/1', '--max-depth', '0', '--queues', 'two', '--no-remote-contexts'],
     ]);
     expect(explicit).toEqual({
       out: 'o',
@@ -90,6 +90,7 @@ describe('the specs', () => {
       userAgent: 'probe/1',
       maxDepth: 0,
       queues: 'two',
+      remoteContexts: false,
     });
   });
 
