@@ -34,8 +34,12 @@ export const STATS_USAGE = `Usage: rdfscout stats DIR… [--json]
 A summary of the crawl in DIR: documents, RDF found, harvest rate, statuses, PLDs, bandit arms.
 ${SHARDS_NOTE} refetched counts such URLs.`;
 
+export const EXPORT_FLAGS: FlagSpec = { 'with-crawl-graph': { type: 'boolean' } };
+
+export const DOCS_FLAGS: FlagSpec = {};
+
 export async function runExportCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, { 'with-crawl-graph': { type: 'boolean' } }, EXPORT_USAGE);
+  const { values, positionals } = parseFlags(argv, EXPORT_FLAGS, EXPORT_USAGE);
   const dirs = requireFolders(positionals);
   const withCrawlGraph = boolFlag(values, 'with-crawl-graph') ?? false;
   const count = await withShards(dirs, async ({ set }) => {
@@ -47,7 +51,7 @@ export async function runExportCommand(argv: string[]): Promise<number> {
 }
 
 export async function runDocsCommand(argv: string[]): Promise<number> {
-  const { positionals } = parseFlags(argv, {}, DOCS_USAGE);
+  const { positionals } = parseFlags(argv, DOCS_FLAGS, DOCS_USAGE);
   const dirs = requireFolders(positionals);
   await withShards(dirs, async ({ set }) => {
     const multi = dirs.length > 1;
@@ -56,7 +60,7 @@ export async function runDocsCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-const STATS_FLAGS: FlagSpec = { json: { type: 'boolean' } };
+export const STATS_FLAGS: FlagSpec = { json: { type: 'boolean' } };
 
 export async function runStatsCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, STATS_FLAGS, STATS_USAGE);

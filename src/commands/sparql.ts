@@ -35,7 +35,7 @@ taken at start (restart to see newer documents).
   --allow-service      let SERVICE clauses through (off by default)
   --cors               send CORS headers (off by default)`;
 
-const QUERY_FLAGS: FlagSpec = {
+export const QUERY_FLAGS: FlagSpec = {
   file: { type: 'string' },
   format: { type: 'string' },
   'timeout-ms': { type: 'string' },
@@ -77,7 +77,7 @@ export async function runQueryCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-const SERVE_FLAGS: FlagSpec = {
+export const SERVE_FLAGS: FlagSpec = {
   host: { type: 'string' },
   port: { type: 'string' },
   'timeout-ms': { type: 'string' },
