@@ -97,11 +97,11 @@ const cell = (s: string) => s.replaceAll('|', '\\|');
 export function optionsMarkdown(): string {
   const rows = crawlRows();
   const out = [
-    '# `rdfscout crawl` options',
+    '# Options of the crawl command',
     '',
     '<!-- Generated from src/crawl/crawl-option-specs.ts and src/commands/crawl-run-flags.ts by `npm run docs:options`; do not edit. -->',
     '',
-    'Every flag of `rdfscout crawl`, as `rdfscout crawl --help` lists them. **On resume** says what `rdfscout crawl --out DIR`',
+    'Every flag of the crawl command, as `rdfscout crawl --help` lists them. **On resume** says what `rdfscout crawl --out DIR`',
     'does with a flag given to an earlier run: *fixed* options define the crawl (a resume that gives another value is',
     'refused, naming the flag and both values); *kept* ones are stored and reused when not given again, and may change;',
     'the rest apply to the run they are given to. **Network** marks what a resume needs to reach the same web: all of it',
