@@ -103,7 +103,10 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
     // said even with --quiet; a proxy taken from the store may have moved since the first run: the user is told
     const storedProxy = kept.find((flag) => flag.startsWith('--proxy '));
     const proxyHint = storedProxy === undefined ? '' : ` This run goes through the crawl's stored ${storedProxy}: if that proxy moved, stop and give --proxy again.`;
-    const onOutage = (e: OutageEvent) => process.stderr.write(`\n${describeOutage(e)}${e.kind === 'resumed' ? '' : proxyHint}\n`);
+    const onOutage = (e: OutageEvent) => {
+      process.stderr.write(`\n${describeOutage(e)}${e.kind === 'resumed' ? '' : proxyHint}\n`);
+      progress?.outage(e);
+    };
     const summary = await crawler.run({ signal: controller.signal, control, onRecord: (p) => progress?.update(p), onOutage });
     const sent: SinkOutcome | null = sender ? await sender.finish() : null;
     dashboard?.finish();

@@ -1,4 +1,5 @@
 // **rdfscout export | docs | stats**: read a crawl's state (no crawling).
+import { DeadOrigins } from '../crawl-log/dead-origins.ts';
 import { ContextStore } from '../crawl/context-store.ts';
 import { createPolicy } from '../bandit/index.ts';
 import type { ArmStats } from '../bandit/types.ts';
@@ -67,10 +68,12 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
   const dirs = requireFolders(positionals);
   await withShards(dirs, async ({ set }) => {
     const tally = new CrawlTally();
+    const dead = new DeadOrigins();
     let first: string | null = null;
     let last: string | null = null;
     for await (const { record: r } of readMergedRecords(set)) {
       tally.add(r);
+      dead.add(r);
       first ??= r.fetchedAt;
       last = r.fetchedAt;
     }
@@ -88,7 +91,8 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
       contexts.fetched += c.fetched;
       contexts.failed += c.failed;
     }
-    const figures = { ...counts, refetched: set.plan.refetched, contexts };
+    const deadOrigins = dead.list();
+    const figures = { ...counts, refetched: set.plan.refetched, contexts, deadOrigins };
     if (values.json) {
       await write(`${JSON.stringify({ ...figures, options: options ?? null, bandit: banditArms(options, bandit), void: voidPoints })}\n`);
       return;
@@ -110,6 +114,11 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     lines.push('', '  PLD                                fetched      RDF   triples  errors');
     for (const [pld, t] of Object.entries(figures.perPld)) {
       lines.push(`  ${pld.padEnd(34)} ${String(t.fetched).padStart(7)} ${String(t.rdfDocuments).padStart(8)} ${String(t.triples).padStart(9)} ${String(t.errors).padStart(7)}`);
+    }
+    if (deadOrigins.length > 0) {
+      lines.push('', '  origins that gave no answer (their last fetches failed with no response; --retry-failed on a resume tries them again):');
+      for (const d of deadOrigins.slice(0, 20)) lines.push(`    ${d.origin}   ${d.failures} failure${d.failures === 1 ? '' : 's'}${d.answeredBefore ? ', answered earlier' : ''}: ${d.reason.slice(0, 120)}`);
+      if (deadOrigins.length > 20) lines.push(`    … and ${deadOrigins.length - 20} more (--json lists them all)`);
     }
     for (const [title, list] of [['VoID data dumps', voidPoints.dumps], ['VoID SPARQL endpoints', voidPoints.endpoints]] as const) {
       if (list.length === 0) continue;

@@ -292,7 +292,12 @@ export class Crawler {
       pldBudgetReached: [...this.#tally.perPld.values()].some((t) => t.fetched >= this.options.maxDocsPerPld),
       depthDropped: this.#runner.depthDropped,
     });
-    const summary: CrawlSummary = { ...this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed), contexts: await new ContextStore(this.state).counts() };
+    const deadOrigins = scheduler.failingOrigins();
+    const summary: CrawlSummary = {
+      ...this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed),
+      contexts: await new ContextStore(this.state).counts(),
+      ...(deadOrigins.length > 0 ? { deadOrigins } : {}),
+    };
     if (this.#shared === null) return summary;
     return { ...summary, worker: this.#shared.frontier.worker, refetched: this.#shared.frontier.refetched() };
   }
