@@ -103,9 +103,12 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
       lines.push(`  strategy ${String(options.strategy)}, bandit ${String(options.bandit)}, budget --max-docs ${String(options.maxDocs)}, --max-docs-per-pld ${String(options.maxDocsPerPld)}`);
     }
     lines.push(`  fetched            ${figures.fetched}  (requests sent; ${figures.denied} more refused by robots.txt, not fetched)`);
-    lines.push(`  RDF documents      ${figures.rdfDocuments}  (harvest rate ${(figures.harvestRate * 100).toFixed(2)}%)`);
+    lines.push(`  RDF documents      ${figures.rdfDocuments}  (harvest rate ${(figures.harvestRate * 100).toFixed(2)}%; ${figures.rdfDetected} detected as RDF, these kept ≥ 1 triple)`);
     lines.push(`  HTML with RDF      ${figures.embeddedDocuments}`);
     lines.push(`  triples            ${figures.triples}`);
+    if (figures.statementsDropped > 0 || figures.termsRepaired > 0) {
+      lines.push(`  dropped            ${figures.statementsDropped} statements in ${figures.documentsWithDrops} documents (syntax errors, undefined prefixes, invalid terms; \`docs\` lists each); ${figures.termsRepaired} terms repaired`);
+    }
     lines.push(`  errors             ${figures.errors}  (HTTP error or no response; ${figures.parseFailures} more answered but could not be read)`);
     lines.push(`  redirected         ${figures.redirected}`);
     lines.push(`  JSON-LD contexts   ${contexts.fetched} fetched, ${contexts.failed} failed  (remote contexts the documents needed, counted apart from them)`);

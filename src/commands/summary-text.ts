@@ -31,6 +31,7 @@ export function formatSummary(s: CrawlSummary, o: Pick<ResolvedCrawlOptions, 'ma
     `${s.resumed ? 'Resumed crawl' : 'Crawl'} ${describeStop(s, o)}. ` +
     `${s.fetched} fetched${denied}, ${s.rdfDocuments} RDF documents (harvest rate ${(s.harvestRate * 100).toFixed(1)}%), ` +
     `${s.embeddedDocuments} HTML pages with embedded RDF, ${s.triples} triples, ${s.errors} errors.` +
+    (s.statementsDropped > 0 ? ` ${s.statementsDropped} statements dropped in ${s.documentsWithDrops} documents (\`rdfscout docs\` says which; --strict-rdf keeps none of such a document).` : '') +
     (s.contexts && s.contexts.fetched + s.contexts.failed > 0 ? ` JSON-LD contexts fetched ${s.contexts.fetched}, failed ${s.contexts.failed}.` : '') +
     formatDeadOrigins(s.deadOrigins ?? [])
   );

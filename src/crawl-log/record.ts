@@ -27,6 +27,11 @@ export interface CrawlRecord {
   linksQueued: number;
   error: ErrorCode | null;
   errorMessage: string | null;
+  /**
+   * Statements (and triples with a term that is not valid RDF) a lenient parse dropped from the document, its
+   * repaired terms, and its first errors with their lines. Absent when nothing was dropped or repaired.
+   */
+  recovery?: { dropped: number; repaired: number; errors: Array<{ message: string; line?: number; source?: string }> };
   /** Predicted label when the link was queued (null for seeds). */
   label: Label | null;
   /** Rules that fired for the prediction. */

@@ -6,7 +6,7 @@ import { chooseCharset, decodeChunks, decodeText } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { extractLinks, extractSitemapUrls } from '../links/index.ts';
 import type { BadLink, LinkFeatures } from '../links/types.ts';
-import { type DocumentWriter, detectType, MAX_PARTIAL_QUADS, type ParseOptions, pageScanFor, parseDocument, parseRdfDocumentInto } from '../rdf/index.ts';
+import { type DocumentWriter, detectType, MAX_PARTIAL_QUADS, type ParseOptions, type ParseRecovery, pageScanFor, parseDocument, parseRdfDocumentInto } from '../rdf/index.ts';
 import type { DocType } from '../relevance/types.ts';
 import { jsonLdContextLink } from './context-link.ts';
 import { dumpLinks, looksLikeSitemap, parseLinkHeader, SITEMAP_REL, VoidCollector, voidAccessPoints } from './discovery.ts';
@@ -48,6 +48,8 @@ export interface DocumentAnalysis {
   partialCount: number;
   error: ErrorCode | null;
   errorMessage: string | null;
+  /** What a lenient parse dropped or repaired (null: nothing, or nothing parsed). */
+  recovery: ParseRecovery | null;
   /** Links for the strategy to judge, from `linkSource`. */
   links: LinkFeatures[];
   linkSource: 'html' | 'rdf';
@@ -88,6 +90,7 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
     partialCount: 0,
     error: result.kind === 'ok' || result.kind === 'skipped' ? null : result.error,
     errorMessage: result.kind === 'failed' ? result.message : null,
+    recovery: null,
     links: [],
     linkSource: 'html',
     sitemaps: [],
@@ -140,6 +143,7 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
     ...(scan !== undefined ? { scan } : {}),
   });
   const parsed = await parseDocument(text, detected, base, opts.parse, scan);
+  a.recovery = parsed.recovery ?? null;
   a.links = [...headerLinks, ...extracted.links];
   a.bad = extracted.bad;
   a.text = extracted.text;
@@ -196,7 +200,13 @@ async function parseRdfStream(
   };
   const charset = chooseCharset(body, contentType);
   const parsed = await parseRdfDocumentInto(() => decodeChunks(body, charset), mediaType, base, target, parse);
+  a.recovery = parsed.recovery;
   await writer?.drained(); // a chunk the store could not take fails the crawl (RDFSCOUT_STORE_FAILED), not the document
+  // Every statement dropped: the document is unreadable, as a strict parse would have said (with its first error).
+  const first = parsed.recovery?.errors[0];
+  if (parsed.error === null && parsed.count === 0 && first !== undefined) {
+    parsed.error = { code: first.code, message: `Invalid ${mediaType}: every statement failed; the first: ${first.message}`, ...(first.line === undefined ? {} : { line: first.line }) };
+  }
   if (parsed.error !== null) {
     a.error = parsed.error.code;
     a.errorMessage = parsed.error.message;

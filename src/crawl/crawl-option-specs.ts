@@ -121,6 +121,7 @@ export const CRAWL_OPTION_SPECS = [
     help: "minimum delay between request starts to one PLD, ms; a host's robots.txt Crawl-delay applies to its whole PLD, and Retry-After is honoured.",
   }),
 
+  // RDF parsing.
   booleanOption('remoteContexts', true, {
     section: 'parsing',
     resume: 'stored',
@@ -128,6 +129,12 @@ export const CRAWL_OPTION_SPECS = [
     negates: true,
     defaultText: 'off: contexts are fetched',
     help: "do not fetch JSON-LD contexts rdfscout does not ship: documents that need one fail with RDFSCOUT_REMOTE_CONTEXT (by default each is fetched once per crawl, within the fetch limits, and kept in the crawl's store).",
+  }),
+
+  booleanOption('strictRdf', false, {
+    section: 'parsing',
+    resume: 'stored',
+    help: 'an RDF document (or embedded block) with any syntax error, undefined prefix or term that is not valid RDF keeps no triple (by default only the failing statements are dropped, and counted in the record).',
   }),
 
   // Network: what a resume needs to reach the same web.

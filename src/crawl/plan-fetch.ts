@@ -58,8 +58,10 @@ const analysisOptionsOf = new WeakMap<PlanDeps, AnalysisOptions>();
 function analysisOptions(d: PlanDeps): AnalysisOptions {
   let o = analysisOptionsOf.get(d);
   if (o === undefined) {
-    const { followRdfLinks, maxLinksPerDoc, normalize } = d.options;
-    o = { followRdfLinks, maxLinksPerDoc, normalize, pageText: d.strategy.observePage !== undefined, ...(d.parse === undefined ? {} : { parse: d.parse }) };
+    const { followRdfLinks, maxLinksPerDoc, normalize, strictRdf } = d.options;
+    // --strict-rdf is a parse option: all or nothing for every document of the crawl.
+    const parse = strictRdf ? { ...d.parse, strict: true } : d.parse;
+    o = { followRdfLinks, maxLinksPerDoc, normalize, pageText: d.strategy.observePage !== undefined, ...(parse === undefined ? {} : { parse }) };
     analysisOptionsOf.set(d, o);
   }
   return o;

@@ -10,6 +10,8 @@ export interface LiveStatus {
   fetched: number;
   rdfDocuments: number;
   triples: number;
+  /** Statements a lenient parse dropped, over the crawl (crawl-log/figures.ts `statementsDropped`). */
+  statementsDropped: number;
   /** rdfDocuments / fetched (thesis §9 per fetch); 0 before the first fetch. */
   harvestRate: number;
   /** Of the fetched links predicted R (thesis §5 Relevancy_R), the share that were RDF (status 200); null before any. */
@@ -45,6 +47,8 @@ export interface LogLine {
   /** What it was: 'R' when RDF was obtained, else the detected type or the outcome. */
   actual: string;
   triples: number;
+  /** Statements a lenient parse dropped from the document (0: none). */
+  dropped: number;
   ms: number;
   error: string | null;
   errorMessage: string | null;
@@ -125,6 +129,7 @@ export class LiveState {
       predicted: r.label,
       actual: rdf ? 'R' : (r.detectedType ?? r.outcome),
       triples: r.triples,
+      dropped: r.recovery?.dropped ?? 0,
       ms: r.ms,
       error: r.error,
       errorMessage: r.errorMessage,
@@ -184,6 +189,7 @@ export class LiveState {
       fetched,
       rdfDocuments: tally?.rdfDocuments ?? 0,
       triples: tally?.triples ?? 0,
+      statementsDropped: tally?.figures.statementsDropped ?? 0,
       harvestRate: fetched === 0 ? 0 : (tally?.rdfDocuments ?? 0) / fetched,
       precision: this.#predictedR === 0 ? null : this.#predictedRRight / this.#predictedR,
       errors: tally?.errors ?? 0,

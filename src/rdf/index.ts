@@ -22,4 +22,4 @@ export {
 export { DOC_CHUNK_CHARS, DocumentWriter, type DocumentWriterOptions, isPending } from './document-writer.ts';
 export { type IndexerOptions, Indexer } from '../state/indexer.ts';
 export { type ExportOptions, exportNQuads } from './export.ts';
-export type { Detected, ParsedDocument, ParseProblem } from './types.ts';
+export type { Detected, ParsedDocument, ParseProblem, ParseRecovery } from './types.ts';

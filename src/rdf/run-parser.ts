@@ -117,6 +117,11 @@ export class BlankNodeRelabeller {
     this.#labels.clear();
   }
 
+  /** The blank node a parser's label `label` becomes (for a term read as a blank node after the parser, see TermGuard). */
+  blankNode(label: string): BlankNode {
+    return this.#term(factory.blankNode(label)) as BlankNode;
+  }
+
   relabel(q: Quad): Quad {
     if (!hasBlank(q)) return q;
     return factory.quad(
@@ -152,16 +157,15 @@ function hasBlank(q: Quad): boolean {
 
 /** A blank-node prefix for a document: `d` + 12 hex digits of SHA-1(IRI) + `_` + block number + `_`. */
 export function blankNodePrefix(documentIri: string, block = 0): string {
-  if (documentIri !== lastIri) {
-    lastIri = documentIri;
-    lastDigest = hash('sha1', documentIri, 'hex').slice(0, 12);
+  if (documentIri !== digestCache.iri) {
+    digestCache.iri = documentIri;
+    digestCache.digest = hash('sha1', documentIri, 'hex').slice(0, 12);
   }
-  return `d${lastDigest}_${block}_`;
+  return `d${digestCache.digest}_${block}_`;
 }
 
-// The last IRI hashed: the blocks of one HTML page share it.
-let lastIri: string | null = null;
-let lastDigest = '';
+/** A cache of one entry, the last IRI hashed and its digest: the blocks of one HTML page share it. */
+const digestCache: { iri: string | null; digest: string } = { iri: null, digest: '' };
 
 /**
  * Writes `text` to `parser` in chunks (never splitting a surrogate pair) and collects its quads through `relabeller`.
@@ -289,7 +293,7 @@ async function drive(
 }
 
 /** The input cut into pieces of at most `size` characters, never between the halves of a surrogate pair. */
-async function* pieces(input: TextInput, size: number): AsyncGenerator<string> {
+export async function* pieces(input: TextInput, size: number): AsyncGenerator<string> {
   if (typeof input === 'string') {
     yield* split(input, size);
     return;

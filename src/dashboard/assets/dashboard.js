@@ -23,6 +23,7 @@ function renderCounters() {
   $('c-fetched').textContent = fmt.format(s.fetched);
   $('c-rdfDocuments').textContent = fmt.format(s.rdfDocuments);
   $('c-triples').textContent = fmt.format(s.triples);
+  $('c-dropped').textContent = fmt.format(s.statementsDropped ?? 0);
   $('c-harvestRate').textContent = pct(s.harvestRate);
   $('c-precision').textContent = pct(s.precision);
   $('c-errors').textContent = fmt.format(s.errors);
@@ -89,7 +90,7 @@ function renderPlds() {
 
 function logLine(l) {
   const li = document.createElement('li');
-  li.textContent = `${l.seq} ${l.status ?? l.outcome} ${l.actual}${l.triples ? ` ${l.triples}t` : ''} ${l.ms}ms ${l.url}${l.error ? ` — ${l.error}: ${l.errorMessage ?? ''}` : ''}`;
+  li.textContent = `${l.seq} ${l.status ?? l.outcome} ${l.actual}${l.triples ? ` ${l.triples}t` : ''}${l.dropped ? ` (${l.dropped} dropped)` : ''} ${l.ms}ms ${l.url}${l.error ? ` — ${l.error}: ${l.errorMessage ?? ''}` : ''}`;
   if (l.error) li.className = 'bad';
   return li;
 }
