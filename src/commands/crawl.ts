@@ -2,9 +2,11 @@
 import { CrawlControl } from '../crawl/control.ts';
 import type { Redis } from 'ioredis';
 import { Crawler } from '../crawl/crawler.ts';
-import { joinSharedCrawl, type SharedCrawl } from '../crawl/shared-crawl.ts';
-import { connectRedis } from '../redis/connect.ts';
-import { parseRedisUrl } from '../redis/url.ts';
+import { joinSharedCrawl, type SharedCrawl } from '../distributed/shared-crawl.ts';
+import { redisCoordination } from '../distributed/redis-coordination.ts';
+import { envProbes } from './test-probes.ts';
+import { connectRedis } from '../distributed/redis/connect.ts';
+import { parseRedisUrl } from '../distributed/redis/url.ts';
 import { type SinkOutcome, SinkSender } from '../crawl/sink-sender.ts';
 import type { Dashboard } from '../dashboard/index.ts';
 import type { OutageEvent } from '../fetch/outage.ts';
@@ -45,8 +47,8 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   const shared = redis === undefined ? null : await openShared(redis, explicit, leaseMs);
   let crawler: Crawler;
   try {
-    const extra = { ...(sender ? { hooks: [sender] } : {}), ...(warc === undefined ? {} : { warc }), noWarc };
-    crawler = shared === null ? await Crawler.open(explicit, extra) : await Crawler.open(shared.crawl.explicit, { ...extra, shared: shared.crawl });
+    const extra = { ...(sender ? { hooks: [sender] } : {}), ...(warc === undefined ? {} : { warc }), noWarc, probes: envProbes() };
+    crawler = shared === null ? await Crawler.open(explicit, extra) : await Crawler.open(shared.crawl.explicit, { ...extra, shared: redisCoordination(shared.crawl) });
   } catch (err) {
     shared?.client.disconnect();
     throw err;
@@ -55,6 +57,11 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   if (shared !== null) await saveShardMark(crawler.state, parseRedisUrl(redis as string).display);
   sender?.start(crawler.state);
   if (shared !== null && !quiet) process.stderr.write(`Worker ${shared.crawl.queue.worker} ${shared.crawl.created ? 'created' : 'joined'} the crawl in Redis at ${parseRedisUrl(redis as string).display}; shard: ${explicit.out}\n`);
+  const over = shared === null ? null : await shared.crawl.queue.end(crawler.options);
+  if (over !== null) {
+    // Said even with --quiet: a worker that ends at once tells why (a default never silently decides).
+    process.stderr.write(`The crawl in Redis at ${parseRedisUrl(redis as string).display} is over (${over}): this worker has nothing to fetch. A larger --max-docs or --max-docs-per-pld continues it.\n`);
+  }
   // A resume that archives because the first run asked for it says so (a default never silently decides).
   const archive = crawler.archiveChoice;
   if (archive.from === 'stored') process.stderr.write(`Writing WARC to ${archive.warc.target}, as this crawl's first run asked (--no-warc stops it).\n`);

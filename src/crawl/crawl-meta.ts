@@ -179,3 +179,12 @@ export async function saveShardMark(state: CrawlState, redisDisplay: string): Pr
 export async function readShardMark(state: CrawlState): Promise<string | undefined> {
   return (await state.sub.meta.get(SHARD_KEY)) as string | undefined;
 }
+
+/** Links dropped by --max-depth over the crawl's earlier runs (for the stop reason of a resume that finds nothing left). */
+export async function loadDepthDropped(state: CrawlState): Promise<number> {
+  return Number((await state.sub.meta.get('depthDropped')) ?? 0);
+}
+
+export async function saveDepthDropped(state: CrawlState, total: number): Promise<void> {
+  await state.sub.meta.put('depthDropped', total);
+}

@@ -9,7 +9,7 @@ import { withPatternYield } from '../relevance/pattern-yield.ts';
 import { createStrategy } from '../strategies/index.ts';
 import type { FetchedDocument, Strategy } from '../relevance/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
-import type { SharedQueue } from '../redis/shared-queue.ts';
+import type { SharedRestore } from './coordinator.ts';
 import { loadBanditSnapshot, loadStrategySnapshot } from './learned-store.ts';
 import { type ExplicitOptions, loadCrawlOptions, loadSeedPlds, saveCrawlOptions, saveSeedPlds } from './crawl-meta.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
@@ -45,7 +45,7 @@ export interface RestoreHooks {
    * A worker of a shared crawl (issue 15): the frontier is the shared queue in Redis, and what the crawl learned is
    * rebuilt from the shared log (SharedLearning), not from this shard's records, which only feed the tally.
    */
-  shared?: { queue: SharedQueue };
+  shared?: SharedRestore;
 }
 
 /** A new crawl's strategy and bandit for `options`: what its records, or a shared crawl's learning log, are replayed into. */
@@ -74,15 +74,11 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions,
   // --retry-failed: URLs whose last fetch failed become new again (the frontier forgets them before it restores).
   const retried = options.retryFailed && shared === undefined ? await failedEntries(state, strategy.seedPriority) : [];
   // The frontier re-indexes its queued H links for re-judging (thesis §5) when it opens.
-  const frontier = await openFrontier(state, {
-    backend: shared === undefined ? hooks.frontier : 'redis',
-    ...(shared === undefined ? {} : { shared: { queue: shared.queue, maxDocs: options.maxDocs, maxDocsPerPld: options.maxDocsPerPld } }),
-    queues: options.queues,
-    concurrency: options.concurrency,
-    rdfShare: options.rdfShare,
-    rejudge: shouldRejudge(options, strategy),
-    forget: retried.map((e) => e.url),
-  });
+  const rejudge = shouldRejudge(options, strategy);
+  const frontier =
+    shared === undefined
+      ? await openFrontier(state, { ...(hooks.frontier ? { backend: hooks.frontier } : {}), queues: options.queues, concurrency: options.concurrency, rdfShare: options.rdfShare, rejudge, forget: retried.map((e) => e.url) })
+      : await shared.openFrontier(options, rejudge);
   const tally = new CrawlTally();
   const saved = await loadStrategySnapshot(state);
   const replayAfter = saved !== undefined && strategy.observePage ? saved.seq : 0;
