@@ -4,6 +4,7 @@ import type { Quad, Term } from '@rdfjs/types';
 import { RdfscoutError } from '../errors.ts';
 import type { CrawlSource } from '../crawl-log/shard-merge.ts';
 import { GuardedSource, type RequestDataset } from './guarded-source.ts';
+import { projectionOrder } from './projection-order.ts';
 import { QueryRefusedError } from './query-errors.ts';
 import { encodeQuad, encodeTerm, type WireQuad, type WireRow } from './term-codec.ts';
 import { termsKey } from './union-dedupe.ts';
@@ -74,7 +75,7 @@ export async function evaluate(crawl: CrawlSource, sparql: string, options: Eval
     }
     if (result.resultType === 'bindings') {
       const metadata = await result.metadata();
-      const variables = (metadata.variables as unknown as Array<{ variable: { value: string } } | { value: string }>).map((v) => ('variable' in v ? v.variable.value : v.value));
+      const variables = projectionOrder(sparql, (metadata.variables as unknown as Array<{ variable: { value: string } } | { value: string }>).map((v) => ('variable' in v ? v.variable.value : v.value)));
       const stream = (await result.execute()) as unknown as PullIterator<{ get(name: string): Term | undefined }>;
       const toRow = (b: { get(name: string): Term | undefined }): WireRow => variables.map((v) => {
         const t = b.get(v);
