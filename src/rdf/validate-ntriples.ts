@@ -22,7 +22,7 @@ export function invalidTermIn(line: string): string | null {
     return ABSOLUTE_IRI.test(written.replace(/\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}/g, 'x')) ? null : `not an absolute IRI: <${written}>`;
   };
   const blank = (): string | null => {
-    const m = /^_:[A-Za-z0-9_][A-Za-z0-9_.\-]*/.exec(line.slice(i));
+    const m = /^_:[A-Za-z0-9_][A-Za-z0-9_.-]*/.exec(line.slice(i));
     if (!m) return `no blank node at column ${i + 1}`;
     i += m[0].length;
     return null;

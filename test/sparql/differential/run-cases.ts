@@ -1,6 +1,6 @@
 // Runs generated cases: each query answered by rdfscout three ways and by the reference, over worlds of generated data.
 import { type GeneratedQuery, generateQuery } from './generate-query.ts';
-import { compareAnswers, World } from './harness.ts';
+import { CASE_TIMEOUT_MS, compareAnswers, World } from './harness.ts';
 
 /** One disagreement, with what reproduces it. */
 export interface CaseFailure {
@@ -45,7 +45,16 @@ export async function runCases(opts: RunOptions): Promise<{ failures: CaseFailur
         const q: GeneratedQuery = generateQuery(caseSeed, world.data);
         const settle = async (where: Parameters<World['answer']>[0]) => {
           try {
-            return { ok: true as const, answer: await world.answer(where, q) };
+            // Every engine answers under a deadline (rdfscout has its own time limit; the reference and HTTP get one here).
+            let timer: NodeJS.Timeout | undefined;
+            const late = new Promise<never>((_, reject) => {
+              timer = setTimeout(() => reject(new Error(`${where}: no answer within ${CASE_TIMEOUT_MS + 15_000} ms`)), CASE_TIMEOUT_MS + 15_000);
+            });
+            try {
+              return { ok: true as const, answer: await Promise.race([world.answer(where, q), late]) };
+            } finally {
+              clearTimeout(timer);
+            }
           } catch (err) {
             return { ok: false as const, error: (err as Error).message.split('\n')[0] ?? '' };
           }
