@@ -26,7 +26,7 @@ import { type ReferenceCurve, type ReportCrawlInput, writeReport } from '../src/
 import { type SimWeb, startSimweb } from '../src/simweb/index.ts';
 import { crawlOnce } from './lib/bandit-crawl.ts';
 import { type DriftKind, runDrift } from './lib/bandit-drift.ts';
-import { siteSequence } from './lib/site-sequence.ts';
+import { siteSequence } from '../src/simweb/site-sequence.ts';
 
 type SetName = 'ras' | 'univ' | 'mix';
 

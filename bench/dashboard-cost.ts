@@ -16,6 +16,8 @@ import { CrawlTally } from '../src/crawl-log/tally.ts';
 import type { CrawlRecord } from '../src/crawl-log/record.ts';
 import { createDashboard, LiveState } from '../src/dashboard/index.ts';
 import { startEndpoint } from '../src/sparql/index.ts';
+import { cpuMark, cpuMsSince } from './lib/cpu-time.ts';
+import { median } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -69,12 +71,11 @@ async function crawlOnce(withDashboard: boolean): Promise<{ cpuPer1000: number; 
       await page.goto(endpoint.url.replace(/sparql$/, ''));
       await page.waitForSelector('#c-fetched');
     }
-    const cpu0 = process.cpuUsage();
+    const cpu0 = cpuMark();
     const t0 = performance.now();
     const summary = await crawler.run(withDashboard ? { control } : {});
     const wallMs = performance.now() - t0;
-    const cpu = process.cpuUsage(cpu0);
-    return { cpuPer1000: ((cpu.user + cpu.system) / 1000 / summary.fetched) * 1000, pages: summary.fetched, wallMs };
+    return { cpuPer1000: (cpuMsSince(cpu0) / summary.fetched) * 1000, pages: summary.fetched, wallMs };
   } finally {
     await page?.close();
     dashboard?.close();
@@ -83,12 +84,6 @@ async function crawlOnce(withDashboard: boolean): Promise<{ cpuPer1000: number; 
     await rm(dir, { recursive: true, force: true });
   }
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 
 const off: number[] = [];
 const on: number[] = [];
@@ -112,15 +107,14 @@ control.view = { tally: () => tally, queued: () => 100, inFlight: () => 4, maxDo
 const live = new LiveState(control);
 const N = 200_000;
 const sample: CrawlRecord = { seq: 0, url: 'http://a.org/x', finalUrl: 'http://a.org/x', status: 200, outcome: 'ok', contentType: 'text/html', detectedType: 'rdf', rdfFormat: 'turtle', parent: null, depth: 1, pld: 'a.org', triples: 10, linksQueued: 3, error: null, errorMessage: null, label: 'R', rules: ['ex1'], redirects: [], ms: 3, fetchedAt: new Date().toISOString() };
-const c0 = process.cpuUsage();
+const c0 = cpuMark();
 for (let i = 1; i <= N; i++) {
   const r = { ...sample, seq: i, pld: `p${i % 50}.org` };
   tally.add(r);
   live.addRecord(r);
   if (i % 1000 === 0) live.sample();
 }
-const c1 = process.cpuUsage(c0);
-const perRecord = (c1.user + c1.system) / N;
+const perRecord = (cpuMsSince(c0) * 1000) / N;
 console.log(`Live state alone: ${perRecord.toFixed(2)} µs CPU per record (${((perRecord / 1000 / (median(off) / 1000)) * 100).toFixed(2)}% of a page's ${(median(off) / 1000).toFixed(2)} ms)`);
 await browser.close();
 server.send({ type: 'close' });

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { LevelFrontier } from '../src/frontier/level-frontier.ts';
 import type { NewEntry } from '../src/frontier/types.ts';
 import { type CrawlState, openState } from '../src/state/open-state.ts';
+import { median } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -83,11 +84,6 @@ async function cycles(state: CrawlState, f: LevelFrontier, n: number, nextNew: {
     done++;
   }
   return (n / (performance.now() - t0)) * 1000;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] as number;
 }
 
 async function main(): Promise<void> {

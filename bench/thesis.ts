@@ -27,7 +27,7 @@ import type { Label } from '../src/relevance/types.ts';
 import { type CeilingItem, patternCeiling } from '../src/metrics/pattern-ceiling.ts';
 import { HELD_OUT_PROFILES, META_PROFILES, TUNING_PROFILES, oracleCurve, patternOracleCurve, startSimweb } from '../src/simweb/index.ts';
 import { type ReportCrawlInput, writeReport } from '../src/report/index.ts';
-import { runCrawl } from './lib/run-crawl.ts';
+import { runCrawl } from '../test/helpers/run-crawl.ts';
 import { type Spread, formatPercent, formatSpread, ratioOrNull, spreadOf } from './lib/stats.ts';
 
 // Display names: the thesis's five crawlers (Table 4-2), the topical agent (topical §3) and its hybrid with FC-R+HR

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CLI_NODE_FLAGS } from '../src/node-flags.ts';
 import { askChild } from './lib/child-message.ts';
+import { median } from './lib/stats.ts';
 import type { Contestant, WorkerJob, WorkerReport } from './lib/throughput-worker.ts';
 
 const { values } = parseArgs({
@@ -81,11 +82,6 @@ async function runOne(server: ChildProcess, job: WorkerJob, run: number): Promis
   return { ...report, serverCpuPct: Math.round((serverMs / report.wallMs) * 100), requests: after.stats.requests - before.stats.requests, run };
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 const round = (x: number, d = 1): number => Math.round(x * 10 ** d) / 10 ** d;
 
 /**

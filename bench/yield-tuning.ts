@@ -5,8 +5,9 @@
 //                                   [--concurrency 1] [--variants '[{"name":"base"},{"name":"v1","options":{…}}]']
 //                                   [--diag institute-like] [--diag-seed 1]
 //
-// `single` = the single-site tuning profiles (the held-out ones are refused: this script tunes). A variant sets
-// `LinkYield` options and the send-back margin (`yieldTuning`) for the yield crawls it names. Concurrency 1 is
+// `single` = the single-site tuning profiles (the held-out ones are refused: this script tunes). A variant names
+// `LinkYield` options and a send-back margin (`YieldStrategyOptions`); the crawl does not take strategy options yet
+// (Crawler.open creates the strategy by name), so only variants without options run. Concurrency 1 is
 // deterministic; the held-out settings are scale 0.5, 500 fetches per PLD, concurrency 5 (as bench/thesis.ts).
 // `--diag PROFILE` prints, per URL template, what FC-R+HR and each variant fetched there: fetches, RDF documents, pages
 // on a shortest path to an RDF document (the only pages the oracle fetches) and the rest (waste). Each crawl is also
@@ -15,8 +16,7 @@ import { parseArgs } from 'node:util';
 import { urlTemplate } from '../src/links/url-template.ts';
 import type { LinkYieldOptions } from '../src/relevance/link-yield.ts';
 import { HELD_OUT_PROFILES, oracleCurve, patternOracleCurve, SINGLE_SITE_TUNING_PROFILES, type SimWeb, startSimweb } from '../src/simweb/index.ts';
-import { yieldTuning } from '../src/strategies/yield.ts';
-import { runCrawl } from './lib/run-crawl.ts';
+import { runCrawl } from '../test/helpers/run-crawl.ts';
 import type { CrawlRecord } from '../src/crawl-log/record.ts';
 import { isRdfDocument } from '../src/metrics/index.ts';
 
@@ -47,6 +47,11 @@ const scale = Number(values.scale);
 const budget = Number(values.budget);
 const concurrency = Number(values.concurrency);
 const variants = JSON.parse(values.variants!) as Variant[];
+for (const v of variants) {
+  if (v.options !== undefined || v.margin !== undefined) {
+    throw new Error(`variant ${v.name}: options and margin need Crawler.open to pass YieldStrategyOptions to the strategy it creates; not wired yet`);
+  }
+}
 const diag = values.diag!;
 const diagSeed = Number(values['diag-seed']);
 const log = (s: string) => process.stdout.write(`${s}\n`);
@@ -106,9 +111,6 @@ for (const profile of profiles) {
       const line: string[] = [];
       for (const name of names) {
         const v = variants.find((x) => x.name === name);
-        yieldTuning.options = v?.options ?? {};
-        if (v?.margin !== undefined) yieldTuning.margin = v.margin;
-        else delete yieldTuning.margin;
         const run = await runCrawl({
           seeds: [site.startUrl],
           proxy: web.proxyUrl,
@@ -119,8 +121,6 @@ for (const profile of profiles) {
           concurrency,
           hostConcurrency: concurrency,
         });
-        yieldTuning.options = {};
-        delete yieldTuning.margin;
         const rdf = run.records.filter(isRdfDocument).length;
         // At equal fetches: the oracle, like the budget, counts a followed redirect chain as one (robots refusals are none).
         const fetched = run.records.filter((r) => r.outcome !== 'denied').length;

@@ -5,7 +5,7 @@ import type { ReplayArm } from '../../src/bandit/simulate.ts';
 import { Prng } from '../../src/random/prng.ts';
 import { buildWeb, startSimweb } from '../../src/simweb/index.ts';
 import { crawlOnce } from './bandit-crawl.ts';
-import { modelSource, siteSequence } from './site-sequence.ts';
+import { modelSource, siteSequence } from '../../src/simweb/site-sequence.ts';
 
 /** The four kinds of changing site sets and their simulated-web profiles (src/simweb/profiles/bandit-drift.ts). */
 export const DRIFT_KINDS = {

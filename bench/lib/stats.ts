@@ -1,4 +1,4 @@
-// **Summary statistics** for benchmark figures repeated over seeds: mean, sample standard deviation, min/max.
+// **Summary statistics** for benchmark figures repeated over seeds or rounds: median, mean, sample standard deviation, min/max.
 
 /** Mean and spread of one figure over repeated runs. */
 export interface Spread {
@@ -33,4 +33,12 @@ export function ratioOrNull(a: number, b: number): number | null {
 /** A percentage with `digits` decimals, `–` for null. */
 export function formatPercent(value: number | null, digits = 1): string {
   return value === null || Number.isNaN(value) ? '–' : `${(value * 100).toFixed(digits)}%`;
+}
+
+/** The median of `values` (the mean of the middle two when their number is even); NaN when empty. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }

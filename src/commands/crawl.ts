@@ -54,6 +54,8 @@ Crawl:
   --proxy URL               send every request through this HTTP forward proxy
   --allow-private           allow private, loopback and link-local addresses
   --follow-rdf-links        also follow the IRIs inside RDF documents (thesis framework 2)
+  --no-remote-contexts      do not fetch JSON-LD contexts rdfscout does not ship: documents that need one fail
+                            (by default each is fetched once per crawl, within the fetch limits, and kept)
   --queues one|two          two: the thesis's two-queue variant, an RDF queue and an HTML queue (default one)
   --rdf-share X             with two queues, the share of --concurrency serving the RDF queue (default 0.5)
   --fixed-labels            a queued link keeps the label it was extracted with (by default, links similar to a
@@ -116,6 +118,7 @@ export const CRAWL_FLAGS: FlagSpec = {
   proxy: { type: 'string' },
   'allow-private': { type: 'boolean' },
   'follow-rdf-links': { type: 'boolean' },
+  'no-remote-contexts': { type: 'boolean' },
   queues: { type: 'string' },
   'rdf-share': { type: 'string' },
   'probe-well-known': { type: 'boolean' },
@@ -198,6 +201,7 @@ export async function crawlOptionsFromArgs(
     proxy: strFlag(values, 'proxy'),
     allowPrivate: boolFlag(values, 'allow-private'),
     followRdfLinks: boolFlag(values, 'follow-rdf-links'),
+    remoteContexts: values['no-remote-contexts'] === true ? false : undefined,
     queues: strFlag(values, 'queues') as ExplicitOptions['queues'],
     rdfShare: strFlag(values, 'rdf-share') === undefined ? undefined : Number(strFlag(values, 'rdf-share')),
     probeWellKnown: boolFlag(values, 'probe-well-known'),
@@ -326,7 +330,10 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSigint);
   const progress = quiet ? null : createProgress(process.stderr, crawler.options.maxDocs);
   try {
-    const onOutage = (e: OutageEvent) => process.stderr.write(`\n${describeOutage(e)}\n`); // said even with --quiet
+    const onOutage = (e: OutageEvent) => {
+      process.stderr.write(`\n${describeOutage(e)}\n`); // said even with --quiet
+      progress?.outage(e);
+    };
     const summary = await crawler.run({ signal: controller.signal, control, onRecord: (p) => progress?.update(p), onOutage });
     const sent: SinkOutcome | null = sender ? await sender.finish() : null;
     dashboard?.finish();

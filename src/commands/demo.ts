@@ -26,7 +26,7 @@ any crawler could do with that many fetches) side by side, then runs a SPARQL qu
   --budget N      fetches per site (PLD) for each crawler (default 400)
   --keep DIR      keep the two crawls in DIR/fc-r+hr and DIR/bfs (default: a temporary folder, removed)`;
 
-const FLAGS: FlagSpec = {
+export const DEMO_FLAGS: FlagSpec = {
   profile: { type: 'string' },
   seed: { type: 'string' },
   scale: { type: 'string' },
@@ -51,7 +51,7 @@ interface Row {
 }
 
 export async function runDemoCommand(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, FLAGS, DEMO_USAGE);
+  const { values } = parseFlags(argv, DEMO_FLAGS, DEMO_USAGE);
   const scale = Number(strFlag(values, 'scale') ?? '0.5');
   if (!(scale > 0)) throw new ArgumentError('--scale must be a positive number.');
   const seed = intFlag(values, 'seed', 0) ?? 7;
@@ -100,7 +100,7 @@ export async function runDemoCommand(argv: string[]): Promise<number> {
       rows.push({ title: s.title, summary, oracle: oracleAt(web, summary), records });
     }
     out(`\n${formatComparison(rows)}\n`);
-    out(`\nPer site (RDF documents found, focused / breadth-first / oracle at the same fetches):\n`);
+    out(`\nPer site (RDF documents found, focused / breadth-first / oracle at the same fetches; pages with embedded RDF not counted):\n`);
     for (const site of web.sites) {
       const f = rows[0]!.summary.perPld[site.pld];
       const b = rows[1]!.summary.perPld[site.pld];

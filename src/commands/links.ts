@@ -17,7 +17,7 @@ BeeBot's link tables of the crawl in DIR (crawled with --reward external-links):
   --format F        table (default), csv, or json (an array of objects)
 ${SHARDS_NOTE} A row two shards hold is shown once.`;
 
-const FLAGS: FlagSpec = {
+export const LINKS_FLAGS: FlagSpec = {
   external: { type: 'boolean' },
   internal: { type: 'boolean' },
   bad: { type: 'boolean' },
@@ -28,7 +28,7 @@ const FLAGS: FlagSpec = {
 
 /** `rdfscout links DIR --external|--internal|--bad …`. */
 export async function runLinksCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<number> {
-  const { values, positionals } = parseFlags(argv, FLAGS, LINKS_USAGE);
+  const { values, positionals } = parseFlags(argv, LINKS_FLAGS, LINKS_USAGE);
   const dirs = requireFolders(positionals);
   const tables = (['external', 'internal', 'bad'] as const).filter((t) => boolFlag(values, t));
   if (tables.length !== 1) throw new ArgumentError(`Give exactly one of --external, --internal, --bad`);

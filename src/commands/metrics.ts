@@ -22,7 +22,7 @@ ${SHARDS_NOTE}
   --json         print every figure as one JSON object (the harvest curve included) instead of tables
   --csv FILE     write the harvest curve (RDF documents after k fetches) to FILE as CSV`;
 
-const FLAGS: FlagSpec = { truth: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'string' } };
+export const METRICS_FLAGS: FlagSpec = { truth: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'string' } };
 
 /** Reads a ground-truth file; a missing or unreadable file, or one without a single label, is an argument error. */
 export async function loadTruth(path: string): Promise<TruthMap> {
@@ -46,7 +46,7 @@ export async function loadTruth(path: string): Promise<TruthMap> {
 
 /** `rdfscout metrics DIR [--truth FILE] [--json] [--csv FILE]`; resolves with the exit code. */
 export async function runMetricsCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, FLAGS, METRICS_USAGE);
+  const { values, positionals } = parseFlags(argv, METRICS_FLAGS, METRICS_USAGE);
   const dirs = requireFolders(positionals);
   const truthPath = strFlag(values, 'truth');
   const csvPath = strFlag(values, 'csv');

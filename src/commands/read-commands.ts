@@ -1,4 +1,6 @@
 // **rdfscout export | docs | stats**: read a crawl's state (no crawling).
+import { DeadOrigins } from '../crawl-log/dead-origins.ts';
+import { ContextStore } from '../crawl/context-store.ts';
 import { createPolicy } from '../bandit/index.ts';
 import type { ArmStats } from '../bandit/types.ts';
 import { readStoredOptions } from '../crawl/crawl-meta.ts';
@@ -34,8 +36,12 @@ export const STATS_USAGE = `Usage: rdfscout stats DIR… [--json]
 A summary of the crawl in DIR: documents, RDF found, harvest rate, statuses, PLDs, bandit arms.
 ${SHARDS_NOTE} refetched counts such URLs.`;
 
+export const EXPORT_FLAGS: FlagSpec = { 'with-crawl-graph': { type: 'boolean' } };
+
+export const DOCS_FLAGS: FlagSpec = {};
+
 export async function runExportCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, { 'with-crawl-graph': { type: 'boolean' } }, EXPORT_USAGE);
+  const { values, positionals } = parseFlags(argv, EXPORT_FLAGS, EXPORT_USAGE);
   const dirs = requireFolders(positionals);
   const withCrawlGraph = boolFlag(values, 'with-crawl-graph') ?? false;
   const declined: Array<{ graph: string; line: string; reason: string }> = [];
@@ -53,7 +59,7 @@ export async function runExportCommand(argv: string[]): Promise<number> {
 }
 
 export async function runDocsCommand(argv: string[]): Promise<number> {
-  const { positionals } = parseFlags(argv, {}, DOCS_USAGE);
+  const { positionals } = parseFlags(argv, DOCS_FLAGS, DOCS_USAGE);
   const dirs = requireFolders(positionals);
   await withShards(dirs, async ({ set }) => {
     const multi = dirs.length > 1;
@@ -62,17 +68,19 @@ export async function runDocsCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-const STATS_FLAGS: FlagSpec = { json: { type: 'boolean' } };
+export const STATS_FLAGS: FlagSpec = { json: { type: 'boolean' } };
 
 export async function runStatsCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, STATS_FLAGS, STATS_USAGE);
   const dirs = requireFolders(positionals);
   await withShards(dirs, async ({ set }) => {
     const tally = new CrawlTally();
+    const dead = new DeadOrigins();
     let first: string | null = null;
     let last: string | null = null;
     for await (const { record: r } of readMergedRecords(set)) {
       tally.add(r);
+      dead.add(r);
       first ??= r.fetchedAt;
       last = r.fetchedAt;
     }
@@ -84,7 +92,14 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     const voidPoints = await unionVoidPoints(set.states);
     // The stop reason of a past run is not stored: only the figures are printed.
     const { stoppedBy: _s, resumed: _r, ...counts } = tally.summary(first && last ? Date.parse(last) - Date.parse(first) : 0, 'frontier-empty', false);
-    const figures = { ...counts, refetched: set.plan.refetched };
+    const contexts = { fetched: 0, failed: 0 };
+    for (const st of set.states) {
+      const c = await new ContextStore(st).counts();
+      contexts.fetched += c.fetched;
+      contexts.failed += c.failed;
+    }
+    const deadOrigins = dead.list();
+    const figures = { ...counts, refetched: set.plan.refetched, contexts, deadOrigins };
     if (values.json) {
       await write(`${JSON.stringify({ ...figures, options: options ?? null, bandit: banditArms(options, bandit), void: voidPoints })}\n`);
       return;
@@ -100,11 +115,17 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     lines.push(`  triples            ${figures.triples}`);
     lines.push(`  errors             ${figures.errors}  (HTTP error or no response; ${figures.parseFailures} more answered but could not be read)`);
     lines.push(`  redirected         ${figures.redirected}`);
+    lines.push(`  JSON-LD contexts   ${contexts.fetched} fetched, ${contexts.failed} failed  (remote contexts the documents needed, counted apart from them)`);
     if (dirs.length > 1) lines.push(`  refetched          ${figures.refetched}  (URLs fetched more than once; the latest record of each is counted)`);
     lines.push(`  by status          ${Object.entries(figures.byStatus).map(([k, v]) => `${k}: ${v}`).join(', ')}`);
     lines.push('', '  PLD                                fetched      RDF   triples  errors');
     for (const [pld, t] of Object.entries(figures.perPld)) {
       lines.push(`  ${pld.padEnd(34)} ${String(t.fetched).padStart(7)} ${String(t.rdfDocuments).padStart(8)} ${String(t.triples).padStart(9)} ${String(t.errors).padStart(7)}`);
+    }
+    if (deadOrigins.length > 0) {
+      lines.push('', '  origins that gave no answer (their last fetches failed with no response; --retry-failed on a resume tries them again):');
+      for (const d of deadOrigins.slice(0, 20)) lines.push(`    ${d.origin}   ${d.failures} failure${d.failures === 1 ? '' : 's'}${d.answeredBefore ? ', answered earlier' : ''}: ${d.reason.slice(0, 120)}`);
+      if (deadOrigins.length > 20) lines.push(`    … and ${deadOrigins.length - 20} more (--json lists them all)`);
     }
     for (const [title, list] of [['VoID data dumps', voidPoints.dumps], ['VoID SPARQL endpoints', voidPoints.endpoints]] as const) {
       if (list.length === 0) continue;

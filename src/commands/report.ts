@@ -14,10 +14,10 @@ pulls per bandit arm over the crawl, and errors by kind. Each chart also lists i
   --title TEXT     the report's title (default "rdfscout crawl report")
   --truth FILE     true labels for precision (see rdfscout metrics --help)`;
 
-const FLAGS: FlagSpec = { out: { type: 'string', short: 'o' }, title: { type: 'string' }, truth: { type: 'string' } };
+export const REPORT_FLAGS: FlagSpec = { out: { type: 'string', short: 'o' }, title: { type: 'string' }, truth: { type: 'string' } };
 
 export async function runReportCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, FLAGS, REPORT_USAGE);
+  const { values, positionals } = parseFlags(argv, REPORT_FLAGS, REPORT_USAGE);
   const out = strFlag(values, 'out');
   if (!out) throw new ArgumentError(`-o report.html is required.\n\n${REPORT_USAGE}`);
   if (positionals.length === 0) throw new ArgumentError(`Give at least one crawl folder.\n\n${REPORT_USAGE}`);

@@ -22,7 +22,7 @@ truth: the ground truth as JSON lines (url, label R/HR/H/N, depth, status, tripl
   --port N             port of serve (default 8080; 0 = any)
   --latency-ms N       delay of every response (default 0)`;
 
-const FLAGS: FlagSpec = {
+export const SIMWEB_FLAGS: FlagSpec = {
   profile: { type: 'string' },
   seed: { type: 'string' },
   scale: { type: 'string' },
@@ -44,10 +44,14 @@ function webOptions(values: Record<string, unknown>): { profiles: string; seed: 
   return { profiles, seed: intFlag(values, 'seed', 0) ?? 1, scale, copies };
 }
 
+/** The subcommands of `rdfscout simweb`. */
+export const SIMWEB_SUBCOMMANDS = ['serve', 'truth'] as const;
+type SimwebSubcommand = (typeof SIMWEB_SUBCOMMANDS)[number];
+
 export async function runSimwebCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub !== 'serve' && sub !== 'truth') throw new ArgumentError(`simweb needs a subcommand: serve or truth`);
-  const { values } = parseFlags(rest, FLAGS, SIMWEB_USAGE);
+  if (!SIMWEB_SUBCOMMANDS.includes(sub as SimwebSubcommand)) throw new ArgumentError(`simweb needs a subcommand: serve or truth`);
+  const { values } = parseFlags(rest, SIMWEB_FLAGS, SIMWEB_USAGE);
   const opts = webOptions(values);
   if (sub === 'truth') {
     const path = strFlag(values, 'out');

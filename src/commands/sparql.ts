@@ -38,7 +38,7 @@ taken at start (restart to see newer documents).
 
 Logs one line per request to stderr: method, status, ms, rows sent, error code, the query's start.`;
 
-const QUERY_FLAGS: FlagSpec = {
+export const QUERY_FLAGS: FlagSpec = {
   file: { type: 'string' },
   format: { type: 'string' },
   'timeout-ms': { type: 'string' },
@@ -80,7 +80,7 @@ export async function runQueryCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-const SERVE_FLAGS: FlagSpec = {
+export const SERVE_FLAGS: FlagSpec = {
   host: { type: 'string' },
   port: { type: 'string' },
   'timeout-ms': { type: 'string' },

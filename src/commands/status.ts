@@ -14,7 +14,7 @@ fetched, RDF documents, refetched.
   --redis URL   redis://[:password@]HOST:PORT[/DB] (required)
   --json        one JSON object`;
 
-const STATUS_FLAGS: FlagSpec = { redis: { type: 'string' }, json: { type: 'boolean' } };
+export const STATUS_FLAGS: FlagSpec = { redis: { type: 'string' }, json: { type: 'boolean' } };
 
 export async function runStatusCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, STATUS_FLAGS, STATUS_USAGE);

@@ -1,4 +1,5 @@
 // **Crawl summary as text**: the figures of a finished run and what ended it, in one line for people.
+import type { FailingOrigin } from '../fetch/origin-health.ts';
 import type { ResolvedCrawlOptions } from '../crawl/options.ts';
 import type { SinkOutcome } from '../crawl/sink-sender.ts';
 import type { CrawlSummary } from '../crawl-log/tally.ts';
@@ -29,8 +30,21 @@ export function formatSummary(s: CrawlSummary, o: Pick<ResolvedCrawlOptions, 'ma
   return (
     `${s.resumed ? 'Resumed crawl' : 'Crawl'} ${describeStop(s, o)}. ` +
     `${s.fetched} fetched${denied}, ${s.rdfDocuments} RDF documents (harvest rate ${(s.harvestRate * 100).toFixed(1)}%), ` +
-    `${s.embeddedDocuments} HTML pages with embedded RDF, ${s.triples} triples, ${s.errors} errors.`
+    `${s.embeddedDocuments} HTML pages with embedded RDF, ${s.triples} triples, ${s.errors} errors.` +
+    (s.contexts && s.contexts.fetched + s.contexts.failed > 0 ? ` JSON-LD contexts fetched ${s.contexts.fetched}, failed ${s.contexts.failed}.` : '') +
+    formatDeadOrigins(s.deadOrigins ?? [])
   );
+}
+
+/** Dead origins named at most; the rest are counted (`--json` lists every one). */
+const DEAD_SHOWN = 5;
+
+/** The sentence naming the origins that gave no answer when the run ended ('' when none). */
+export function formatDeadOrigins(dead: readonly FailingOrigin[]): string {
+  if (dead.length === 0) return '';
+  const named = dead.slice(0, DEAD_SHOWN).map((d) => `${d.origin} (${d.failures} failure${d.failures === 1 ? '' : 's'}${d.answeredBefore ? ', answered earlier' : ''}: ${d.reason.slice(0, 120)})`);
+  const more = dead.length > DEAD_SHOWN ? `, and ${dead.length - DEAD_SHOWN} more (--json lists them all)` : '';
+  return ` ${dead.length} origin${dead.length === 1 ? '' : 's'} gave no answer (their URLs are recorded as failed; --retry-failed on a resume tries them again): ${named.join('; ')}${more}.`;
 }
 
 /** Refused documents listed one per line at most; the rest are counted (`--json` lists every one). */

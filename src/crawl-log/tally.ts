@@ -1,4 +1,5 @@
 // **CrawlTally** keeps the running figures of a crawl (what `--json` prints), rebuilt from records on resume.
+import type { FailingOrigin } from '../fetch/origin-health.ts';
 import { addRecord, type CrawlFigures, emptyFigures, isDenied, isFetchError } from './figures.ts';
 import { isRdfObtained } from './record.ts';
 import type { CrawlRecord } from './record.ts';
@@ -28,6 +29,13 @@ export interface CrawlSummary extends CrawlFigures {
   durationMs: number;
   stoppedBy: StopReason;
   resumed: boolean;
+  /**
+   * Origins whose last requests got no answer at all (refused, reset, timeout, DNS, TLS) when the run ended: dead,
+   * or gone; their URLs were recorded as failed, not waited for (fetch/connectivity.ts). Most failures first.
+   */
+  deadOrigins?: FailingOrigin[];
+  /** JSON-LD remote contexts in the crawl's store: fetched, and failed (counted apart from documents); set by a crawl run. */
+  contexts?: { fetched: number; failed: number };
   /** A worker of a shared crawl (issue 15): its id; its `refetched` is then the shared count (URLs handed out again after a lost lease). */
   worker?: string;
 }

@@ -6,8 +6,9 @@ import { chooseCharset, decodeChunks, decodeText } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { extractLinks, extractSitemapUrls } from '../links/index.ts';
 import type { BadLink, LinkFeatures } from '../links/types.ts';
-import { type DocumentWriter, detectType, MAX_PARTIAL_QUADS, pageScanFor, parseDocument, parseRdfDocumentInto } from '../rdf/index.ts';
+import { type DocumentWriter, detectType, MAX_PARTIAL_QUADS, type ParseOptions, pageScanFor, parseDocument, parseRdfDocumentInto } from '../rdf/index.ts';
 import type { DocType } from '../relevance/types.ts';
+import { jsonLdContextLink } from './context-link.ts';
 import { dumpLinks, looksLikeSitemap, parseLinkHeader, SITEMAP_REL, VoidCollector, voidAccessPoints } from './discovery.ts';
 import { RdfLinkCollector } from './rdf-links.ts';
 
@@ -20,6 +21,11 @@ export interface AnalysisOptions {
   pageText?: boolean;
   maxLinksPerDoc: number;
   normalize: 'standard' | 'beebot';
+  /**
+   * How documents are parsed: where JSON-LD remote contexts come from (the crawl's context fetcher, or none with
+   * `--no-remote-contexts`), the JSON-LD fast path. Default: the parser's defaults (no remote context is fetched).
+   */
+  parse?: ParseOptions;
 }
 
 export interface DocumentAnalysis {
@@ -92,7 +98,13 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
   if (result.kind !== 'ok') return a;
   const base = result.finalUrl;
   const headerLinks = parseLinkHeader(result.headers.link, base);
-  const detected = detectType(result.body, result.contentType, base);
+  let detected = detectType(result.body, result.contentType, base);
+  // JSON-LD 1.1 API §9.4: a JSON document (not application/ld+json) whose Link header names a JSON-LD context is
+  // JSON-LD with that context.
+  const contextUrl = jsonLdContextLink(result.contentType, result.headers.link, base);
+  if (contextUrl !== null && (detected.kind === 'other' || (detected.kind === 'rdf' && detected.mediaType === 'application/ld+json')) && /^\s*[[{]/.test(result.body.subarray(0, 64).toString('latin1'))) {
+    detected = { kind: 'rdf', mediaType: 'application/ld+json' };
+  }
   a.detectedType = detected.kind;
 
   if (detected.kind === 'other') {
@@ -111,7 +123,8 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
   if (detected.kind === 'rdf') {
     a.rdfFormat = detected.mediaType;
     a.linkSource = 'rdf';
-    await parseRdfStream(a, result.body, result.contentType, detected.mediaType, base, opts, openDocument);
+    const parse = contextUrl === null ? opts.parse : { ...opts.parse, jsonLdContext: contextUrl };
+    await parseRdfStream(a, result.body, result.contentType, detected.mediaType, base, opts, openDocument, parse);
     a.links = a.error !== null ? headerLinks : [...headerLinks, ...dumpLinks(a.voidPoints.dumps, base), ...a.links];
     return a;
   }
@@ -126,7 +139,7 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
     ...(opts.pageText === false ? { maxTextChars: 0 } : {}),
     ...(scan !== undefined ? { scan } : {}),
   });
-  const parsed = await parseDocument(text, detected, base, undefined, scan);
+  const parsed = await parseDocument(text, detected, base, opts.parse, scan);
   a.links = [...headerLinks, ...extracted.links];
   a.bad = extracted.bad;
   a.text = extracted.text;
@@ -157,6 +170,7 @@ async function parseRdfStream(
   base: string,
   opts: AnalysisOptions,
   openDocument: OpenDocument,
+  parse: ParseOptions | undefined,
 ): Promise<void> {
   const writer = await openDocument(base);
   a.document = writer;
@@ -181,7 +195,7 @@ async function parseRdfStream(
     },
   };
   const charset = chooseCharset(body, contentType);
-  const parsed = await parseRdfDocumentInto(() => decodeChunks(body, charset), mediaType, base, target);
+  const parsed = await parseRdfDocumentInto(() => decodeChunks(body, charset), mediaType, base, target, parse);
   await writer?.drained(); // a chunk the store could not take fails the crawl (RDFSCOUT_STORE_FAILED), not the document
   if (parsed.error !== null) {
     a.error = parsed.error.code;

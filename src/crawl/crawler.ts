@@ -12,6 +12,8 @@ import { FetchArchive, WarcWriter } from '../warc/index.ts';
 import { type ArchiveChoice, type ArchiveOptions, chooseArchive, keepArchiveChoice } from './archive-choice.ts';
 import { isNotAvailable, linkTablesHook } from './beebot-hooks.ts';
 import { type CommitHook, Committer } from './commit-plan.ts';
+import { CrawlContexts, fetchContextWith } from './context-fetcher.ts';
+import { ContextStore } from './context-store.ts';
 import type { CrawlControl } from './control.ts';
 import { applyControl, type ControlledCrawl, crawlView, idleUntil, sleepUntil, WAKE } from './control-hooks.ts';
 import type { ExplicitOptions } from './crawl-meta.ts';
@@ -26,6 +28,12 @@ import { SharedLearning } from './shared-learning.ts';
 import { SharedWorker } from './shared-worker.ts';
 import type { CrawlRegistry } from '../redis/crawl-registry.ts';
 import type { SharedQueue } from '../redis/shared-queue.ts';
+
+/** Parse options of a crawl that are no crawl option (programmatic: tests and benchmarks). */
+export interface CrawlParseOptions {
+  /** Whether the JSON-LD fast path is used (rdf/parse-options.ts `jsonLdFastPath`). Default: the parser's default. */
+  jsonLdFastPath?: boolean;
+}
 
 /** What the crawler reports while it runs (the CLI draws a progress bar or logs lines from it). */
 export interface CrawlProgress {
@@ -72,8 +80,20 @@ export class Crawler {
   readonly #shared: SharedWorker | null;
   /** Runs each fetch; holds the record seq and the first fatal error. */
   readonly #runner: FetchRunner;
+  /** The JSON-LD remote contexts the crawl's documents need (null with `--no-remote-contexts`). */
+  readonly #contexts: CrawlContexts | null;
+  /** The signal of the run in progress (a context fetch stops with it). */
+  #signal: AbortSignal | undefined;
 
-  private constructor(state: CrawlState, init: RestoredCrawl, notAvailable: ReadonlySet<string>, hooks: readonly CommitHook[], archive: FetchArchive | null, shared: SharedWorker | null) {
+  private constructor(
+    state: CrawlState,
+    init: RestoredCrawl,
+    notAvailable: ReadonlySet<string>,
+    hooks: readonly CommitHook[],
+    archive: FetchArchive | null,
+    shared: SharedWorker | null,
+    parse: CrawlParseOptions,
+  ) {
     const o = init.options;
     this.#shared = shared;
     this.options = o;
@@ -108,7 +128,11 @@ export class Crawler {
       seq: init.seq,
       hooks: [...(o.linkTables ? [linkTablesHook(state)] : []), ...hooks],
     });
-    const planDeps = { state, committer: this.#committer, strategy: init.strategy, options: o, scope: this.#scope, rejudge };
+    const scheduler = this.#scheduler;
+    const fetch = fetchContextWith({ fetcher: this.#fetcher, gatePld: (pld) => scheduler.gatePld(pld), archive, signal: () => this.#signal });
+    this.#contexts = o.remoteContexts ? new CrawlContexts({ store: new ContextStore(state), fetch }) : null;
+    const parseOptions = { remoteContexts: this.#contexts, ...(parse.jsonLdFastPath === undefined ? {} : { jsonLdFastPath: parse.jsonLdFastPath }) };
+    const planDeps = { state, committer: this.#committer, strategy: init.strategy, options: o, scope: this.#scope, rejudge, parse: parseOptions };
     this.#runner = new FetchRunner({
       ...{ options: o, state, frontier: this.#frontier, strategy: init.strategy, fetcher: this.#fetcher, scheduler: this.#scheduler },
       ...{ committer: this.#committer, tally: this.#tally, planDeps, archive, shared, seq: init.seq },
@@ -133,6 +157,8 @@ export class Crawler {
       /** `--no-warc`: stop writing the WARC an earlier run of this crawl asked for. */
       noWarc?: boolean;
       shared?: { queue: SharedQueue; registry: CrawlRegistry };
+      /** How documents are parsed beyond the crawl's options (tests and benchmarks: the JSON-LD fast path off). */
+      parse?: CrawlParseOptions;
     } = {},
   ): Promise<Crawler> {
     const state = await openState(explicit.out);
@@ -143,7 +169,7 @@ export class Crawler {
       const onRecord = (r: CrawlRecord, o: ResolvedCrawlOptions) => {
         if (isNotAvailable(o, r)) notAvailable.add(r.pld);
       };
-      const { hooks = [], warc, noWarc, shared: sharedBackend, ...restoreBackends } = backends;
+      const { hooks = [], warc, noWarc, shared: sharedBackend, parse = {}, ...restoreBackends } = backends;
       init = await restoreCrawl(state, explicit, { onRecord, ...restoreBackends, ...(sharedBackend === undefined ? {} : { shared: sharedBackend }) });
       let shared: SharedWorker | null = null;
       if (sharedBackend !== undefined && init.frontier.shared !== undefined) {
@@ -159,7 +185,7 @@ export class Crawler {
       const archiveChoice = await chooseArchive(state, warc, noWarc === true);
       if (archiveChoice.warc) archive = new FetchArchive(await WarcWriter.open({ ...archiveChoice.warc, info: archiveInfo(init.options, init.seedPlds) }));
       await keepArchiveChoice(state, archiveChoice);
-      const crawler = new Crawler(state, init, notAvailable, hooks, archive, shared);
+      const crawler = new Crawler(state, init, notAvailable, hooks, archive, shared, parse);
       crawler.archiveChoice = archiveChoice;
       return crawler;
     } catch (err) {
@@ -183,6 +209,7 @@ export class Crawler {
     if (control) control.view = crawlView(this.#controlled, control);
     const signal = control ? (runOptions.signal ? AbortSignal.any([runOptions.signal, control.stopSignal]) : control.stopSignal) : runOptions.signal;
     runOptions = { ...runOptions, ...(signal ? { signal } : {}) };
+    this.#signal = signal;
     const scheduler = this.#scheduler;
     const active = new Set<Promise<void>>();
     const finished = new Doorbell(); // rung by each fetch as it ends: one wait per loop turn, not one per fetch in flight
@@ -265,7 +292,12 @@ export class Crawler {
       pldBudgetReached: [...this.#tally.perPld.values()].some((t) => t.fetched >= this.options.maxDocsPerPld),
       depthDropped: this.#runner.depthDropped,
     });
-    const summary = this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed);
+    const deadOrigins = scheduler.failingOrigins();
+    const summary: CrawlSummary = {
+      ...this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed),
+      contexts: await new ContextStore(this.state).counts(),
+      ...(deadOrigins.length > 0 ? { deadOrigins } : {}),
+    };
     if (this.#shared === null) return summary;
     return { ...summary, worker: this.#shared.frontier.worker, refetched: this.#shared.frontier.refetched() };
   }

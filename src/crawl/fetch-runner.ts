@@ -5,6 +5,7 @@ import type { CrawlRecord } from '../crawl-log/record.ts';
 import type { CrawlTally } from '../crawl-log/tally.ts';
 import { RdfscoutError } from '../errors.ts';
 import type { Fetcher } from '../fetch/index.ts';
+import type { Verdict } from '../fetch/connectivity.ts';
 import type { OutageEvent } from '../fetch/outage.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import type { Frontier, FrontierEntry } from '../frontier/types.ts';
@@ -123,17 +124,22 @@ export class FetchRunner {
       unrecorded('aborted');
       return { kind: 'aborted' };
     }
-    const connectivity = scheduler.observe(entry, result);
-    if (connectivity.event !== null) {
+    const connectivity = await this.#judge(entry, result, signal);
+    if (signal?.aborted) {
+      unrecorded('aborted');
+      return { kind: 'aborted' };
+    }
+    if (connectivity.kind !== 'check' && connectivity.event !== null) {
       if (chOutage.hasSubscribers) chOutage.publish(connectivity.event);
       opts.onOutage?.(connectivity.event);
     }
     // Failed while the network is down: not the URL's fault. Back in the queue until the pause ends, no attempt spent.
-    if (connectivity.offline) {
+    if (connectivity.kind === 'network' && connectivity.offline) {
       unrecorded('retry');
       return this.#requeue({ ...entry, attempts: entry.attempts - 1 }, scheduler.pausedUntil);
     }
-    const retry = retryAfter(entry, result, options);
+    const own = connectivity.kind === 'own';
+    const retry = retryAfter(entry, result, { ...options, ownFailure: own, deadOrigin: own && connectivity.dead });
     if (retry !== null) {
       unrecorded('retry');
       if (retry.backoffPld) scheduler.backoff(entry.pld, Date.now() + retry.waitMs);
@@ -171,6 +177,22 @@ export class FetchRunner {
     return { kind: 'recorded', record };
   }
 
+  /**
+   * What `result` says of the network (fetch/connectivity.ts): when a connection failure may be the network's, the
+   * origin that answered last is asked for its robots.txt first, and its answer decides.
+   */
+  async #judge(entry: FrontierEntry, result: FetchResult, signal: AbortSignal | undefined): Promise<Verdict> {
+    const { scheduler, fetcher } = this.#d;
+    const verdict = scheduler.observe(entry, result);
+    if (verdict.kind !== 'check') return verdict;
+    const answered = await fetcher.probe(verdict.target, signal);
+    if (signal?.aborted) {
+      scheduler.abandonCheck(entry); // a probe cut short by the stop says nothing of the network
+      return { kind: 'fine', event: null };
+    }
+    return scheduler.checked(entry, result, verdict.target, answered);
+  }
+
   /** Puts `entry` back in the queue, due at `dueAt` (epoch ms; 0: now), in its own transaction. */
   async #requeue(entry: FrontierEntry, dueAt: number): Promise<FetchOutcome> {
     const txn = this.#d.state.txn();
@@ -203,6 +225,7 @@ export class FetchRunner {
     const { scheduler, fetcher, frontier } = this.#d;
     testPause('before-fetch', entry.url);
     scheduler.requestStarted(entry);
+    let sent = false; // the gate is passed before the fetch's first request, if it sends any
     if (pauseArmed('during-fetch')) setTimeout(() => testPause('during-fetch', entry.url), 20).unref();
     try {
       return await fetcher.fetch(entry.url, {
@@ -211,11 +234,14 @@ export class FetchRunner {
         ...(signal ? { signal } : {}),
         ...(this.#d.archive ? { archiveId } : {}),
         ...(isHtmlVariant(entry.url) ? { accept: HTML_VARIANT_ACCEPT } : {}), // issue 17 item 3: HTML first
-        gate: (url) => this.#passGate(entry, url, signal),
+        gate: (url) => {
+          sent = true;
+          return this.#passGate(entry, url, signal);
+        },
       });
     } finally {
       const crawlDelayMs = fetcher.crawlDelayMs(entry.url);
-      scheduler.requestEnded(entry, crawlDelayMs);
+      scheduler.requestEnded(entry, crawlDelayMs, sent);
       frontier.shared?.note(entry, { waitMs: crawlDelayMs ?? 0 }); // robots.txt Crawl-delay, across workers
     }
   }

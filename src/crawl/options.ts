@@ -47,6 +47,12 @@ export interface CrawlOptions {
   allowPrivate: boolean;
   /** Framework 2 (thesis §8.2): fetch RDF documents' IRIs too. Default: false. */
   followRdfLinks: boolean;
+  /**
+   * Fetch the JSON-LD remote contexts that rdfscout does not ship (once per crawl, kept in the crawl's store, through
+   * the crawl's fetcher and its limits); false (`--no-remote-contexts`): a document that needs one fails with
+   * RDFSCOUT_REMOTE_CONTEXT. Default: true.
+   */
+  remoteContexts: boolean;
   /** 'two': the two-queue variant (thesis §8.2, Figure 3-5): an RDF queue and an HTML queue. Default: 'one'. */
   queues: 'one' | 'two';
   /** With two queues: the share of the fetch workers that serve the RDF queue, in [0, 1]. Default: 0.5. */
@@ -119,6 +125,7 @@ export const DEFAULT_CRAWL_OPTIONS: Readonly<Omit<CrawlOptions, 'seeds' | 'out'>
   proxy: null,
   allowPrivate: false,
   followRdfLinks: false,
+  remoteContexts: true,
   queues: 'one',
   rdfShare: 0.5,
   probeWellKnown: false,
@@ -219,6 +226,7 @@ export function resolveCrawlOptions(input: Partial<CrawlOptions> & { out: string
   merged.maxRetries = positiveInt('maxRetries', merged.maxRetries, true);
   merged.maxOfflineMs = positiveInt('maxOfflineMs', merged.maxOfflineMs, true, true);
   if (typeof merged.retryFailed !== 'boolean') throw new ArgumentError('--retry-failed takes no value.');
+  if (typeof merged.remoteContexts !== 'boolean') throw new ArgumentError('--no-remote-contexts takes no value.');
   merged.seed = positiveInt('seed', merged.seed, true);
   for (const k of ['connectTimeoutMs', 'headersTimeoutMs', 'bodyTimeoutMs', 'totalTimeoutMs', 'maxBodyBytes'] as const) {
     merged[k] = positiveInt(k, merged[k]);

@@ -2,6 +2,7 @@
 import type { FetchResult } from '../fetch/types.ts';
 import type { Scope } from '../frontier/scope.ts';
 import type { FrontierEntry } from '../frontier/types.ts';
+import type { ParseOptions } from '../rdf/index.ts';
 import type { Strategy } from '../relevance/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import type { Txn } from '../state/txn.ts';
@@ -18,6 +19,8 @@ export interface PlanDeps {
   options: ResolvedCrawlOptions;
   scope: Scope;
   rejudge: boolean;
+  /** How documents are parsed (JSON-LD remote contexts, fast path); default: the parser's defaults. */
+  parse?: ParseOptions;
 }
 
 /** Facts of one fetch the plan needs besides its result; `stamp` is asked once the graph is claimed. */
@@ -56,7 +59,7 @@ function analysisOptions(d: PlanDeps): AnalysisOptions {
   let o = analysisOptionsOf.get(d);
   if (o === undefined) {
     const { followRdfLinks, maxLinksPerDoc, normalize } = d.options;
-    o = { followRdfLinks, maxLinksPerDoc, normalize, pageText: d.strategy.observePage !== undefined };
+    o = { followRdfLinks, maxLinksPerDoc, normalize, pageText: d.strategy.observePage !== undefined, ...(d.parse === undefined ? {} : { parse: d.parse }) };
     analysisOptionsOf.set(d, o);
   }
   return o;

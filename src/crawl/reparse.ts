@@ -9,6 +9,8 @@ import { openState } from '../state/open-state.ts';
 import { type ArchivedItem, listWarcFiles, readArchive } from '../warc/index.ts';
 import { isSitemapLink } from './analyse-document.ts';
 import { linkTablesHook } from './beebot-hooks.ts';
+import { CrawlContexts } from './context-fetcher.ts';
+import { ContextStore } from './context-store.ts';
 import { Committer } from './commit-plan.ts';
 import { type ExplicitOptions, readStoredOptions, saveSeedPlds } from './crawl-meta.ts';
 import { optionsFromJson } from './options.ts';
@@ -100,7 +102,9 @@ export async function reparseArchive(o: ReparseOptions): Promise<ReparseSummary>
     if (take === undefined) throw new RdfscoutError('RDFSCOUT_INTERNAL', 'The memory frontier hands out given URLs (Frontier.take)');
     const rejudge = shouldRejudge(options, strategy);
     const committer = new Committer({ state, frontier, strategy, policy: init.policy, reward: options.reward, rejudge, seq: 0, hooks: options.linkTables ? [linkTablesHook(state)] : [] });
-    const deps: PlanDeps = { state, committer, strategy, options, scope: compileScope(options, init.seedPlds), rejudge };
+    // JSON-LD remote contexts come from the archive (the crawl's context fetches), never from the network.
+    const contexts = options.remoteContexts ? new CrawlContexts({ store: new ContextStore(state), fetch: null }) : null;
+    const deps: PlanDeps = { state, committer, strategy, options, scope: compileScope(options, init.seedPlds), rejudge, parse: { remoteContexts: contexts } };
     const summary: ReparseSummary = { files: files.length, records: 0, retriesSkipped: 0, warnings: 0, figures: tally.figures, seqs: null };
     const archivedSeqs: number[] = [];
     const warn = (message: string) => {
@@ -112,6 +116,12 @@ export async function reparseArchive(o: ReparseOptions): Promise<ReparseSummary>
     };
     let seq = 0;
     for await (const fetch of groupFetches(readArchive(files), onItem)) {
+      if (fetch.kind === 'ours' && fetch.meta.outcome === 'context') {
+        // Archived when it was fetched, so before the documents that needed it.
+        const result = await resultOfOurs(fetch.meta, fetch.responses, options.maxBodyBytes);
+        if (result !== null) await contexts?.remember(fetch.meta.context ?? fetch.meta.result.url, result);
+        continue;
+      }
       if (fetch.kind === 'ours' && fetch.meta.outcome !== 'recorded') {
         summary.retriesSkipped += 1;
         continue;

@@ -9,8 +9,13 @@ import { optionsToJson, type ResolvedCrawlOptions } from './options.ts';
 
 /** What `crawl --warc` says of one fetch in its metadata record. */
 export interface FetchMeta {
-  /** `recorded`: committed as a record; `retry` / `aborted`: put back, no record (a re-parse skips it). */
-  outcome: 'recorded' | 'retry' | 'aborted';
+  /**
+   * `recorded`: committed as a record; `retry` / `aborted`: put back, no record (a re-parse skips it); `context`: a
+   * JSON-LD remote context a document needed (no record, no entry: a re-parse keeps it for the documents after it).
+   */
+  outcome: 'recorded' | 'retry' | 'aborted' | 'context';
+  /** A `context` fetch: the context URL it was for (itself, or the URL whose JSON-LD alternate it fetched). */
+  context?: string;
   entry: FrontierEntry;
   /** The fetch's result without its body (the body is the last response's). */
   result: Omit<FetchResult, 'body'> & { body?: undefined };

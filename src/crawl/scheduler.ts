@@ -1,7 +1,8 @@
 // **Scheduler** decides which link is fetched next: the ready set of PLDs, politeness, budgets, bandit or global order.
 import type { BanditPolicy } from '../bandit/types.ts';
 import type { CrawlTally } from '../crawl-log/tally.ts';
-import { OutageDetector, type OutageEvent } from '../fetch/outage.ts';
+import { Connectivity, type FetchSeen, type Verdict } from '../fetch/connectivity.ts';
+import type { FailingOrigin } from '../fetch/origin-health.ts';
 import { Politeness } from '../fetch/politeness.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import type { Frontier, FrontierEntry, PldQueue } from '../frontier/types.ts';
@@ -42,8 +43,10 @@ export class Scheduler {
   readonly #inFlightPerPld = new Map<string, number>();
   /** PLDs out of the game for good (BeeBot's Not Available sites). */
   readonly #excluded = new Set<string>();
-  /** Connectivity: pauses the crawl when every request fails at the connection level (issue 16 item 3). */
-  readonly #outage = new OutageDetector();
+  /** Connectivity: a dead origin's failures are its URLs'; an outage (origins that answered fail too) pauses the crawl. */
+  readonly #outage = new Connectivity();
+  /** When each started fetch started, and the politeness times its start replaced (`requestEnded` with `sent` false). */
+  readonly #starts = new WeakMap<FrontierEntry, { at: number; before: ReturnType<Politeness['start']> }>();
   /** Picked entries whose request is the one probe of an outage. */
   readonly #probes = new WeakSet<FrontierEntry>();
   #inFlight = 0;
@@ -189,7 +192,8 @@ export class Scheduler {
 
   /** The request of `entry` goes out now (politeness: one more in flight on its PLD). */
   requestStarted(entry: FrontierEntry): void {
-    this.#politeness.start(entry.pld, entry.pld, this.#o.now());
+    const at = this.#o.now();
+    this.#starts.set(entry, { at, before: this.#politeness.start(entry.pld, entry.pld, at) });
     if (this.#outage.start()) this.#probes.add(entry); // while paused, the one request that tests the network
   }
 
@@ -201,36 +205,85 @@ export class Scheduler {
    * was loading, a busy event loop).
    */
   gate(entry: FrontierEntry): { waitMs: number; at: number } {
+    return this.gatePld(entry.pld);
+  }
+
+  /**
+   * {@link gate} for a request that is no frontier entry (a JSON-LD context a document needs): spaced from the PLD's
+   * other requests by the same delay, but not counted against its host concurrency, as the document that waits for
+   * it may hold the PLD's only slot.
+   */
+  gatePld(pld: string): { waitMs: number; at: number } {
     const now = this.#o.now();
-    const sendAt = this.#politeness.sendAt(entry.pld, now);
+    const sendAt = this.#politeness.sendAt(pld, now);
     if (sendAt > now) return { waitMs: sendAt - now, at: now };
-    this.#politeness.sent(entry.pld, entry.pld, now);
+    this.#politeness.sent(pld, pld, now);
     return { waitMs: 0, at: now };
   }
 
   /**
    * The request of `entry` ended; `crawlDelayMs` is its host's robots.txt Crawl-delay (null: none). robots.txt is
-   * per host (RFC 9309): the PLD waits for the slowest of its hosts.
+   * per host (RFC 9309): the PLD waits for the slowest of its hosts. `sent`: whether the fetch sent any request.
    */
-  requestEnded(entry: FrontierEntry, crawlDelayMs: number | null): void {
+  requestEnded(entry: FrontierEntry, crawlDelayMs: number | null, sent = true): void {
     this.#politeness.setCrawlDelay(hostOf(entry.url), crawlDelayMs, entry.pld); // first: the delay after this end counts it
-    this.#politeness.finish(entry.pld, entry.pld, this.#o.now());
+    const start = this.#starts.get(entry);
+    this.#starts.delete(entry);
+    // A fetch that sent nothing (its origin's robots.txt refusal or failure known from the cache) takes no slot: a
+    // dead origin's queued URLs then end without holding up their PLD's live hosts.
+    if (!sent && start !== undefined) this.#politeness.finishUnsent(entry.pld, entry.pld, start.at, start.before);
+    else this.#politeness.finish(entry.pld, entry.pld, this.#o.now());
     this.changed(entry.pld);
   }
 
   /**
-   * Tells the outage detector how the request of `entry` went (issue 16 item 3). `offline`: it failed at the
-   * connection level while the crawl is paused — not the URL's fault, so it goes back in the queue until
-   * `pausedUntil`, no attempt spent. `event`: the crawl paused or resumed (every PLD is placed afresh).
+   * Tells the connectivity bookkeeping how the request of `entry` went (fetch/connectivity.ts). A `check` verdict
+   * asks the caller to probe another origin and to call `checked` with the answer. `network` with `offline`: it failed
+   * while the crawl is paused: not the URL's fault, so it goes back in the queue until `pausedUntil`, no attempt spent.
+   * `own`: the origin's failure (the URL is retried, then recorded; its PLD does not wait). A pause or resume event
+   * places every PLD afresh.
    */
-  observe(entry: FrontierEntry, result: FetchResult): { offline: boolean; event: OutageEvent | null } {
-    const connectionFailure = result.kind === 'failed' && result.connection === true;
-    const probe = this.#probes.has(entry);
+  observe(entry: FrontierEntry, result: FetchResult): Verdict {
+    const verdict = this.#outage.observe(this.#seen(entry, result), this.#o.now());
+    if (verdict.kind !== 'check') this.#probes.delete(entry); // a check keeps the probe mark for `checked`
+    return this.#placeOn(verdict);
+  }
+
+  /** The answer to a `check` verdict of `observe(entry, result)`: whether `target` answered. */
+  checked(entry: FrontierEntry, result: FetchResult, target: string, answered: boolean): Verdict {
+    const verdict = this.#outage.checked(this.#seen(entry, result), target, answered, this.#o.now());
     this.#probes.delete(entry);
-    const activeHosts = connectionFailure ? this.#o.frontier.queues().length : 0;
-    const event = this.#outage.observe({ host: hostOf(entry.url), connectionFailure, probe, activeHosts }, this.#o.now());
-    if (event !== null) this.#changedAll();
-    return { offline: connectionFailure && this.#outage.offline, event };
+    return this.#placeOn(verdict);
+  }
+
+  /** The check a `check` verdict asked for was not made (the fetch was aborted). */
+  abandonCheck(entry: FrontierEntry): void {
+    this.#probes.delete(entry);
+    this.#outage.abandonCheck();
+  }
+
+  #placeOn(verdict: Verdict): Verdict {
+    if (verdict.kind !== 'check' && verdict.event !== null) this.#changedAll();
+    return verdict;
+  }
+
+  /** `entry`'s fetch as Connectivity sees it. */
+  #seen(entry: FrontierEntry, result: FetchResult): FetchSeen {
+    const probe = this.#probes.has(entry);
+    let origin: string;
+    try {
+      origin = new URL(result.finalUrl).origin;
+    } catch {
+      origin = entry.url;
+    }
+    if (result.kind !== 'failed') return { origin, outcome: 'answered', reason: '', probe, activeHosts: 0 };
+    const outcome = result.connection === true ? 'connection' : result.status !== null || result.error === 'RDFSCOUT_ROBOTS_UNAVAILABLE' ? 'answered' : 'other';
+    return { origin, outcome, reason: result.message, probe, activeHosts: outcome === 'connection' ? this.#o.frontier.queues().length : 0 };
+  }
+
+  /** Origins whose last requests failed at the connection level (the end summary's dead origins). */
+  failingOrigins(): FailingOrigin[] {
+    return this.#outage.failing();
   }
 
   /** When the current outage pause ends (epoch ms); 0 when the crawl is not paused. */

@@ -1,6 +1,6 @@
 // **LiveState** keeps what the dashboard shows of a running crawl: counters from the crawler's view, the harvest
 // curve, queued vs crawled over time, per-PLD status codes, the log tail, errors, latest documents, bandit arms.
-import type { CrawlControl } from '../crawl/control.ts';
+import type { CrawlControl, NetworkView } from '../crawl/control.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import { isFetchedOk, isRdfObtained } from '../metrics/index.ts';
 import { predictStop, type StopForecast } from './forecast.ts';
@@ -17,7 +17,10 @@ export interface LiveStatus {
   errors: number;
   queued: number;
   inFlight: number;
+  /** Paused by the operator. */
   paused: boolean;
+  /** Paused by the network (an outage: origins that answered before fail too), for how long, and when it is probed next. */
+  network: NetworkView;
   stopped: boolean;
   /** The run has returned (budget spent, nothing left, or stopped). */
   finished: boolean;
@@ -187,6 +190,7 @@ export class LiveState {
       queued,
       inFlight: view?.inFlight() ?? 0,
       paused: this.#control.paused,
+      network: view?.network?.() ?? { paused: false, offlineMs: 0, nextProbeAt: null },
       stopped: this.#control.stopSignal.aborted,
       finished: this.finished,
       pagesPerSecond: { now, average },

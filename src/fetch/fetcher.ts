@@ -121,6 +121,23 @@ export class Fetcher {
     return result;
   }
 
+  /**
+   * Asks `origin` for its robots.txt (no redirect followed, body discarded) to learn whether the network works:
+   * true when any HTTP response came back. Never throws.
+   */
+  async probe(origin: string, signal?: AbortSignal): Promise<boolean> {
+    const url = `${origin}/robots.txt`;
+    const progress: Progress = { url, current: url, status: null, redirects: [], started: performance.now(), archiveId: null };
+    const deadline = AbortSignal.timeout(this.config.totalTimeoutMs);
+    try {
+      const { response } = (await this.#exchange(progress, signal === undefined ? deadline : AbortSignal.any([signal, deadline]), false, 0)) as { response: Response };
+      discard(response.body);
+      return true;
+    } catch {
+      return progress.status !== null; // a redirect refused by the 0-hop limit still answered
+    }
+  }
+
   /** Crawl-delay of the URL's origin from its cached robots.txt (ms, capped at `maxCrawlDelayMs`), or null. */
   crawlDelayMs(url: string): number | null {
     return this.#robots.crawlDelayMs(url);

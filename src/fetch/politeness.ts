@@ -116,11 +116,34 @@ export class Politeness {
     this.#sendAt.set(pld, Math.max(at, this.#sendAt.get(pld) ?? at));
   }
 
-  /** Records the start of a request (call when it is sent, after `canStart`). */
-  start(pld: string, host: string, now: number): void {
+  /**
+   * Records the start of a request (call when it is sent, after `canStart`). Returns what it replaced, for
+   * `finishUnsent`.
+   */
+  start(pld: string, host: string, now: number): { pld: number | undefined; host: number | undefined } {
+    const before = { pld: this.#pldLastStart.get(pld), host: this.#hostLastStart.get(host) };
     this.#pldLastStart.set(pld, now);
     this.#hostLastStart.set(host, now);
     this.#inFlight.set(host, (this.#inFlight.get(host) ?? 0) + 1);
+    return before;
+  }
+
+  /**
+   * Records the end of a fetch started at `startedAt` that sent no request after all (robots.txt refusal or
+   * unavailability known from the cache, a URL refused before any connection): it takes no politeness slot, so the
+   * PLD's next fetch may start as if it had not (unless another started since). `before`: what `start` returned.
+   */
+  finishUnsent(pld: string, host: string, startedAt: number, before: { pld: number | undefined; host: number | undefined }): void {
+    if (this.#pldLastStart.get(pld) === startedAt) this.#restore(this.#pldLastStart, pld, before.pld);
+    if (this.#hostLastStart.get(host) === startedAt) this.#restore(this.#hostLastStart, host, before.host);
+    const n = (this.#inFlight.get(host) ?? 0) - 1;
+    if (n > 0) this.#inFlight.set(host, n);
+    else this.#inFlight.delete(host);
+  }
+
+  #restore(map: Map<string, number>, key: string, value: number | undefined): void {
+    if (value === undefined) map.delete(key);
+    else map.set(key, value);
   }
 
   /**

@@ -1,6 +1,6 @@
 // **resolveContext** turns the JSON-LD contexts of the fast path's subset into a term table (shipped ones once per process).
 import { Util as ContextUtil, type IJsonLdContext } from 'jsonld-context-parser';
-import { shippedContextDocument } from './context-loader.ts';
+import { contextAtHand, type RemoteContexts } from './context-loader.ts';
 
 /** One term definition: its IRI, its type coercion (`@id`, `@vocab`, a datatype IRI or null), whether it is a prefix. */
 export interface TermDefinition {
@@ -25,18 +25,19 @@ const ENDS_WITH_GEN_DELIM = /[:/?#[\]@]$/;
 const LANGUAGE_TAG = /^[a-zA-Z]+(-[a-zA-Z0-9]+)*$/;
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-/** Remote contexts (shipped or given) as tables on the empty context, by the document object they come from. */
+/** Remote contexts (shipped, given or loaded) as tables on the empty context, by the document object they come from. */
 const remoteTables = new WeakMap<object, ContextTable | null>();
 
 /**
  * The active context that `value` (a document's `@context`: a URL, an object, or an array of those) makes on the
  * empty one, or null when it leaves the subset: `@base`, `@import`, `@protected`, `@propagate`, `@direction`,
  * `null` (a reset), scoped contexts, containers, `@reverse`, `@prefix`, `@nest`, `@index`, terms without `@id`,
- * terms that are IRIs, IRIs relative to the base or to `@vocab`, remote contexts neither shipped nor in `extra`.
- * A remote context is read from the same place the library's loader reads it ({@link LocalContextLoader}: `extra`
- * first, then data/contexts) and turned into a table once.
+ * terms that are IRIs, IRIs relative to the base or to `@vocab`, remote contexts not at hand (neither in `extra`,
+ * shipped, nor loaded by `remote` already: the library's loader then fetches them). A remote context is read from
+ * the same place the library's loader reads it ({@link LocalContextLoader}: `extra` first, then data/contexts, then
+ * `remote`) and turned into a table once.
  */
-export function resolveContext(value: unknown, extra: ReadonlyMap<string, IJsonLdContext>): ContextTable | null {
+export function resolveContext(value: unknown, extra: ReadonlyMap<string, IJsonLdContext>, remote: RemoteContexts | null = null): ContextTable | null {
   let table: ContextTable | null = EMPTY_TABLE;
   for (const entry of Array.isArray(value) ? value : [value]) {
     if (table === null) return null;
@@ -44,7 +45,7 @@ export function resolveContext(value: unknown, extra: ReadonlyMap<string, IJsonL
       // A remote context after another one would be processed over it (its compact IRIs could use the other's
       // prefixes); the table made on the empty context would not show that: declined.
       if (table !== EMPTY_TABLE) return null;
-      table = remoteTable(entry, extra);
+      table = remoteTable(entry, extra, remote);
     } else if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
       table = applyObject(table, entry as Record<string, unknown>);
     } else {
@@ -54,11 +55,11 @@ export function resolveContext(value: unknown, extra: ReadonlyMap<string, IJsonL
   return table;
 }
 
-function remoteTable(url: string, extra: ReadonlyMap<string, IJsonLdContext>): ContextTable | null {
+function remoteTable(url: string, extra: ReadonlyMap<string, IJsonLdContext>, remote: RemoteContexts | null): ContextTable | null {
   const key = url.replace(/#.*$/, '');
   // The library resolves the URL against the base first: only absolute URLs are taken here.
   if (!ContextUtil.isValidIri(key)) return null;
-  const doc = extra.get(key) ?? shippedContextDocument(key);
+  const doc = contextAtHand(key, extra, remote);
   if (doc === undefined || typeof doc !== 'object' || doc === null) return null;
   let table = remoteTables.get(doc);
   if (table === undefined) {

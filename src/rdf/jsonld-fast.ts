@@ -3,6 +3,7 @@ import type { Quad, Quad_Object, Quad_Subject } from '@rdfjs/types';
 import { JsonLdContextNormalized } from 'jsonld-context-parser';
 import { DataFactory } from 'rdf-data-factory';
 import { type ContextTable, EMPTY_TABLE, resolveContext } from './jsonld-fast-context.ts';
+import { countKeysInText, inspectValue, isValidIri, isWellFormed } from './jsonld-fast-text.ts';
 import type { ParseConfig } from './parse-options.ts';
 
 const factory = new DataFactory();
@@ -22,23 +23,6 @@ const LANGUAGE_TAG = /^[a-zA-Z]+(-[a-zA-Z0-9]+)*$/;
 /** Names a plain object inherits: jsonld-streaming-parser looks terms up in plain objects, where these are defined. */
 export const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-let enabled = process.env.RDFSCOUT_JSONLD_FAST !== '0';
-
-/**
- * Turns the fast path on or off for this process (benchmarks and differential tests compare both; the environment
- * variable RDFSCOUT_JSONLD_FAST=0 starts with it off). Returns the previous setting.
- */
-export function setJsonLdFastPath(on: boolean): boolean {
-  const was = enabled;
-  enabled = on;
-  return was;
-}
-
-/** Whether {@link convertJsonLd} is used before jsonld-streaming-parser. */
-export function jsonLdFastPathEnabled(): boolean {
-  return enabled;
-}
-
 /** Thrown (never outside this module) when the document leaves the subset. */
 const DECLINE: unique symbol = Symbol('decline');
 
@@ -54,13 +38,14 @@ function decline(): never {
  * does (the reference: the differential tests compare both on every case), so that the caller falls back to it.
  *
  * The subset: a top-level node object or array of node objects (a top-level `{"@context", "@graph"}` is the default
- * graph); contexts inline, shipped or given in `config.contexts` (see jsonld-fast-context.ts); keys that are terms,
+ * graph); contexts inline, shipped, given in `config.contexts` or loaded already (see jsonld-fast-context.ts); keys that are terms,
  * compact IRIs, absolute IRIs, `@id`, `@type` (or their aliases); strings, numbers, booleans, `null`, arrays (sets),
  * nested node objects and value objects (`@value` with `@type` or `@language`). Blank nodes get labels unique within
  * the document (`g<n>` made here, `e<label>` for `_:label`); the caller relabels them per page as for any parser.
  */
 export function convertJsonLd(text: string, baseIRI: string, config: ParseConfig): Quad[] | null {
   if (text.length > FAST_JSONLD_MAX_CHARS || text.length === 0) return null;
+  if (config.jsonLdContext !== null) return null; // a context from the Link header comes first: the library's way
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   // Lone surrogates become U+FFFD in the library's UTF-8 tokenizer (escaped ones too: checked on the parsed strings).
   if (!isWellFormed(body)) return null;
@@ -108,7 +93,7 @@ class Converter {
   /** A top-level node object (`root`: the document itself, where `{"@context", "@graph"}` is the default graph). */
   #topNode(node: unknown, root: boolean): void {
     if (!isObject(node)) decline();
-    const table = '@context' in node ? resolveContext(node['@context'], this.#config.contexts) : EMPTY_TABLE;
+    const table = '@context' in node ? resolveContext(node['@context'], this.#config.contexts, this.#config.remoteContexts) : EMPTY_TABLE;
     if (table === null) decline();
     if (!('@graph' in node)) {
       this.#node(node, table, true);
@@ -324,80 +309,6 @@ function numberLiteral(value: number, datatype: string | null, longDigits: boole
   return factory.literal(lexical, type);
 }
 
-/**
- * jsonld-context-parser's IRI check (`Util.isValidIri`, which the library applies to every IRI it makes:
- * `/^([A-Za-z][A-Za-z0-9+-.]*|_):[^ "<>{}|\\\[\]`#]*(#[^#]*)?$/`) as a loop over the characters: the regular
- * expression took a third of the fast path's time. The tests compare both on generated strings.
- */
-export function isValidIri(iri: string): boolean {
-  const n = iri.length;
-  let i = 0;
-  const first = iri.charCodeAt(0);
-  if (first === 95) i = 1;
-  else if (isAlpha(first)) {
-    for (i = 1; i < n; i++) {
-      const c = iri.charCodeAt(i);
-      if (!isAlpha(c) && !(c >= 48 && c <= 57) && !(c >= 43 && c <= 46)) break;
-    }
-  } else return false;
-  if (iri.charCodeAt(i) !== 58) return false;
-  for (i++; i < n; i++) {
-    const c = iri.charCodeAt(i);
-    if (c === 35) break;
-    if (c === 32 || c === 34 || c === 60 || c === 62 || c === 123 || c === 125 || c === 124 || c === 92 || c === 91 || c === 93 || c === 96) return false;
-  }
-  for (i++; i < n; i++) if (iri.charCodeAt(i) === 35) return false;
-  return true;
-}
-
-function isAlpha(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
-
-/** `String.prototype.isWellFormed` (Node 20+; the project's TypeScript lib predates it): no lone surrogate. */
-function isWellFormed(text: string): boolean {
-  return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
-}
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The number of keys of every object in a parsed JSON value, or -1 when a key or string has a lone surrogate (from
- * an escape like `\ud83d` alone: the library's tokenizer decodes a pair of escapes as JSON.parse does, not a lone one).
- */
-function inspectValue(value: unknown): number {
-  if (typeof value === 'string') return isWellFormed(value) ? 0 : -1;
-  if (typeof value !== 'object' || value === null) return 0;
-  let n = 0;
-  if (Array.isArray(value)) {
-    for (const v of value) {
-      const k = inspectValue(v);
-      if (k < 0) return -1;
-      n += k;
-    }
-    return n;
-  }
-  for (const key in value) {
-    const k = inspectValue((value as Record<string, unknown>)[key]);
-    if (k < 0 || !isWellFormed(key)) return -1;
-    n += 1 + k;
-  }
-  return n;
-}
-
-/** Keys written in a valid JSON text (strings followed by `:`), repeated ones included. */
-function countKeysInText(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) !== 34) continue;
-    let j = i + 1;
-    for (let c = text.charCodeAt(j); c !== 34; c = text.charCodeAt(j)) j += c === 92 ? 2 : 1;
-    let k = j + 1;
-    for (let c = text.charCodeAt(k); c === 32 || c === 9 || c === 10 || c === 13; c = text.charCodeAt(k)) k++;
-    if (text.charCodeAt(k) === 58) n++;
-    i = j;
-  }
-  return n;
 }

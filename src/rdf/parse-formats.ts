@@ -4,8 +4,8 @@ import { JsonLdParser } from 'jsonld-streaming-parser';
 import { StreamParser } from 'n3';
 import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import { RdfscoutError } from '../errors.ts';
-import { LocalContextLoader } from './context-loader.ts';
-import { convertJsonLd, FAST_JSONLD_MAX_CHARS, jsonLdFastPathEnabled } from './jsonld-fast.ts';
+import { LocalContextLoader, waitingOn } from './context-loader.ts';
+import { convertJsonLd, FAST_JSONLD_MAX_CHARS } from './jsonld-fast.ts';
 import { nameRootGraph, releaseReadNodes, RootGraphTarget } from './jsonld-streaming.ts';
 import type { ParseConfig } from './parse-options.ts';
 import { type BlankNodeRelabeller, type Budget, BudgetExceededError, CHUNK_CHARS, type QuadTarget, runParserInto, runParserOnChunks, type StreamingParser, type TextInput, type TextSource } from './run-parser.ts';
@@ -32,8 +32,8 @@ export function isParsableRdfType(mediaType: string): boolean {
 
 /**
  * Parses `text` as `mediaType` against `baseIRI`, collecting the quads. Never rejects: failures come back as a
- * problem with a code (RDFSCOUT_PARSE_FAILED, or RDFSCOUT_REMOTE_CONTEXT when a JSON-LD context would have had to
- * be fetched), a message and, when known, the line.
+ * problem with a code (RDFSCOUT_PARSE_FAILED, or RDFSCOUT_REMOTE_CONTEXT when a JSON-LD context could not be had:
+ * not shipped and no `config.remoteContexts`, or its fetch failed), a message saying why and, when known, the line.
  */
 export async function parseRdfText(
   text: TextInput,
@@ -72,7 +72,7 @@ export async function parseRdfInto(
   target: QuadTarget,
 ): Promise<{ count: number; problem: ParseProblem | null; budgetExceeded: boolean }> {
   const window = new TextWindow();
-  let run: { count: number; error: Error | null; refused?: readonly string[] };
+  let run: { count: number; error: Error | null; refused?: string | null };
   if (N3_TYPES.has(mediaType)) {
     // A small text at hand whole: n3's synchronous parser (issue 18), or the stream when it declines (see parseN3Whole).
     const taken = takeWholeText(read(source), config.wholeTextChars);
@@ -103,12 +103,8 @@ export async function parseRdfInto(
   }
   const { count, error } = run;
   if (error === null) return { count, problem: null, budgetExceeded: false };
-  if (run.refused !== undefined && run.refused.length > 0) {
-    const problem: ParseProblem = {
-      code: 'RDFSCOUT_REMOTE_CONTEXT',
-      message: `The JSON-LD document uses the remote context ${run.refused[0]}, which rdfscout does not ship and never fetches.`,
-    };
-    return { count, problem, budgetExceeded: false };
+  if (run.refused !== undefined && run.refused !== null) {
+    return { count, problem: { code: 'RDFSCOUT_REMOTE_CONTEXT', message: run.refused }, budgetExceeded: false };
   }
   const problem: ParseProblem = {
     code: error instanceof RdfscoutError ? error.code : 'RDFSCOUT_PARSE_FAILED',
@@ -159,20 +155,21 @@ async function parseJsonLd(
   relabeller: BlankNodeRelabeller,
   target: QuadTarget,
   window: TextWindow,
-): Promise<{ count: number; error: Error | null; refused: readonly string[] }> {
-  if (jsonLdFastPathEnabled()) {
+): Promise<{ count: number; error: Error | null; refused: string | null }> {
+  if (config.jsonLdFastPath) {
     const fast = await parseJsonLdFast(source, baseIRI, config, budget, relabeller, target);
     if (fast !== null) return fast;
   }
   const attempt = async (streamingProfile: boolean) => {
     window.reset();
-    const loader = new LocalContextLoader(config.contexts);
-    const parser = new JsonLdParser({ baseIRI, documentLoader: loader, streamingProfile, streamingProfileAllowOutOfOrderPlainType: true });
+    const loader = new LocalContextLoader(config.contexts, config.remoteContexts && waitingOn(config.remoteContexts, budget));
+    const context = config.jsonLdContext ?? undefined; // JSON-LD 1.1 API §9.4: the Link header's context comes first
+    const parser = new JsonLdParser({ baseIRI, documentLoader: loader, streamingProfile, streamingProfileAllowOutOfOrderPlainType: true, ...(context ? { context } : {}) });
     if (streamingProfile) releaseReadNodes(parser);
     const text = withoutBom(read(source));
     const into = streamingProfile ? new RootGraphTarget(target) : target;
     const run = await runParserInto(parser as unknown as StreamingParser, window.track(streamingProfile ? nameRootGraph(text) : text), relabeller, budget, into, JSONLD_CHUNK_CHARS);
-    return { ...run, refused: loader.refused, diverged: into instanceof RootGraphTarget && into.diverged };
+    return { ...run, refused: loader.problemMessage(), diverged: into instanceof RootGraphTarget && into.diverged };
   };
   const rereadable = typeof source === 'string' || typeof source === 'function';
   if (!rereadable || target.restart === undefined) return attempt(false);
@@ -199,7 +196,7 @@ async function parseJsonLdFast(
   budget: Budget,
   relabeller: BlankNodeRelabeller,
   target: QuadTarget,
-): Promise<{ count: number; error: Error | null; refused: readonly string[] } | null> {
+): Promise<{ count: number; error: Error | null; refused: string | null } | null> {
   let text: string | null;
   try {
     text = await readSmall(source);
@@ -226,7 +223,7 @@ async function parseJsonLdFast(
     error = new BudgetExceededError(`Parsing took more than ${budget.timeBudgetMs} ms of CPU time (the per-document budget); none is kept.`);
   }
   if (error === null && target.drained !== undefined) await target.drained();
-  return { count, error, refused: [] };
+  return { count, error, refused: null };
 }
 
 /** The whole text of `source` if it is a string, or a re-readable source of at most {@link FAST_JSONLD_MAX_CHARS} characters. */

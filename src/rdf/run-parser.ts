@@ -31,6 +31,11 @@ export interface Budget {
   readonly timeBudgetMs: number;
   /** The CPU clock (ms); injected by tests. */
   readonly clock: () => number;
+  /**
+   * Remote JSON-LD contexts the parser is waiting for (context-loader.ts `waitingOn`): the wait is the network's, not
+   * the parser's, so it neither counts as a stall nor, once over, as this document's CPU time.
+   */
+  waiting?: number;
 }
 
 /** The document exceeded its quad limit or time budget: the whole document fails, not just one block. */
@@ -225,7 +230,7 @@ async function drive(
   const stalled = (): Error => new BudgetExceededError(`The parser made no progress for ${budget.timeBudgetMs} ms (the per-document budget); none is kept.`);
   let stallTimer: NodeJS.Timeout | null = null;
   const arm = (): void => {
-    stallTimer = setTimeout(() => finish(stalled()), budget.timeBudgetMs);
+    stallTimer = setTimeout(() => ((budget.waiting ?? 0) > 0 ? arm() : finish(stalled())), budget.timeBudgetMs);
   };
   const disarm = (): void => {
     if (stallTimer !== null) clearTimeout(stallTimer);

@@ -2,20 +2,10 @@
 //
 // Ours, after ACHE's online link classifier and Anthelion's bandit over link clusters, with the thesis's labels
 // (thesis §4 Relevancy_R, §5 Relevancy_HR) as the prior. Pure: no I/O, state is plain data.
-import type { LinkFeatures } from '../links/types.ts';
-import { isHtmlVariant } from '../links/html-variant.ts';
-import { urlTemplate } from '../links/url-template.ts';
+import { clusterIds, type LinkKeys } from './link-clusters.ts';
 import type { Label } from './types.ts';
 
-/** The cluster keys of one link, from what is known before fetching it. */
-export interface LinkKeys {
-  /** How the link is written: tag, rel, type, anchor shape and DOM context (`a||| go to resource|li.item a.btn`). */
-  readonly style: string;
-  /** URL template of the link (`urlTemplate`). */
-  readonly target: string;
-  /** URL template of the page it was found on ('' for seeds). */
-  readonly parent: string;
-}
+export { anchorShape, coarseTemplate, type LinkKeys, linkKeys, templateKey } from './link-clusters.ts';
 
 /** Counts of one cluster: fetches, RDF documents fetched, and RDF expected below its pages (with the fetches it costs). */
 interface Counts {
@@ -55,17 +45,16 @@ export interface LinkYieldOptions {
    * to the page's tree of paths to RDF (itself, and the pages between not yet on a path to an RDF document), as the
    * pattern oracle's true rate counts them (`templateValues`); without, `level` fetches each time, so a hub's rate
    * could not exceed 1 / level however much it led to (a staff directory's sections: 0.2 against 0.46 true on
-   * institute-like seed 1, bench/yield-gap.ts). Default false: closer to the true rates there, but fewer RDF
-   * documents on the tuning profiles (concurrency 1, 3 seeds: 5191 against 5220, portal-like 720 against 750;
-   * bench/results/s10-yield5-c1.txt).
+   * institute-like seed 1). Default false: closer to the true rates there, but fewer RDF
+   * documents on the tuning profiles (concurrency 1, 3 seeds: 5191 against 5220, portal-like 720 against 750).
    */
   steiner?: boolean;
   /**
    * Fetches of a URL template before `YieldStrategy.reprioritise` may send its queued links back (their estimate fell
    * since they were queued). A page's worth shows only as the RDF below it is fetched, levels later: after one fetch of
    * `/{x}` (`/research`, nothing below yet) the staff directory's `/staff` was sent back from 0.22 to 0.11, then 0.07,
-   * and never fetched in 500 (institute-like seed 1, bench/yield-gap.ts). Default 2 (0, any, until session 10: the
-   * tuning profiles at concurrency 1, 3 seeds: institute-like +24%, campus-like −11%, total +0.1%; see the README).
+   * and never fetched in 500 (institute-like seed 1). Default 2 (0 before, any: on the tuning profiles at
+   * concurrency 1, 3 seeds, 2 gave institute-like +24%, campus-like −11%, total +0.1%; docs/research-notes.md).
    */
   sendBackAfter?: number;
 }
@@ -83,57 +72,10 @@ export interface YieldEstimate {
  */
 export const YIELD_PRIOR: Readonly<Record<Label, number>> = { R: 0.7, HR: 0.5, H: 0.12, N: 0.04 };
 
-const FORMAT_ANCHOR_MAX_WORDS = 3;
 /** Learned documents remembered for crediting RDF found below them (the oldest are forgotten). */
 const MAX_PAGES = 50_000;
 /** Links remembered as anticipated by the page that listed them first (the oldest are forgotten). */
 const MAX_CLAIMED = 100_000;
-
-/** The anchor as a cluster feature: short digit-free anchors as they are ("rdf", "personal profile"), others by length. */
-export function anchorShape(anchor: string): string {
-  const a = anchor.toLowerCase().trim();
-  if (a === '') return '';
-  const words = a.split(/\s+/).length;
-  if (a.length <= 2) return '#c';
-  if (/\d/.test(a) || words > FORMAT_ANCHOR_MAX_WORDS || a.length > 30) return `#w${Math.min(words, 5)}`;
-  return a;
-}
-
-/** The URL template a link or page is clustered by; a resource's HTML variant apart from the resource (`#html`). */
-export function templateKey(url: string): string {
-  return isHtmlVariant(url) ? `${urlTemplate(url)}#html` : urlTemplate(url);
-}
-
-/** Cluster keys of a link found on page `sourceUrl` (null for seeds). */
-export function linkKeys(link: LinkFeatures, sourceUrl: string | null): LinkKeys {
-  const style = [link.tag, link.rel.toLowerCase(), link.type.toLowerCase(), anchorShape(link.anchor), link.domPath ?? ''].join('|');
-  return { style, target: templateKey(link.url), parent: sourceUrl === null ? '' : templateKey(sourceUrl) };
-}
-
-/**
- * A coarser template: the URL template with its first path segment generalised too (`/jamendo/artist/{x}` and
- * `/musicbrainz/artist/{x}` alike), so what one section of a site taught carries over to its sibling sections.
- */
-export function coarseTemplate(template: string): string {
-  return template.replace(/^([^/]*\/)[^/?]+(\/[^?]*)/, '$1{x}$2');
-}
-
-/** Cluster ids of keys objects already seen: a queued link is estimated again at every re-judging (issue 18). */
-const IDS = new WeakMap<LinkKeys, readonly string[]>();
-
-/**
- * The six clusters a link belongs to, from general to specific (the shrinkage cascade's order); the third is its
- * URL template's (`t …`). Made once per keys object: the same strings then also keep their hash for the Map lookups
- * (building six strings and hashing them anew took a third of a yield crawl's re-judging, issue 18).
- */
-function clusterIds(k: LinkKeys): readonly string[] {
-  let ids = IDS.get(k);
-  if (ids === undefined) {
-    ids = [`s ${k.style}`, `c ${coarseTemplate(k.target)}`, `t ${k.target}`, `ps ${k.parent} ${k.style}`, `pt ${k.parent} ${k.target}`, `st ${k.style} ${k.target}`];
-    IDS.set(k, ids);
-  }
-  return ids;
-}
 
 /** JSON form of a `LinkYield`. */
 export interface LinkYieldJson {

@@ -12,19 +12,23 @@ export interface UrlParts {
   readonly extension: string | null;
 }
 
-/** The last URL split and its parts: NF, the link features and the similarity keys of one link ask in turn. */
-let lastUrl: string | null = null;
-let lastParts: UrlParts | null = null;
+/**
+ * A cache of one entry: the last URL split and its parts. NF, the link features and the similarity keys ask for the
+ * same link's URL in turn, so most asks hit it. It is module state on purpose and changes no answer: the parts are a
+ * function of the URL alone, and frozen, so a caller cannot alter what the next caller is handed.
+ */
+const lastSplit: { url: string | null; parts: UrlParts | null } = { url: null, parts: null };
 
 /**
- * Splits an absolute URL into its parts. Never throws: an unparsable URL yields empty parts. The parts are read-only
- * and shared: asked twice in a row for the same URL (the filters, then the link features), the URL is parsed once.
+ * Splits an absolute URL into its parts. Never throws: an unparsable URL yields empty parts. The parts are frozen and
+ * shared: asked twice in a row for the same URL, the URL is parsed once (see `lastSplit`).
  */
 export function parseUrlParts(url: string): UrlParts {
-  if (url === lastUrl && lastParts !== null) return lastParts;
-  const parts = splitUrl(url);
-  lastUrl = url;
-  lastParts = parts;
+  if (url === lastSplit.url && lastSplit.parts !== null) return lastSplit.parts;
+  const split = splitUrl(url);
+  const parts = Object.freeze({ ...split, segments: Object.freeze(split.segments) });
+  lastSplit.url = url;
+  lastSplit.parts = parts;
   return parts;
 }
 

@@ -52,24 +52,38 @@ export function armsChart(Plot, points, opts = {}) {
   });
 }
 
+/** Longest label shown on a bar chart's axis; longer ones end in an ellipsis (the table under the chart has them whole). */
+const MAX_LABEL_CHARS = 34;
+
+/** A label cut to {@link MAX_LABEL_CHARS}. */
+function shortLabel(k) {
+  const s = String(k);
+  return s.length > MAX_LABEL_CHARS ? `${s.slice(0, MAX_LABEL_CHARS - 1)}…` : s;
+}
+
 /**
  * Horizontal bars: `rows` [{ key, value, group? }] (per-PLD RDF documents, errors by kind, precision per label);
- * with `group` the bars of one key stand side by side.
+ * with `group` the bars of one key stand side by side, told apart by colour and the legend (six crawls' names on
+ * every key would not fit). The left margin fits the longest key label (cut at {@link MAX_LABEL_CHARS} characters),
+ * and each key gets the height its bars need, so no label overlaps another or leaves the chart.
  */
 export function barsChart(Plot, rows, opts = {}) {
   const keys = [...new Set(rows.map((r) => r.key))];
   const grouped = rows.some((r) => r.group !== undefined);
   const groups = [...new Set(rows.map((r) => r.group))];
+  const longest = Math.max(1, ...keys.map((k) => shortLabel(k).length));
+  const marginLeft = Math.max(opts.marginLeft ?? 0, 7 * longest + 20);
+  const perKey = grouped ? 10 * groups.length + 8 : 24;
   return Plot.plot({
-    ...frame({ ...opts, height: opts.height ?? Math.max(80, 24 * keys.length * (grouped ? 1.6 : 1) + 50) }),
-    marginLeft: opts.marginLeft ?? 180,
+    ...frame({ ...opts, height: opts.height ?? Math.max(80, perKey * keys.length + 60) }),
+    marginLeft,
     x: { label: `${opts.xLabel ?? 'count'} →`, grid: true, ...(opts.percent ? { percent: true } : {}) },
-    y: { label: null, domain: keys },
-    ...(grouped ? { fy: { label: null }, color: { legend: true, domain: groups } } : {}),
+    ...(grouped
+      ? { y: { axis: null, domain: groups }, fy: { label: null, axis: 'left', domain: keys, tickFormat: shortLabel, padding: 0.2 }, color: { legend: true, domain: groups } }
+      : { y: { label: null, domain: keys, tickFormat: shortLabel } }),
     marks: [
       Plot.barX(rows, { x: 'value', y: grouped ? 'group' : 'key', ...(grouped ? { fy: 'key', fill: 'group' } : { fill: 'steelblue' }) }),
       Plot.ruleX([0]),
     ],
-    ...(grouped ? { y: { label: null, domain: groups } } : {}),
   });
 }

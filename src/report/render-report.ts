@@ -50,7 +50,7 @@ function pldSection(data: ReportData): string {
   const rows = data.crawls.flatMap((c) => c.plds.filter((p) => top.has(p.pld)).map((p) => ({ key: p.pld, value: p.rdfDocuments, ...(many ? { group: c.name } : {}) })));
   const svg = rows.length === 0 ? '<p>No PLD fetched.</p>' : barsChart(Plot, rows, { document: dom(), width: 760, xLabel: 'RDF documents' }).outerHTML;
   const data2 = data.crawls.flatMap((c) => c.plds.map((p) => [c.name, p.pld, p.fetched, p.rdfDocuments, pct(p.fetched === 0 ? null : p.rdfDocuments / p.fetched), p.errors]));
-  return figure('plds', 'RDF documents per PLD', svg, table(['crawl', 'PLD', 'fetched', 'RDF documents', 'harvest', 'errors'], data2, 'class="data" data-chart="plds"'));
+  return figure('plds', 'RDF documents per PLD', svg, table(['crawl', 'PLD', 'fetched (requests sent)', 'RDF documents (not pages with embedded RDF)', 'harvest (RDF documents / fetched)', 'errors'], data2, 'class="data" data-chart="plds"'));
 }
 
 function precisionSection(data: ReportData): string {

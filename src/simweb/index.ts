@@ -20,5 +20,6 @@ export type { DocKind, Label, RdfFormat, SimSite, SimWebStats, TruthRecord } fro
 export type { WebModel, WebOptions } from './web.ts';
 export { buildWeb, copyHost, linksOf } from './web.ts';
 export { breadthFirstCurve } from './bfs-curve.ts';
+export { modelSource, type SequenceSource, siteSequence } from './site-sequence.ts';
 export { type NamedCurve, type ReferenceScope, referenceCurves } from './reference-curves.ts';
 export { SIMWEB_DESCRIPTION_PATH } from './server.ts';

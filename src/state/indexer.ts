@@ -90,7 +90,7 @@ export class Indexer {
 
   /**
    * Hands over the values (all chunks, in order) of a document **just committed** with its `unindexed` mark, so that
-   * the pass indexes them without reading them back from the store (issue 18; `bench/indexer-cost.ts`: 0.75–0.84× of
+   * the pass indexes them without reading them back from the store (measured: 0.75–0.84× of
    * the indexing CPU on modern-like's small documents). Only an optimisation: the mark in the store stays what the pass
    * follows (a value is used only for a marked document whose chunk count it matches), and after a crash the next
    * open reads the store as before. Values past `recentChars` are not kept. Also starts a pass (as {@link notify}).

@@ -29,9 +29,9 @@ type Batch = AbstractChainedBatch<never, string, string>;
 
 /**
  * The `prefixes` of quadstore (its `compactIri` / `expandTerm` hooks, applied to every named node of a key) backed
- * by a dictionary of namespaces (issue 18): the part of an IRI up to its last `/` or `#` becomes a base-36 id, so
+ * by a dictionary of namespaces: the part of an IRI up to its last `/` or `#` becomes a base-36 id, so
  * `http://xmlns.com/foaf/0.1/name` is written `\u0001a\u0001name` in each of the three index keys. Index keys are
- * most of a bulk load's cost, and LevelDB's cost grows with their bytes (bench/results/store-issue18-bounds.txt:
+ * most of a bulk load's cost, and LevelDB's cost grows with their bytes (measured:
  * -19% indexing CPU for keys ~3x shorter).
  *
  * Storage: sublevel `ns`, `n<namespace>` → id and `i<id>` → namespace, `#next` (the next id) and `#max`. An id is staged

@@ -14,7 +14,7 @@ import { cleanOrphanDocuments } from './orphan-documents.ts';
 import { type AnySublevel, GroupCommitter, LevelTxn } from './txn.ts';
 
 /** Names of the sublevels. Quadstore writes its indexes at the root (its keys never start with `!`). */
-export const SUBLEVELS = ['frontier', 'seen', 'frontier-rdf', 'seen-rdf', 'records', 'record-urls', 'meta', 'learned', 'bandit-arms', 'links', 'redirects', 'badlinks', 'partials', 'extlinks', 'sites', 'unindexed', 'to-sink', 'docs-pending'] as const;
+export const SUBLEVELS = ['frontier', 'seen', 'frontier-rdf', 'seen-rdf', 'records', 'record-urls', 'meta', 'learned', 'bandit-arms', 'links', 'redirects', 'badlinks', 'partials', 'extlinks', 'sites', 'unindexed', 'to-sink', 'docs-pending', 'contexts'] as const;
 export type SublevelName = (typeof SUBLEVELS)[number];
 
 export interface CrawlState {

@@ -25,12 +25,13 @@ export const YIELD_PRIORITY_TOP = 2;
  */
 export const REESTIMATE_MARGIN = 0.03;
 
-/**
- * Variants for `bench/yield-tuning.ts` only (crawls use the defaults): `LinkYield` options for every `YieldStrategy`
- * created while set, the send-back margin, and `created` (told of each new `YieldStrategy`: bench/yield-gap.ts reads
- * its model during a crawl). Empty by default; the tuning scripts set and clear it around a crawl.
- */
-export const yieldTuning: { options: LinkYieldOptions; margin?: number; created?: (strategy: YieldStrategy) => void } = { options: {} };
+/** Options of {@link YieldStrategy}: the crawl uses the defaults; tests and tuning runs pass variants. */
+export interface YieldStrategyOptions extends StrategyOptions {
+  /** Options of the learned model. Default: `LinkYield`'s defaults. */
+  linkYield?: LinkYieldOptions;
+  /** The send-back margin (RDF documents per fetch). Default: {@link REESTIMATE_MARGIN}. */
+  margin?: number;
+}
 
 // Generic types that may hide RDF (RDF/XML as application/xml, Turtle as text/plain or octet-stream): read and sniff.
 
@@ -67,16 +68,19 @@ export class YieldStrategy implements Strategy {
   readonly learnsBarren = true;
   readonly #concepts: ConceptSets;
   readonly #base: FcRHrStrategy;
-  readonly #options: LinkYieldOptions = { ...yieldTuning.options };
-  readonly #margin = yieldTuning.margin ?? REESTIMATE_MARGIN;
-  #yield = new LinkYield(this.#options);
+  readonly #options: LinkYieldOptions;
+  readonly #margin: number;
+  #yield: LinkYield;
   /** Cluster keys of the link objects judged so far (see `#keysOf`). */
   readonly #keys = new WeakMap<LinkFeatures, { sourceUrl: string | null; keys: LinkKeys }>();
 
-  constructor(options?: StrategyOptions) {
-    this.#concepts = resolveStrategyOptions(options).concepts;
+  constructor(options: YieldStrategyOptions = {}) {
+    const { linkYield = {}, margin = REESTIMATE_MARGIN, ...common } = options;
+    this.#concepts = resolveStrategyOptions(common).concepts;
     this.#base = new FcRHrStrategy({ concepts: this.#concepts });
-    yieldTuning.created?.(this);
+    this.#options = { ...linkYield };
+    this.#margin = margin;
+    this.#yield = new LinkYield(this.#options);
   }
 
   /** The learned cluster yields (read-only use). */

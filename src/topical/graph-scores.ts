@@ -38,7 +38,6 @@ export interface GraphScoresJson {
  * crawl costs O(I · L · P) plus O(log P) recomputes. (k is counted in pages, not nodes: the graph gains ~L nodes a
  * page, so "5% of nodes" would outgrow the pages seen since the last recompute and never fire.)
  * Between recomputes new nodes score 0 on PR/HR/AR (they have not been ranked yet).
- * `bench/topical-cost.ts` measures it.
  */
 export class GraphScores {
   readonly #graph: CrawlGraph;

@@ -23,7 +23,7 @@ const DEFLATE_OPTIONS = { memLevel: 5, windowBits: 13 };
 /**
  * Appends record `r` to `out` as a gzip member of its own (WARC 1.1 Annex D). The level applies to response records
  * of {@link MIN_DEFLATE} bytes or more, which hold the bodies; request, metadata and warcinfo records (0.8 and
- * 1.4 kB on average in bench:throughput) are stored. Measured with bench/warc-write.ts (3,000 fetches of
+ * 1.4 kB on average in bench:throughput) are stored. Measured by replaying a crawl's exchanges through the writer (3,000 fetches of
  * bench:throughput's web, load 10–12, CPU per fetch): deflating every record at level 1 took 0.47 ms for 2.01 kB
  * per fetch; records of 1 kB or more, 0.31–0.40 ms for 2.26 kB; responses only, 0.19–0.23 ms for 2.97 kB (stored:
  * 0.07–0.08 ms, 4.05 kB). Stored: framed in place, header and block header first, the record, then CRC-32 and ISIZE

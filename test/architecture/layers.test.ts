@@ -99,6 +99,7 @@ describe('layers of src/', () => {
       'beebot/link-tables.ts',
       'crawl-log/record-store.ts',
       'crawl-log/void-facts.ts',
+      'crawl/context-store.ts',
       'crawl/crawl-meta.ts',
       'crawl/learned-store.ts',
       'crawl/sink-marks.ts',

@@ -1,18 +1,15 @@
 // The main job and the simulated-web commands, through the CLI as a user runs them.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { ProxyAgent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
+import { CLI, runCli, runCliOk } from '../helpers/run-cli.ts';
 
 describe('rdfscout demo', () => {
   it('crawls a small simulated web focused vs breadth-first and queries the result', async () => {
-    const { stdout } = await run(process.execPath, [CLI, 'demo', '--scale', '0.1', '--budget', '60', '--seed', '3'], { maxBuffer: 16 << 20 });
+    const { stdout } = await runCliOk(['demo', '--scale', '0.1', '--budget', '60', '--seed', '3']);
     const row = (name: string) => stdout.split('\n').find((l) => l.trim().startsWith(name))?.trim().split(/\s{2,}/) ?? [];
     const focused = row('focused (fc-r+hr)');
     const bfs = row('breadth-first (bfs)');
@@ -41,9 +38,9 @@ describe('rdfscout simweb', () => {
   });
 
   it('truth: JSON lines with a label per URL, the same for the same seed', async () => {
-    const args = [CLI, 'simweb', 'truth', '--profile', 'deri-like', '--seed', '2', '--scale', '0.05'];
-    const a = (await run(process.execPath, args, { maxBuffer: 64 << 20 })).stdout;
-    await run(process.execPath, [...args, '--out', join(dir, 't.jsonl')]);
+    const args = ['simweb', 'truth', '--profile', 'deri-like', '--seed', '2', '--scale', '0.05'];
+    const a = (await runCliOk(args)).stdout;
+    await runCliOk([...args, '--out', join(dir, 't.jsonl')]);
     expect(await readFile(join(dir, 't.jsonl'), 'utf8')).toBe(a);
     const lines = a.trim().split('\n').map((l) => JSON.parse(l) as { url: string; label: string });
     expect(lines.length).toBeGreaterThan(50);
@@ -77,17 +74,17 @@ describe('rdfscout simweb', () => {
   });
 
   it('truth --copies N: every site N times, each copy on its own PLD', async () => {
-    const base = [CLI, 'simweb', 'truth', '--profile', 'deri-like', '--seed', '2', '--scale', '0.05'];
-    const one = (await run(process.execPath, base, { maxBuffer: 64 << 20 })).stdout.trim().split('\n');
-    const three = (await run(process.execPath, [...base, '--copies', '3'], { maxBuffer: 64 << 20 })).stdout.trim().split('\n');
+    const base = ['simweb', 'truth', '--profile', 'deri-like', '--seed', '2', '--scale', '0.05'];
+    const one = (await runCliOk(base)).stdout.trim().split('\n');
+    const three = (await runCliOk([...base, '--copies', '3'])).stdout.trim().split('\n');
     const plds = new Set(three.map((l) => (JSON.parse(l) as { pld: string }).pld));
     expect(plds.size).toBe(3);
     expect(three.slice(0, one.length)).toEqual(one); // copy 1 is the web without copies
     expect(three.length).toBeGreaterThan(2 * one.length);
-    await expect(run(process.execPath, [...base, '--copies', '0'])).rejects.toMatchObject({ code: 2 });
+    expect(await runCli([...base, '--copies', '0'])).toMatchObject({ code: 2 });
   });
 
   it('rejects an unknown profile with exit code 2', async () => {
-    await expect(run(process.execPath, [CLI, 'simweb', 'truth', '--profile', 'nowhere'])).rejects.toMatchObject({ code: 2 });
+    expect(await runCli(['simweb', 'truth', '--profile', 'nowhere'])).toMatchObject({ code: 2 });
   });
 });

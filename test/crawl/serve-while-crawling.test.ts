@@ -1,16 +1,17 @@
-// `rdfscout crawl … --serve PORT`: the crawl process serves its own store over SPARQL while it runs (issue 6), and
-// its live dashboard at the root (issue 19).
+// `rdfscout crawl … --serve PORT`: the crawl process serves its own store over SPARQL while it runs, and its live
+// dashboard at the root, whose pause control stops new fetches until resume.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { startTinySite } from '../helpers/tiny-site.ts';
+import { until } from '../helpers/until.ts';
 
 const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
 
 it('answers SPARQL over what is stored so far, during the crawl', async () => {
-  const site = await startTinySite(150); // slow pages: the crawl is still running when we ask
+  const site = await startTinySite(250); // slow pages (~20 of them): the crawl is still running when we ask and pause
   const dir = await mkdtemp(join(tmpdir(), 'rdfscout-serve-'));
   const child = spawn(process.execPath, [CLI, 'crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '0', '--concurrency', '1', '--serve', '0', '--quiet', '--json']);
   try {
@@ -45,11 +46,26 @@ it('answers SPARQL over what is stored so far, during the crawl', async () => {
     const dashboard = /Dashboard: (\S+)/.exec(stderr)?.[1];
     expect(dashboard).toBe(url.replace(/sparql$/, ''));
     expect(await (await fetch(dashboard!)).text()).toMatch(/<title>rdfscout — live crawl<\/title>/);
-    const status = (await (await fetch(`${dashboard}api/status`)).json()) as { fetched: number; paused: boolean };
-    expect(status.fetched).toBeGreaterThan(0);
+    type Status = { fetched: number; inFlight: number; paused: boolean; finished: boolean };
+    const status = async () => (await (await fetch(`${dashboard}api/status`)).json()) as Status;
+    const before = await status();
+    expect(before.fetched).toBeGreaterThan(0);
+    expect(before.finished).toBe(false);
     const control = (action: string) => fetch(`${dashboard}api/control/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(((await (await control('pause')).json()) as { status: { paused: boolean } }).status.paused).toBe(true);
+    // Paused: the fetch in flight finishes, then no request reaches the site (robots.txt apart) for several pages' time.
+    let settled = before;
+    await until(async () => (settled = await status()).inFlight === 0, 10_000).catch(() => {
+      throw new Error(`the fetch in flight did not finish within 10 s of pause: ${JSON.stringify(settled)}`);
+    });
+    const requests = site.times.length;
+    await new Promise((r) => setTimeout(r, 1500)); // six pages' time at 250 ms a page
+    expect(site.times.length).toBe(requests);
+    expect((await status()).fetched).toBe(settled.fetched);
     expect((await control('resume')).status).toBe(200);
+    await until(async () => (await status()).fetched > settled.fetched, 10_000).catch(() => {
+      throw new Error('nothing was fetched within 10 s of resume');
+    });
     const code = await new Promise((r) => child.once('exit', r));
     expect(code).toBe(0);
   } finally {

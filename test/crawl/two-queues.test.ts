@@ -1,21 +1,24 @@
-// The thesis's two-queue variant (§8.2, Figure 3-5) in a real crawl through the CLI.
-import { execFile } from 'node:child_process';
+// The thesis's two-queue variant (thesis §8.2, Figure 3-5) in a real crawl through the CLI.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openState, type SublevelName } from '../../src/state/open-state.ts';
+import { runCli as cli } from '../helpers/run-cli.ts';
 import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
 
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
-async function cli(args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+/** The URLs each queue of a stopped crawl has seen (its `seen` sublevels): R links in one, HTML links in the other. */
+async function seenByQueue(out: string): Promise<Record<'rdf' | 'html', number>> {
+  const state = await openState(out, { index: false });
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args]);
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout: string; stderr: string; code: number };
-    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
+    const count = async (name: SublevelName) => {
+      let n = 0;
+      for await (const _ of state.sub[name].keys()) n += 1;
+      return n;
+    };
+    return { rdf: await count('seen-rdf'), html: await count('seen') };
+  } finally {
+    await state.close();
   }
 }
 
@@ -34,10 +37,15 @@ describe('--queues two', () => {
   it('finds the same RDF as one queue, resumes with both queues, and refuses a switch on resume', async () => {
     const base = ['--allow-private', '--delay-ms', '0', '--concurrency', '2', '--host-concurrency', '2', '--json', '--quiet'];
     const one = JSON.parse((await cli(['crawl', `${site.base}/`, '--out', join(dir, 'one'), ...base])).stdout);
+    expect(await seenByQueue(join(dir, 'one'))).toMatchObject({ rdf: 0 }); // one queue: nothing in the RDF queue
     const out = join(dir, 'two');
     // First half of the budget, then a resume that finishes the crawl.
     const first = JSON.parse((await cli(['crawl', `${site.base}/`, '--out', out, '--queues', 'two', '--rdf-share', '0.5', '--max-docs', '8', ...base])).stdout);
     expect(first.fetched).toBe(8); // requests sent (robots refusals are counted apart, in denied)
+    // Predicted-RDF links went to the RDF queue, HTML links to the HTML queue.
+    const queues = await seenByQueue(out);
+    expect(queues.rdf).toBeGreaterThan(0);
+    expect(queues.html).toBeGreaterThan(0);
     const rest = JSON.parse((await cli(['crawl', '--out', out, '--max-docs', '100', ...base])).stdout);
     expect(rest.resumed).toBe(true);
     expect(rest.rdfDocuments).toBe(one.rdfDocuments);

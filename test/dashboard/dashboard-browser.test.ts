@@ -1,16 +1,12 @@
 // The live dashboard in a real Chromium during a real crawl of the simulated web: counters appear, grow and equal
 // /api/status; pause holds `fetched` still, resume moves it; a query typed into the SPARQL page shows the rows that
 // `rdfscout query` prints. Requests leaving the page's origin are blocked and fail the test, as do console errors.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveStatus } from '../../src/dashboard/index.ts';
 import { type GuardedPage, guardedPage, launchBrowser } from '../helpers/browser.ts';
 import { type LiveCrawl, startLiveCrawl } from '../helpers/live-crawl.ts';
+import { runCliOk } from '../helpers/run-cli.ts';
 
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
 const QUERY = 'SELECT ?doc (COUNT(*) AS ?n) WHERE { GRAPH ?doc { ?s ?p ?o } FILTER(?doc != <urn:rdfscout:crawl>) } GROUP BY ?doc ORDER BY DESC(?n) ?doc LIMIT 8';
 
 describe('live dashboard in Chromium', () => {
@@ -96,7 +92,7 @@ describe('live dashboard in Chromium', () => {
     // The same query through the CLI, once the crawl is stopped cleanly and its state closed.
     await live.shutdown();
     expect((await live.run).stoppedBy).toBe('stopped'); // the operator's clean stop (CrawlControl.stop), not a signal
-    const { stdout } = await run(process.execPath, [CLI, 'query', live.dir, QUERY, '--format', 'csv']);
+    const { stdout } = await runCliOk(['query', live.dir, QUERY, '--format', 'csv']);
     const cli = stdout.trim().split(/\r?\n/).slice(1).map((l) => l.split(','));
     expect(cli.length).toBeGreaterThan(0);
     expect(shown.map(([doc, n]) => [doc?.replace(/^<|>$/g, ''), n?.match(/\d+/)?.[0]])).toEqual(cli.map(([doc, n]) => [doc, n]));

@@ -253,7 +253,7 @@ export const HOSTILE_PATHS = Object.keys(ROUTES).filter((p) => p !== '/robots.tx
  * Starts the hostile server. Besides the fixed routes: `/` (links to every route), `/cal?month=N` (an infinite
  * calendar), `/session/page?sid=…` (a fresh session id in every link), `/dup/N` (the same Turtle under any N),
  * `/dup/r/N` (redirects to `/dup/final.ttl`), `/chain/N` (redirects to N+1 until `/chain/end`: N hops from 0),
- * `/m/N` (the million-link targets), `/canary/*` (must never be asked for).
+ * `/m/N` (the million-link targets), `/canary/*` (never asked for, but for the JSON-LD context the crawler fetches once).
  */
 export async function startHostileServer(): Promise<HostileServer> {
   brotliBomb ??= await buildBrotliBomb();

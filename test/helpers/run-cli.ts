@@ -15,10 +15,17 @@ export interface CliResult {
 /** `rdfscout ...args` in a child process (cwd: `cwd`, default this one). */
 export async function runCli(args: string[], cwd?: string): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { maxBuffer: 64 * 1024 * 1024, ...(cwd ? { cwd } : {}) });
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { maxBuffer: 256 * 1024 * 1024, ...(cwd ? { cwd } : {}) });
     return { stdout, stderr, code: 0 };
   } catch (err) {
     const e = err as { stdout: string; stderr: string; code: number };
     return { stdout: e.stdout, stderr: e.stderr, code: e.code };
   }
+}
+
+/** `rdfscout ...args` that must succeed: rejects with the command and its stderr when the exit code is not 0. */
+export async function runCliOk(args: string[], cwd?: string): Promise<CliResult> {
+  const res = await runCli(args, cwd);
+  if (res.code !== 0) throw new Error(`rdfscout ${args.join(' ')} exited with ${res.code}: ${res.stderr}`);
+  return res;
 }

@@ -141,9 +141,11 @@ describe('a crawl over a hostile server', () => {
       expect(rec('/broken/xxe.rdf')).toMatchObject({ detectedType: 'rdf', triples: 0, error: 'RDFSCOUT_PARSE_FAILED' });
       expect(server.hits('/canary/xxe')).toBe(0);
     });
-    it('JSON-LD with a remote context: RDFSCOUT_REMOTE_CONTEXT, never fetched', () => {
-      expect(rec('/broken/remote-context.jsonld')).toMatchObject({ detectedType: 'rdf', triples: 0, error: 'RDFSCOUT_REMOTE_CONTEXT' });
-      expect(server.hitsUnder('/canary/')).toBe(0);
+    it('JSON-LD with a remote context that cannot be had: fetched once by the crawler, RDFSCOUT_REMOTE_CONTEXT with the reason', () => {
+      const r = rec('/broken/remote-context.jsonld');
+      expect(r).toMatchObject({ detectedType: 'rdf', triples: 0, error: 'RDFSCOUT_REMOTE_CONTEXT' });
+      expect(r.errorMessage).toMatch(/HTTP 404/);
+      expect(server.hits('/canary/context.jsonld')).toBe(1);
     });
     it('HTML that never closes its tags still yields its links', () => {
       expect(rec('/broken/unclosed.html')).toMatchObject({ outcome: 'ok', detectedType: 'html', error: null, linksQueued: 2 });

@@ -10,9 +10,9 @@ import { readRecords } from '../../src/crawl-log/record-store.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { RdfscoutError } from '../../src/errors.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
+import { runCli } from '../helpers/run-cli.ts';
 
 const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
 
 describe('storage failures', () => {
   let dir: string;
@@ -32,7 +32,7 @@ describe('storage failures', () => {
     // Tests run as root, where chmod does not stop writes; a path whose parent is a file cannot be created by anyone.
     const file = join(dir, 'a-file');
     await writeFile(file, 'not a folder');
-    const res = await run(process.execPath, [CLI, 'crawl', web.sites[0]!.startUrl, '--proxy', web.proxyUrl, '--out', join(file, 'out'), '--quiet']).catch((e) => e);
+    const res = await runCli(['crawl', web.sites[0]!.startUrl, '--proxy', web.proxyUrl, '--out', join(file, 'out'), '--quiet']);
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/Cannot create the output folder .*a-file\/out.*\[RDFSCOUT_STORE_FAILED\]/);
     expect(res.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace

@@ -1,6 +1,9 @@
 // JSON-LD remote contexts: shipped ones served locally, unknown ones refused without any network call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalContextLoader, listShippedContexts, parseDocument, parseEmbedded } from '../../src/rdf/index.ts';
+import type { IJsonLdContext } from 'jsonld-context-parser';
+import type { RemoteContexts } from '../../src/rdf/context-loader.ts';
+import { startHttpServer } from '../helpers/http-server.ts';
 import { fixture, startCountingServer } from './helpers.ts';
 
 let server: Awaited<ReturnType<typeof startCountingServer>>;
@@ -59,5 +62,37 @@ describe('JSON-LD contexts', () => {
     const contexts = new Map([['http://ctx.example/c', { '@context': { name: 'http://ctx.example/name' } }]]);
     const doc = await parseDocument('{"@context": "http://ctx.example/c", "@id": "http://a.org/x", "name": "n"}', { kind: 'rdf', mediaType: 'application/ld+json' }, 'http://x.example/', { contexts });
     expect(doc.quads.map((q) => q.predicate.value)).toEqual(['http://ctx.example/name']);
+  });
+
+  it('a slow remote context is the network\'s time, not the parser\'s: no stall, no CPU charged for the wait', async () => {
+    const slow = await startHttpServer(async (_req, res) => {
+      await new Promise((r) => setTimeout(r, 400));
+      res.writeHead(200, { 'content-type': 'application/ld+json' }).end('{"@context": {"name": "http://slow.example/name"}}');
+    });
+    const loaded = new Map<string, IJsonLdContext>();
+    // A RemoteContexts that gets the context over HTTP, as the crawl's does (without its store).
+    const remoteContexts: RemoteContexts = {
+      peek: (url) => loaded.get(url),
+      async load(url) {
+        const doc = (await (await fetch(`${slow.origin}/ctx`)).json()) as IJsonLdContext;
+        loaded.set(url, doc);
+        return doc;
+      },
+    };
+    try {
+      // Busy CPU during the wait, as other documents of a crawl would keep it.
+      const busy = setInterval(() => {
+        const end = Date.now() + 20;
+        while (Date.now() < end) {}
+      }, 25);
+      const text = '{"@context": "http://slow.example/c", "@id": "http://a.org/x", "name": "n"}';
+      const doc = await parseDocument(text, { kind: 'rdf', mediaType: 'application/ld+json' }, 'http://x.example/', { remoteContexts, timeBudgetMs: 150 });
+      clearInterval(busy);
+      expect(doc.error).toBeNull();
+      expect(doc.quads.map((q) => q.predicate.value)).toEqual(['http://slow.example/name']);
+      expect(slow.requests).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
   });
 });

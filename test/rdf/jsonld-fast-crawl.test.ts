@@ -6,7 +6,6 @@ import { isomorphic } from 'rdf-isomorphic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
-import { setJsonLdFastPath } from '../../src/rdf/jsonld-fast.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { exportText, makeTempDir } from './helpers.ts';
 
@@ -18,15 +17,16 @@ beforeAll(async () => {
   tmp = await makeTempDir();
 });
 afterAll(async () => {
-  setJsonLdFastPath(true);
   await web.close();
   await tmp.remove();
 });
 
 /** One bfs crawl (one fetch at a time, so both crawls fetch the same pages) with the fast path on or off. */
 async function crawl(fast: boolean): Promise<{ quads: Quad[]; records: string[] }> {
-  setJsonLdFastPath(fast);
-  const crawler = await Crawler.open({ out: `${tmp.dir}/${fast ? 'fast' : 'library'}`, seeds: web.sites.map((s) => s.startUrl), proxy: web.proxyUrl, delayMs: 0, concurrency: 1, maxDocs: 120, strategy: 'bfs' });
+  const crawler = await Crawler.open(
+    { out: `${tmp.dir}/${fast ? 'fast' : 'library'}`, seeds: web.sites.map((s) => s.startUrl), proxy: web.proxyUrl, delayMs: 0, concurrency: 1, maxDocs: 120, strategy: 'bfs' },
+    { parse: { jsonLdFastPath: fast } },
+  );
   try {
     await crawler.run();
     const records: string[] = [];

@@ -1,36 +1,31 @@
 // The JSON-LD fast path against jsonld-streaming-parser: it declines, or it gives an isomorphic graph (issue 18, session 9).
 import type { Quad } from '@rdfjs/types';
 import { isomorphic } from 'rdf-isomorphic';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Util as ContextUtil } from 'jsonld-context-parser';
 import { readFileSync } from 'node:fs';
 import { CONTEXTS_DIR, shippedContextDocument } from '../../src/rdf/context-loader.ts';
 import { parseDocument, parseRdfDocumentInto } from '../../src/rdf/parse-document.ts';
 import { parseEmbedded } from '../../src/rdf/parse-embedded.ts';
-import { convertJsonLd, isValidIri, setJsonLdFastPath } from '../../src/rdf/jsonld-fast.ts';
+import { convertJsonLd } from '../../src/rdf/jsonld-fast.ts';
+import { isValidIri } from '../../src/rdf/jsonld-fast-text.ts';
 import { parseRdfText } from '../../src/rdf/parse-formats.ts';
 import { Prng } from '../../src/random/prng.ts';
-import { resolveParseOptions } from '../../src/rdf/parse-options.ts';
+import { type ParseOptions, resolveParseOptions } from '../../src/rdf/parse-options.ts';
 import { BlankNodeRelabeller, createBudget } from '../../src/rdf/run-parser.ts';
 import { generateDocument } from './jsonld-fast-corpus.ts';
 import { simwebJsonLd } from './jsonld-fast-simweb.ts';
 
 const BASE = 'http://shop.example/products/42?page=1';
 const config = resolveParseOptions();
-
-afterEach(() => {
-  setJsonLdFastPath(true);
-});
+/** The library alone: the fast path off through the options. */
+const LIBRARY: ParseOptions = { jsonLdFastPath: false };
+const libraryConfig = resolveParseOptions(LIBRARY);
 
 /** What rdfscout gave before the fast path: parseRdfText with the fast path off. */
 async function library(text: string, base: string): Promise<{ quads: Quad[]; ok: boolean }> {
-  const was = setJsonLdFastPath(false);
-  try {
-    const r = await parseRdfText(text, 'application/ld+json', base, config, createBudget(config.maxQuads, config.timeBudgetMs), new BlankNodeRelabeller('x_'));
-    return { quads: r.quads, ok: r.problem === null };
-  } finally {
-    setJsonLdFastPath(was);
-  }
+  const r = await parseRdfText(text, 'application/ld+json', base, libraryConfig, createBudget(config.maxQuads, config.timeBudgetMs), new BlankNodeRelabeller('x_'));
+  return { quads: r.quads, ok: r.problem === null };
 }
 
 /** Compares the fast path with the library on `text`: 'declined', or 'same' (else the test fails with both graphs). */
@@ -238,11 +233,9 @@ describe('jsonld-fast: random documents in and just outside the subset', () => {
 });
 
 /** Runs `f` with the fast path off, then on; returns both results. */
-async function bothWays<T>(f: () => Promise<T>): Promise<{ before: T; after: T }> {
-  setJsonLdFastPath(false);
-  const before = await f();
-  setJsonLdFastPath(true);
-  const after = await f();
+async function bothWays<T>(f: (opts: ParseOptions) => Promise<T>): Promise<{ before: T; after: T }> {
+  const before = await f(LIBRARY);
+  const after = await f({ jsonLdFastPath: true });
   return { before, after };
 }
 
@@ -256,7 +249,7 @@ describe('jsonld-fast: what the crawl gets is unchanged', () => {
     <body><div itemscope itemtype="https://schema.org/Person"><span itemprop="name">P</span></div></body></html>`;
 
   it('parseEmbedded: the same quads, blocks, problems and lines, blank nodes distinct per block', async () => {
-    const { before, after } = await bothWays(() => parseEmbedded(html, 'http://shop.example/page'));
+    const { before, after } = await bothWays((o) => parseEmbedded(html, 'http://shop.example/page', o));
     expect(isomorphic(after.quads, before.quads)).toBe(true);
     expect(after.quads.length).toBe(before.quads.length);
     expect(after.embedded).toEqual(before.embedded);
@@ -271,13 +264,13 @@ describe('jsonld-fast: what the crawl gets is unchanged', () => {
   it('parseDocument and the crawl path (parseRdfDocumentInto with a re-readable source): the same quads', async () => {
     const text = JSON.stringify({ '@context': 'https://schema.org', '@graph': [PRODUCT, { ...PRODUCT, '@id': 'http://shop.example/p2' }] });
     const detected = { kind: 'rdf', mediaType: 'application/ld+json' } as const;
-    const doc = await bothWays(() => parseDocument(text, detected, 'http://shop.example/doc.jsonld'));
+    const doc = await bothWays((o) => parseDocument(text, detected, 'http://shop.example/doc.jsonld', o));
     expect(doc.after.error).toBeNull();
     expect(isomorphic(doc.after.quads, doc.before.quads)).toBe(true);
-    const into = await bothWays(async () => {
+    const into = await bothWays(async (o) => {
       const quads: Quad[] = [];
       const chunks = () => (async function* () { yield text.slice(0, 100); yield text.slice(100); })();
-      const r = await parseRdfDocumentInto(chunks, 'application/ld+json', 'http://shop.example/doc.jsonld', { add: (q) => quads.push(q), restart: async () => { quads.length = 0; } });
+      const r = await parseRdfDocumentInto(chunks, 'application/ld+json', 'http://shop.example/doc.jsonld', { add: (q) => quads.push(q), restart: async () => { quads.length = 0; } }, o);
       return { ...r, quads };
     });
     expect(into.after.error).toBeNull();
@@ -292,13 +285,13 @@ describe('jsonld-fast: what the crawl gets is unchanged', () => {
         yield '{"@context": {"@vocab": "http://x.example/"}, ';
         throw new Error('decode failed');
       })();
-    const { before, after } = await bothWays(() => parseRdfDocumentInto(failing, 'application/ld+json', BASE, { add: () => {}, restart: async () => {} }));
+    const { before, after } = await bothWays((o) => parseRdfDocumentInto(failing, 'application/ld+json', BASE, { add: () => {}, restart: async () => {} }, o));
     expect(after).toEqual(before);
     expect(after.error?.message).toContain('decode failed');
   });
 
   it('the quad limit fails the page as before (the same problem), with what came before it as partial', async () => {
-    const { before, after } = await bothWays(() => parseEmbedded(html, 'http://shop.example/page', { maxQuads: 25 }));
+    const { before, after } = await bothWays((o) => parseEmbedded(html, 'http://shop.example/page', { ...o, maxQuads: 25 }));
     expect(after.error).toEqual(before.error);
     expect(after.error?.message).toContain('more than 25 quads');
     expect(after.quads).toEqual([]);
@@ -351,12 +344,7 @@ describe('shipped and given contexts are served frozen, without a copy per docum
     const body = { '@id': 'http://x.example/s', '@type': 'T', q: 1, rev: { '@id': 'http://x.example/o' }, list: ['a', 'b'], langs: { en: 'x', fr: 'y' }, scoped: { p: 'v' }, prot: 'p', 'pre:x': 'px', de: 'hallo' };
     const given = resolveParseOptions({ contexts: new Map([['http://ctx.example/c', { '@context': context }]]) });
     const parse = async (doc: unknown, cfg: typeof config) => {
-      const was = setJsonLdFastPath(false);
-      try {
-        return await parseRdfText(JSON.stringify(doc), 'application/ld+json', BASE, cfg, createBudget(1000, 30_000), new BlankNodeRelabeller('x_'));
-      } finally {
-        setJsonLdFastPath(was);
-      }
+      return await parseRdfText(JSON.stringify(doc), 'application/ld+json', BASE, resolveParseOptions({ ...cfg, jsonLdFastPath: false }), createBudget(1000, 30_000), new BlankNodeRelabeller('x_'));
     };
     for (let i = 0; i < 3; i++) {
       const remote = await parse({ '@context': 'http://ctx.example/c', ...body }, given);

@@ -1,20 +1,17 @@
 // `rdfscout report` on a real crawl of the simulated web, opened in a real Chromium: no network at all, and the
 // plotted harvest points are the crawl's metrics.
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeMetrics } from '../../src/metrics/index.ts';
 import { startSimweb } from '../../src/simweb/index.ts';
-import { runCrawl } from '../../bench/lib/run-crawl.ts';
+import { runCrawl } from '../helpers/run-crawl.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { guardedPage, launchBrowser } from '../helpers/browser.ts';
+import { runCli, runCliOk } from '../helpers/run-cli.ts';
 
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
 
 describe('rdfscout report', () => {
   let dir: string;
@@ -34,16 +31,16 @@ describe('rdfscout report', () => {
   });
 
   it('refuses a folder without a crawl and a missing -o, with clear messages', async () => {
-    const noOut = await run(process.execPath, [CLI, 'report', join(dir, 'crawl')]).catch((e: { code: number; stderr: string }) => e);
+    const noOut = await runCli(['report', join(dir, 'crawl')]);
     expect(noOut).toMatchObject({ code: 2 });
-    expect((noOut as { stderr: string }).stderr).toMatch(/-o report.html is required/);
-    const noCrawl = await run(process.execPath, [CLI, 'report', dir, '-o', join(dir, 'x.html')]).catch((e: { code: number; stderr: string }) => e);
-    expect((noCrawl as { stderr: string }).stderr).toMatch(/holds no crawl/);
+    expect(noOut.stderr).toMatch(/-o report.html is required/);
+    const noCrawl = await runCli(['report', dir, '-o', join(dir, 'x.html')]);
+    expect(noCrawl.stderr).toMatch(/holds no crawl/);
   });
 
   it('opens with zero network requests, and its plotted harvest points equal the metrics', async () => {
     const file = join(dir, 'report.html');
-    await run(process.execPath, [CLI, 'report', join(dir, 'crawl'), '-o', file, '--title', 'Test report']);
+    await runCliOk(['report', join(dir, 'crawl'), '-o', file, '--title', 'Test report']);
     const html = await readFile(file, 'utf8');
     expect(html).not.toMatch(/<script/i);
     const b = await launchBrowser();

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Prng } from '../../src/random/prng.ts';
 import { buildSequenceSite } from '../../src/simweb/profiles/bandit-drift.ts';
 import { SiteBuilder } from '../../src/simweb/site-graph.ts';
-import { buildWeb, linksOf, truthForUrl } from '../../src/simweb/index.ts';
-import { modelSource, siteSequence } from '../../bench/lib/site-sequence.ts';
+import { buildWeb, linksOf, modelSource, siteSequence, truthForUrl } from '../../src/simweb/index.ts';
 
 /** Per site of a set: its external links per page in breadth-first order (what a breadth-first crawl sees). */
 function sequences(profile: string, seed: number): number[][] {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { htmlVariantLink } from '../../src/links/html-variant.ts';
 import { createStrategy, YIELD_PRIORITY_TOP, YIELD_RULE_PREFIX } from '../../src/strategies/index.ts';
-import { VARIANT_DISCOUNT, yieldTuning } from '../../src/strategies/yield.ts';
+import { VARIANT_DISCOUNT, YieldStrategy } from '../../src/strategies/yield.ts';
 import { YIELD_PRIOR } from '../../src/relevance/link-yield.ts';
 import type { FetchedDocument, Judgement, Strategy } from '../../src/relevance/types.ts';
 import { withPatternYield } from '../../src/relevance/pattern-yield.ts';
@@ -101,15 +101,10 @@ describe('yield strategy', () => {
     fetch(s, 'study', ['courses']);
     expect(s.reprioritise?.(staff) as number).toBeGreaterThan(staff.priority + 0.03);
     // With `sendBackAfter: 0` (the behaviour before session 10) one fetch was enough.
-    yieldTuning.options = { sendBackAfter: 0 };
-    try {
-      const before = createStrategy('yield');
-      const staff0 = section(before, 'staff');
-      fetch(before, 'research', ['faculties', 'groups', 'projects']);
-      expect(before.reprioritise?.(staff0) as number).toBeGreaterThan(staff0.priority + 0.03);
-    } finally {
-      yieldTuning.options = {};
-    }
+    const before = new YieldStrategy({ linkYield: { sendBackAfter: 0 } });
+    const staff0 = section(before, 'staff');
+    fetch(before, 'research', ['faculties', 'groups', 'projects']);
+    expect(before.reprioritise?.(staff0) as number).toBeGreaterThan(staff0.priority + 0.03);
   });
 
   it('learns barren templates itself: the per-pattern wrapper leaves it alone', () => {

@@ -30,10 +30,12 @@ function renderCounters() {
   $('c-queued').textContent = fmt.format(s.queued);
   $('c-inFlight').textContent = fmt.format(s.inFlight);
   const f = s.forecast;
-  $('c-forecast').textContent = s.finished ? 'done' : f.by === 'unknown' ? '?' : `${f.by} in ${secondsText(f.etaSeconds)}`;
-  const state = s.finished ? 'finished' : s.stopped ? 'stopped' : s.paused ? 'paused' : 'running';
-  $('state').textContent = state;
-  $('state').className = `badge ${state}`;
+  // An outage pause: no forecast at a pace the crawl is not going at, and the badge says why and for how long.
+  const offline = !s.finished && !s.stopped && s.network?.paused === true;
+  $('c-forecast').textContent = s.finished ? 'done' : offline ? 'none while the network is down' : f.by === 'unknown' ? '?' : `${f.by} in ${secondsText(f.etaSeconds)}`;
+  const state = s.finished ? 'finished' : s.stopped ? 'stopped' : s.paused ? 'paused' : offline ? 'offline' : 'running';
+  $('state').textContent = offline ? `paused: network (for ${secondsText(s.network.offlineMs / 1000)})` : state;
+  $('state').className = `badge ${offline ? 'paused' : state}`;
 }
 
 function replace(id, node) {

@@ -1,29 +1,17 @@
 // Crash safety: SIGKILL `rdfscout crawl` at random moments and resume; the result equals an uninterrupted crawl.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimWeb, startSimweb } from '../../../src/simweb/index.ts';
 import { Prng } from '../../../src/random/prng.ts';
+import { CLI, runCli as cli } from '../../helpers/run-cli.ts';
 
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../../bin/rdfscout.js');
 const NODE = process.execPath;
 const KILLS = 10;
 const BUDGET = 120;
-
-async function cli(args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(NODE, [CLI, ...args], { maxBuffer: 256 * 1024 * 1024 });
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout: string; stderr: string; code: number };
-    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
-  }
-}
 
 interface Doc {
   outcome: string;

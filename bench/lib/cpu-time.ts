@@ -1,0 +1,23 @@
+// **CPU time** of this process, all its threads (user + system): what the benchmarks compare, since wall time on a
+// shared machine depends on everything else running.
+
+/** A mark to measure from. */
+export type CpuMark = NodeJS.CpuUsage;
+
+/** Now, as a mark for {@link cpuMsSince}. */
+export function cpuMark(): CpuMark {
+  return process.cpuUsage();
+}
+
+/** CPU milliseconds (user + system, every thread of the process) since `mark`. */
+export function cpuMsSince(mark: CpuMark): number {
+  const c = process.cpuUsage(mark);
+  return (c.user + c.system) / 1000;
+}
+
+/** Runs `fn` and returns the CPU milliseconds it took, with its result. */
+export async function cpuMsOf<T>(fn: () => T | Promise<T>): Promise<{ ms: number; value: T }> {
+  const mark = cpuMark();
+  const value = await fn();
+  return { ms: cpuMsSince(mark), value };
+}
