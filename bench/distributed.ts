@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Redis } from 'ioredis';
 import { CRAWL_USAGE } from '../src/commands/crawl.ts';
-import { connectRedis } from '../src/redis/connect.ts';
+import { connectRedis } from '../src/distributed/redis/connect.ts';
 import { startRedisServer } from '../test/helpers/redis-server.ts';
 import { askChild, webCpuMs } from './lib/child-message.ts';
 import { type CliCrawl, cliCrawl } from './lib/cli-crawl.ts';

@@ -6,12 +6,12 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Redis } from 'ioredis';
 import { Prng } from '../src/random/prng.ts';
-import { connectRedis } from '../src/redis/connect.ts';
-import { bucketBitsFor } from '../src/redis/fingerprint.ts';
-import { SeenSet } from '../src/redis/seen-set.ts';
+import { connectRedis } from '../src/distributed/redis/connect.ts';
+import { bucketBitsFor } from '../src/distributed/redis/fingerprint.ts';
+import { SeenSet } from '../src/distributed/redis/seen-set.ts';
 import { queuedEntries } from './lib/queued-entries.ts';
-import { SharedQueue } from '../src/redis/shared-queue.ts';
-import { DEFAULT_QUEUE_CAP } from '../src/crawl/shared-crawl.ts';
+import { SharedQueue } from '../src/distributed/redis/shared-queue.ts';
+import { DEFAULT_QUEUE_CAP } from '../src/distributed/shared-crawl.ts';
 import { startRedisServer } from '../test/helpers/redis-server.ts';
 
 const { values } = parseArgs({

@@ -70,6 +70,32 @@ export function stopReason(f: StopFacts): StopReason {
   return 'frontier-empty';
 }
 
+/**
+ * What the shared counters of a crawl run by several processes say (the Redis coordinator reads them in one step):
+ * every worker's fetches, not one process's.
+ */
+export interface SharedReading {
+  queued: number;
+  inFlight: number;
+  /** Requests sent (the total budget spent). */
+  spent: number;
+  /** Queued entries whose PLD has spent its `--max-docs-per-pld` budget: nobody may fetch them. */
+  blockedQueued: number;
+  /** Links dropped for being deeper than `--max-depth`, by any worker. */
+  depthDropped: number;
+}
+
+/**
+ * Whether a shared crawl is over for every worker, and why (pure): nothing in flight anywhere, and the total budget
+ * spent or nothing queued that a PLD's budget still allows. The reason is the one `stopReason` gives one process
+ * that stopped in the same state, so that every mode ends the same way.
+ */
+export function sharedStopReason(r: SharedReading, maxDocs: number): StopReason | null {
+  if (r.inFlight > 0) return null;
+  if (r.spent < maxDocs && r.queued > r.blockedQueued) return null;
+  return stopReason({ aborted: false, offline: false, budgetLeft: maxDocs - r.spent, queued: r.queued, pldBudgetReached: r.blockedQueued > 0, depthDropped: r.depthDropped });
+}
+
 /** Figures of a crawl (crawl-log/figures.ts), per PLD too; `fetched` (requests sent) is what budgets count. */
 export class CrawlTally {
   readonly figures: CrawlFigures = emptyFigures();

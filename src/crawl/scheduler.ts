@@ -7,6 +7,7 @@ import { Politeness } from '../fetch/politeness.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import type { Frontier, FrontierEntry, PldQueue } from '../frontier/types.ts';
 import { hostOf, pldOf } from '../links/normalize-url.ts';
+import { type ClaimView, LOCAL_CLAIMS } from './coordinator.ts';
 import { ReadySet } from './ready-set.ts';
 
 /** Every PLD is placed afresh at least this often (ms): a safety net under the event-driven ready set. */
@@ -26,6 +27,8 @@ export interface SchedulerOptions {
   hostConcurrency: number;
   /** The clock (epoch ms). Tests inject one; the crawl passes `Date.now`. */
   now: () => number;
+  /** What the crawl's other processes claimed for this one (Coordinator.claims). Default: none (a process alone). */
+  claims?: ClaimView;
 }
 
 /**
@@ -52,8 +55,11 @@ export class Scheduler {
   #inFlight = 0;
   #lastFullScan = Number.NEGATIVE_INFINITY;
 
+  readonly #claims: ClaimView;
+
   constructor(o: SchedulerOptions) {
     this.#o = o;
+    this.#claims = o.claims ?? LOCAL_CLAIMS;
     this.#politeness = new Politeness({ delayMs: o.delayMs, hostConcurrency: o.hostConcurrency });
   }
 
@@ -128,16 +134,14 @@ export class Scheduler {
     if (!this.#outage.canStart(now)) return null; // paused by an outage, or its probe is out
     if (now - this.#lastFullScan >= FULL_SCAN_MS) this.#changedAll();
     const { frontier, policy } = this.#o;
-    // A shared frontier (issue 15): PLDs another worker changed are placed afresh, and entries claimed for this
-    // worker under a lease on their PLD go first (the lease was taken for them).
-    if (frontier.shared !== undefined) {
-      for (const pld of frontier.shared.drainChanged()) this.changed(pld);
-      for (const pld of frontier.shared.claimed()) {
-        const entry = this.#excluded.has(pld) ? null : frontier.next(pld, now);
-        if (entry !== null) return this.#handOut(entry);
-      }
-      if (frontier.shared.saturated()) return null;
+    // PLDs another process changed are placed afresh, and entries claimed for this process under a lease on their
+    // PLD go first (the lease was taken for them); a process alone has neither.
+    for (const pld of this.#claims.drainChanged()) this.changed(pld);
+    for (const pld of this.#claims.claimed()) {
+      const entry = this.#excluded.has(pld) ? null : frontier.next(pld, now);
+      if (entry !== null) return this.#handOut(entry);
     }
+    if (this.#claims.saturated()) return null;
     const candidates = [...this.#ready.wake(now)];
     for (;;) {
       if (candidates.length === 0) return null;
@@ -156,7 +160,7 @@ export class Scheduler {
       if (entry !== null) return this.#handOut(entry);
       // Its head waits (a retry back-off: it goes to sleep; a disk read: it stays ready for the next pick).
       this.changed(pld);
-      if (frontier.shared?.saturated() === true) return null; // a shared frontier claims no more now (issue 15)
+      if (this.#claims.saturated()) return null; // no more claims may be asked for now
       candidates.splice(candidates.indexOf(pld), 1);
     }
   }
@@ -168,13 +172,13 @@ export class Scheduler {
    * entry waits, and then every `next()` of a shared frontier only records what is wanted and answers null.
    */
   claimAhead(): void {
-    const shared = this.#o.frontier.shared;
-    if (shared === undefined || shared.claimed().length > 0 || this.budgetLeft() <= 0) return;
+    const claims = this.#claims;
+    if (claims.claimed().length > 0 || this.budgetLeft() <= 0) return;
     const entry = this.pick();
     if (entry === null) return;
     // Not reached (see above); were it, the entry goes back to its queue rather than be lost.
     this.landed(entry);
-    void shared.giveBack(entry);
+    void claims.giveBack(entry);
   }
 
   /** Counts a picked entry in flight; the caller starts its request (`requestStarted`), then says `changed(entry.pld)`. */

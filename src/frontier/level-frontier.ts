@@ -21,7 +21,6 @@ export interface LevelFrontierOptions extends FrontierIndexOptions {
   sublevels?: { queue: AnySublevel; seen: AnySublevel };
 }
 
-;
 
 interface InFlight {
   pld: string;

@@ -137,6 +137,8 @@ export interface FetchNote {
   rdf?: number;
   /** What the fetch taught the crawl (JSON), shared with every worker once the release is applied. */
   learned?: string;
+  /** Links dropped for being deeper than `--max-depth` (the shared stop reason counts them). */
+  depthDropped?: number;
 }
 
 /**
@@ -146,8 +148,11 @@ export interface FetchNote {
  */
 export type ReleaseOutcome = { kind: 'released'; linksQueued: number | null } | { kind: 'stale' };
 
-/** Why a shared crawl is over for every worker: the shared budget is spent, or nothing is queued nor in flight. */
-export type SharedEnd = 'max-docs' | 'frontier-empty';
+/**
+ * Why a shared crawl is over for every worker: the shared budget is spent, or nothing is in flight and nothing queued
+ * is allowed by its PLD's budget (`sharedStopReason`, crawl-log/tally.ts).
+ */
+export type SharedEnd = 'max-docs' | 'max-docs-per-pld' | 'max-depth' | 'frontier-empty';
 
 /**
  * What a frontier shared by several processes adds to the contract (issue 15; the Redis backend). Its `next()`

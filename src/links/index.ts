@@ -1,5 +1,4 @@
 // Public face of `links/`: URL normalisation and link extraction from HTML and sitemaps.
-;
 export {
   
   
@@ -10,9 +9,6 @@ export {
   normalizeUrl,
   pldOf,
 } from './normalize-url.ts';
-export {  type ExtractLinksOptions, extractLinks } from './extract-links.ts';
-export { PageScan,  scanPage } from './page-scan.ts';
-export { extractSitemapUrls,  } from './extract-sitemap-urls.ts';
-;
-;
-;
+export { type ExtractLinksOptions, extractLinks } from './extract-links.ts';
+export { PageScan, scanPage } from './page-scan.ts';
+export { extractSitemapUrls } from './extract-sitemap-urls.ts';

@@ -6,7 +6,7 @@ import type { Label } from '../relevance/types.ts';
 export type TruthMap = ReadonlyMap<string, Label>;
 
 // The record predicates (thesis §9) live with the record, in crawl-log; metrics re-exports them.
-export { isFetchedOk, isRdfDocument, isRdfObtained,  } from '../crawl-log/record.ts';
+export { isFetchedOk, isRdfDocument, isRdfObtained } from '../crawl-log/record.ts';
 
 /**
  * The URLs of RDF parents the records themselves reveal: the `parent` of every RDF document. An HTML record whose

@@ -1,7 +1,5 @@
 // Public face of the SPARQL subsystem: query the crawl state in-process, format results, serve an endpoint.
-;
-export { type Endpoint,  startEndpoint } from './endpoint.ts';
-;
+export { type Endpoint, startEndpoint } from './endpoint.ts';
 export {
   
   FORMATS_BY_KIND,
@@ -12,4 +10,4 @@ export {
   
   
 } from './format-results.ts';
-export {      runQuery } from './query-engine.ts';
+export { runQuery } from './query-engine.ts';

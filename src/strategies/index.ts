@@ -47,11 +47,7 @@ export function createStrategy(name: string, options?: StrategyOptions): Strateg
   }
 }
 
-export {      TopicalStrategy, TopicalHrStrategy,  };
+export { TopicalStrategy, TopicalHrStrategy };
 export { YIELD_PRIORITY_TOP, YIELD_RULE_PREFIX } from './yield.ts';
-;
 export { TOPICAL_HR_TIE_SPAN } from './topical-hr.ts';
 export type { StrategyOptions };
-;
-;
-;

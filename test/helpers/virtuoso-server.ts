@@ -8,7 +8,7 @@ import { freePort } from './free-port.ts';
 
 /** Debian's server and SQL client (package `virtuoso-opensource`; `.ci/run` installs it when missing). */
 const VIRTUOSO = '/usr/bin/virtuoso-t';
-const ISQL = '/usr/bin/isql-vt';
+export const ISQL = '/usr/bin/isql-vt';
 
 /** A running Virtuoso started by a test. */
 export interface VirtuosoTestServer {
