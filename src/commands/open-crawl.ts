@@ -25,7 +25,7 @@ async function assertCrawlFolder(dir: string): Promise<void> {
 }
 
 /**
- * Opens the crawl in `dir` for a read command (issue 16 items 11, 12). A folder without a crawl is refused and left
+ * Opens the crawl in `dir` for a read command (12). A folder without a crawl is refused and left
  * as it was. When a running crawl holds the store (LevelDB admits one process), a snapshot is read instead: a copy
  * of the store as it was at that instant (`snapshotLevelDb`), removed again by `close()`; `note` is told so.
  */

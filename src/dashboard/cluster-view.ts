@@ -2,7 +2,7 @@
 // a source the crawl command wires to Redis (the dashboard only reads its types).
 import type { SharedStatus as ClusterStatus } from '../distributed/redis/crawl-registry.ts';
 
-/** One worker of a distributed crawl and the whole crawl, as the shared registry counts them (issue 15). */
+/** One worker of a distributed crawl and the whole crawl, as the shared registry counts them. */
 export type { SharedStatus as ClusterStatus } from '../distributed/redis/crawl-registry.ts';
 
 /** Reads the shared progress (one round trip to Redis); may reject while Redis is away. */

@@ -1,4 +1,4 @@
-// **joinSharedCrawl**: creates a crawl in Redis or joins it as a worker, with its stored options; conflicting ones are refused (issue 15).
+// **joinSharedCrawl**: creates a crawl in Redis or joins it as a worker, with its stored options; conflicting ones are refused.
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { ArgumentError, RdfscoutError } from '../errors.ts';

@@ -26,7 +26,7 @@ export interface CrawlState {
   readonly sub: Readonly<Record<SublevelName, AnySublevel>>;
   /** The stored documents: N-Triples text values (utf8), keys from state/document-keys.ts. */
   readonly docs: AnySublevel;
-  /** Loads stored documents into quadstore's indexes in the background (issue 18); `flush()` waits for it. */
+  /** Loads stored documents into quadstore's indexes in the background; `flush()` waits for it. */
   readonly indexer: Indexer;
   /** A new transaction over this state. */
   txn(): LevelTxn;
@@ -72,7 +72,7 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
     SUBLEVELS.map((name) => [name, db.sublevel<string, unknown>(name, { keyEncoding: 'utf8', valueEncoding: 'json' })]),
   ) as unknown as Record<SublevelName, AnySublevel>;
   const docs = db.sublevel<string, string>('docs', { keyEncoding: 'utf8', valueEncoding: 'utf8' }) as unknown as AnySublevel;
-  // Patterns led by a document's graph are read from its stored values (covering-quadstore.ts, issue 18).
+  // Patterns led by a document's graph are read from its stored values (covering-quadstore.ts).
   const namespaces = await openNamespaces(db, sub.meta, indexes);
   const quadstore: Quadstore = new CoveringQuadstore(
     { backend: db, dataFactory, indexes: INDEXES.map((i) => [...i]), ...(namespaces === null ? {} : { prefixes: namespaces }) },

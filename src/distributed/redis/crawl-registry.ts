@@ -1,4 +1,4 @@
-// **CrawlRegistry**: a shared crawl's identity, learning log and progress in Redis (issue 15): what workers join and `status` reads.
+// **CrawlRegistry**: a shared crawl's identity, learning log and progress in Redis: what workers join and `status` reads.
 import type { Redis } from 'ioredis';
 import { RdfscoutError } from '../../errors.ts';
 import { type CrawlKeys, crawlKeys } from './keys.ts';

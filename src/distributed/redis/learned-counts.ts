@@ -5,7 +5,7 @@ import type { CrawlKeys } from './keys.ts';
 
 /**
  * One increment: `table` names a hash of counts (e.g. `hr` for the thesis's C_HR, `arms` for the bandit's sums),
- * `field` an entry in it. Counts are only ever added to (issue 15), so increments from any worker commute.
+ * `field` an entry in it. Counts are only ever added to, so increments from any worker commute.
  */
 export interface CountIncrement {
   table: string;

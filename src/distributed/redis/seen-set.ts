@@ -1,4 +1,4 @@
-// **SeenSet**: the crawl's shared set of URLs ever queued, as 64-bit fingerprints in small Redis sets bucketed by prefix (issue 15).
+// **SeenSet**: the crawl's shared set of URLs ever queued, as 64-bit fingerprints in small Redis sets bucketed by prefix.
 import type { Redis } from 'ioredis';
 import { RdfscoutError } from '../../errors.ts';
 import { splitFingerprint, urlFingerprint } from './fingerprint.ts';

@@ -1,4 +1,4 @@
-// **SharedQueue**: the crawl's frontier in Redis — per-PLD queues, claims under PLD leases, fetches finished with their release (issue 15).
+// **SharedQueue**: the crawl's frontier in Redis — per-PLD queues, claims under PLD leases, fetches finished with their release.
 import type { Redis } from 'ioredis';
 import { RdfscoutError } from '../../errors.ts';
 import { splitFingerprint, urlFingerprint } from './fingerprint.ts';
@@ -137,7 +137,7 @@ export class SharedQueue {
 
   /**
    * The counters and the PLDs changed since version `since` (-1: every PLD with work), with the version they are
-   * of: a worker passes it back next time, and so re-reads only what changed (issue 15: Redis operations per page).
+   * of: a worker passes it back next time, and so re-reads only what changed (Redis operations per page).
    */
   async changes(since: number): Promise<{ ver: number } & QueueAnswer> {
     const r = (await this.#changes(this.#leaseKeys, [this.keys.prefix, since])) as Reply;
