@@ -230,7 +230,7 @@ export class FetchRunner {
         read: (head) => isSitemapLink(entry.link) || worthReading(head.contentType, head.url),
         ...(signal ? { signal } : {}),
         ...(this.#d.archive ? { archiveId } : {}),
-        ...(isHtmlVariant(entry.url) ? { accept: HTML_VARIANT_ACCEPT } : {}), // issue 17 item 3: HTML first
+        ...(isHtmlVariant(entry.url) ? { accept: HTML_VARIANT_ACCEPT } : {}), // a variant asks for HTML first
         gate: (url) => {
           sent = true;
           return this.#passGate(entry, url, signal);

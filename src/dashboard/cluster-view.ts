@@ -1,4 +1,4 @@
-// **ClusterView**: the whole distributed crawl's progress for the dashboard (issue 19 in `--redis` mode), polled from
+// **ClusterView**: the whole distributed crawl's progress for the dashboard (in `--redis` mode), polled from
 // a source the crawl command wires to Redis (the dashboard only reads its types).
 import type { SharedStatus as ClusterStatus } from '../distributed/redis/crawl-registry.ts';
 

@@ -17,7 +17,7 @@ export interface NewEntry {
   rules: string[];
   /** Features of the link (anchor text, …); null for seeds. */
   link: LinkFeatures | null;
-  /** Off-site hops from the seeds' PLDs (0 on them; issue 16 item 1 `--offsite-hops`). Absent: derived from the PLD. */
+  /** Off-site hops from the seeds' PLDs (0 on them; `--offsite-hops`). Absent: derived from the PLD. */
   offsiteHops?: number;
 }
 

@@ -80,9 +80,9 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
     namespaces,
   );
   await quadstore.open();
-  // 250 quads (1,500 index keys) a batch: indexing a 5 MB Turtle file (158k quads) raised RSS by 59 MB instead of
-  // 93 MB with 1,000, for no measurable loss of speed (each batch's keys are copied to native memory at once; issue 16
-  // item 14, bench/document-memory.ts probe).
+  // 250 quads (750 index keys, three indexes) a batch: indexing a 5 MB Turtle file (158k quads) raised RSS by 59 MB instead of
+  // 93 MB with 1,000, for no measurable loss of speed (each batch's keys are copied to native memory at once;
+  // measured with bench/document-memory.ts).
   const indexer = new Indexer({ quadstore, dataFactory, docs, unindexed: sub.unindexed }, { batchQuads: 250 });
   if (indexes) {
     // Chunks of documents whose fetch never committed (a crash while a large document was being written) go first.
@@ -116,7 +116,7 @@ const NAMESPACE_KEYS = 'index-namespace-ids';
 
 /**
  * The namespace dictionary of the index keys, or null for a store whose keys were written with whole IRIs (before
- * issue 18's ids): such a store is read and written as it is. A store is marked as using ids when the handle that
+ * namespace ids): such a store is read and written as it is. A store is marked as using ids when the handle that
  * indexes opens it with no index key yet; the mark is durable before any key is written.
  */
 async function openNamespaces(db: ClassicLevel<string, string>, meta: AnySublevel, writer: boolean): Promise<NamespacePrefixes | null> {

@@ -1,4 +1,4 @@
-// **URL fingerprints**: 64 bits of SHA-256 per URL, split into a bucket (a small Redis set) and the rest (its member) — issue 15's seen set.
+// **URL fingerprints**: 64 bits of SHA-256 per URL, split into a bucket (a small Redis set) and the rest (its member): the shared seen set.
 import { hash } from 'node:crypto';
 
 /**

@@ -61,7 +61,7 @@ export class SeenSet {
 
   /**
    * Whether each URL was added before (one round trip: one script, not a pipeline of one SISMEMBER per URL, so the
-   * client builds and parses one command — issue 15: CPU per page of a worker).
+   * client builds and parses one command: CPU per page of a worker).
    */
   async has(urls: readonly string[]): Promise<boolean[]> {
     if (urls.length === 0) return [];
