@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { planShardMerge, type ShardSet } from '../crawl-log/shard-merge.ts';
 import { ArgumentError, RdfscoutError } from '../errors.ts';
+import { describeHolder, readHolderNote } from '../state/holder-note.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import { snapshotLevelDb } from '../state/snapshot.ts';
 
@@ -36,12 +37,13 @@ export async function openCrawlForReading(dir: string, note: (text: string) => v
   } catch (err) {
     if (!(err instanceof RdfscoutError) || err.code !== 'RDFSCOUT_STORE_LOCKED') throw err;
   }
+  const holder = describeHolder(await readHolderNote(dir));
   const copy = await mkdtemp(join(tmpdir(), 'rdfscout-snapshot-'));
   try {
     await snapshotLevelDb(join(dir, 'db'), join(copy, 'db'));
     const state = await openState(copy);
     const taken = new Date();
-    note(`(a crawl is running in ${dir}: reading a snapshot of it taken at ${taken.toISOString()})`);
+    note(`(${holder} holds ${dir}: reading a snapshot of it taken at ${taken.toISOString()})`);
     return {
       state,
       snapshot: taken,

@@ -19,7 +19,8 @@ record, the latest; a document stored in several is taken from the shard of its 
 
 export const EXPORT_USAGE = `Usage: rdfscout export DIR… [--with-crawl-graph]
 
-Writes every stored quad as N-Quads to standard output (graph = document URL).
+Writes every stored quad as N-Quads to standard output (graph = document URL). Stored triples that are not valid
+RDF (a relative IRI, a rdf:langString without a language) are left out and reported on stderr.
 ${SHARDS_NOTE}
 
   --with-crawl-graph   also write the crawl metadata, graph <urn:rdfscout:crawl> (left out by default)`;
@@ -43,11 +44,17 @@ export async function runExportCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, EXPORT_FLAGS, EXPORT_USAGE);
   const dirs = requireFolders(positionals);
   const withCrawlGraph = boolFlag(values, 'with-crawl-graph') ?? false;
+  const declined: Array<{ graph: string; line: string; reason: string }> = [];
   const count = await withShards(dirs, async ({ set }) => {
     if ((process.stdout as { destroyed?: boolean }).destroyed) throw new OutputClosedError();
-    return exportNQuads(set, process.stdout, { withCrawlGraph });
+    return exportNQuads(set, process.stdout, { withCrawlGraph, onInvalid: (d) => declined.push(d) });
   });
   process.stderr.write(`${count} quads exported.\n`);
+  if (declined.length > 0) {
+    // Stored by an older version (or a parser that let them through): not RDF, so not exported; the store keeps them.
+    process.stderr.write(`${declined.length} stored triples are not valid RDF and were left out, e.g.:\n`);
+    for (const d of declined.slice(0, 5)) process.stderr.write(`  ${d.reason} (in <${d.graph}>): ${d.line.slice(0, 200)}\n`);
+  }
   return 0;
 }
 

@@ -17,7 +17,7 @@ import { lastSeq, readRecords } from '../crawl-log/record-store.ts';
 import { CrawlTally } from '../crawl-log/tally.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import { failedEntries } from './retry-failed.ts';
-import { type RefusedSeed, screenSeeds } from './seed-list.ts';
+import { noUsableSeed, type RefusedSeed, screenSeeds } from './seed-list.ts';
 
 /** What a crawl is made of when it starts or resumes. */
 export interface RestoredCrawl {
@@ -92,6 +92,8 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions,
   if (policy && savedPolicy !== undefined) policy.restore(savedPolicy);
   const seedPlds = await loadSeedPlds(state);
   const { accepted, refused: refusedSeeds } = screenSeeds(options.seeds, options.allowPrivate);
+  // A new crawl needs a seed it may fetch: with none, it would end at once and say nothing useful.
+  if (!resumed && shared === undefined && options.seeds.length > 0 && accepted.length === 0) throw noUsableSeed(refusedSeeds);
   const newSeeds: NewEntry[] = accepted.map((url) => {
     seedPlds.add(pldOf(url));
     return { url, parent: null, depth: 0, priority: strategy.seedPriority, label: null, rules: [], link: null };

@@ -1,6 +1,6 @@
 // **parseSeedList** reads a seeds file leniently: plain URL lists or BeeBot's CSV site list, each bad line reported by number.
 import type { SiteRow } from '../beebot/link-tables.ts';
-import { ArgumentError } from '../errors.ts';
+import { ArgumentError, RdfscoutError } from '../errors.ts';
 import { checkIpLiteral } from '../fetch/address-guard.ts';
 import { pldOf } from '../links/normalize-url.ts';
 import { seedToUrl } from './options.ts';
@@ -135,4 +135,13 @@ export function screenSeeds(urls: readonly string[], allowPrivate: boolean): { a
     else refused.push({ url, reason: refusal.message });
   }
   return { accepted, refused };
+}
+
+/**
+ * The error of a crawl none of whose seeds may be fetched: each seed with its reason (one per line), and what to
+ * do. An RDFSCOUT_INVALID_ARGUMENT (exit code 2).
+ */
+export function noUsableSeed(refused: readonly RefusedSeed[]): RdfscoutError {
+  const reasons = refused.map((r) => `\n  ${r.reason}`).join('');
+  return new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `No usable seed: every seed was refused, so nothing would be crawled:${reasons}`);
 }

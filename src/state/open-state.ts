@@ -1,11 +1,13 @@
 // **openState** opens the one LevelDB folder that holds a crawl: quads, frontier, records, learned state.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { ClassicLevel } from 'classic-level';
 import type { Quadstore } from 'quadstore';
 import { DataFactory } from 'rdf-data-factory';
 import { RdfscoutError } from '../errors.ts';
 import { CoveringQuadstore, INDEXES } from './covering-quadstore.ts';
+import { describeHolder, readHolderNote, removeHolderNote, writeHolderNote } from './holder-note.ts';
 import { Indexer } from './indexer.ts';
 import { NamespacePrefixes } from './namespace-prefixes.ts';
 import { cleanOrphanDocuments } from './orphan-documents.ts';
@@ -59,7 +61,7 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
     if ((err as { code?: string }).code === 'LEVEL_LOCKED' || cause?.code === 'LEVEL_LOCKED') {
       throw new RdfscoutError(
         'RDFSCOUT_STORE_LOCKED',
-        `The crawl store ${dir} is in use by another process (LevelDB admits one). Stop it, or query it through its endpoint (\`rdfscout crawl … --serve PORT\`).`,
+        `The crawl store ${dir} is in use by ${describeHolder(await readHolderNote(dir))} (LevelDB admits one process). Stop it, or query it through its endpoint (\`rdfscout crawl … --serve PORT\`, \`rdfscout serve\`).`,
         { cause: err },
       );
     }
@@ -87,6 +89,8 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
     await cleanOrphanDocuments(docs, sub['docs-pending']);
     indexer.notify(); // documents a crash left unindexed catch up soon after opening
   }
+  // The handle that indexes is the process's own (a query worker's shares it): it says who holds the store.
+  if (indexes && isMainThread) await writeHolderNote(dir);
   const committer = new GroupCommitter(db);
   return {
     dir,
@@ -101,6 +105,7 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
       // What cannot be indexed now stays marked, and the next open indexes it: closing loses nothing.
       if (indexes && db.status === 'open') await indexer.close().catch(() => {});
       await quadstore.close();
+      if (indexes && isMainThread) await removeHolderNote(dir);
       if (db.status === 'open') await db.close();
     },
   };
