@@ -1,4 +1,4 @@
-// **distributed** measures the Redis worker mode on a latency-bound simulated web (issue 15): pages/s with 1, 2 and 4
+// **distributed** measures the Redis worker mode on a latency-bound simulated web: pages/s with 1, 2 and 4
 // workers and the speed-up vs N (goal ≥ 0.8 × N), CPU per page of a Redis worker vs the LevelDB mode (goal ≤ 1.3×),
 // and Redis operations per page (INFO commandstats). Every crawl is a CLI child process (`rdfscout crawl … --redis
 // URL --out DIR`), against one real redis-server (no AOF) and one simulated web in its own process.

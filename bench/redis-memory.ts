@@ -1,5 +1,5 @@
 // **redis-memory** measures the bytes Redis spends per seen URL (64-bit fingerprints in bucketed hashes) and per queued
-// URL (the shared frontier's entries, built from real links of the simulated web), and projects them to 100 M URLs (issue 15).
+// URL (the shared frontier's entries, built from real links of the simulated web), and projects them to 100 M URLs.
 // Run: node_modules/.bin/node bench/redis-memory.ts [--urls 1000000] [--digests 200000] [--queued 200000] [--json out.json]
 import { hash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';

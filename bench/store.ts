@@ -3,8 +3,8 @@
 // --virtuoso: the same N-Quads are then bulk-loaded into Debian's Virtuoso (ld_dir + rdf_loader_run), whose
 // virtuoso-t CPU (from /proc) gives the anchor's quads per CPU second beside rdfscout's.
 // Rates are given per wall second and per CPU second of this process (all its threads: LevelDB's compaction
-// included): on a shared machine the CPU rates are the ones to compare (issue 18).
-// Fairness (issue 18): both sides get their input built before the clock starts (rdfscout the documents' quads and
+// included): on a shared machine the CPU rates are the ones to compare.
+// Fairness: both sides get their input built before the clock starts (rdfscout the documents' quads and
 // records, N3 the same quads as one N-Quads text), both count the same quads (the documents' plus the crawl graph's,
 // which rdfscout stores as records and serves as a graph), N3 loads first (no LevelDB compaction left running
 // in its CPU), a forced GC precedes each timed load, and rdfscout's load CPU includes the compaction LevelDB is
@@ -151,7 +151,7 @@ async function main(): Promise<void> {
     n3 = new Store();
 
     // ---- load into the crawl store: one Txn per document, as the crawler commits: the document stored once
-    // (stageDocument) with its record; then the background indexer's SPARQL indexes (issue 18), waited for ----
+    // (stageDocument) with its record; then the background indexer's SPARQL indexes, waited for ----
     gc();
     let stored = 0; // document quads (distinct within each document)
     t0 = process.hrtime.bigint();

@@ -23,7 +23,7 @@ export interface RealSite {
   seeds: string[];
 }
 
-export const SITES_FILE = join(dirname(fileURLToPath(import.meta.url)), 'sites.json');
+const SITES_FILE = join(dirname(fileURLToPath(import.meta.url)), 'sites.json');
 export const DEFAULT_DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), 'data');
 export const DEFAULT_SNAPSHOTS = '/work/.mirror';
 
@@ -32,7 +32,7 @@ export function readSites(file = SITES_FILE): RealSite[] {
 }
 
 /** The folder a site is laid out in; a `.commit` file inside names the commit it holds. */
-export function siteDir(dataDir: string, site: RealSite): string {
+function siteDir(dataDir: string, site: RealSite): string {
   return join(dataDir, site.name);
 }
 

@@ -5,7 +5,7 @@ import { extname, join } from 'node:path';
 import type { RealSite } from './layout.ts';
 
 /** Content types by extension, as mime-db (which GitHub Pages uses) gives them. */
-export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.htm': 'text/html; charset=utf-8',
   '.xhtml': 'application/xhtml+xml',
@@ -41,7 +41,7 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.gz': 'application/gzip',
 };
 
-export function contentTypeOf(file: string): string {
+function contentTypeOf(file: string): string {
   return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
@@ -57,7 +57,7 @@ export type StaticAnswer =
   | { kind: 'not-found'; site: ServedSite | null };
 
 /** The site serving `url` (its host and the longest path prefix), or null. */
-export function siteFor(sites: readonly ServedSite[], url: URL): ServedSite | null {
+function siteFor(sites: readonly ServedSite[], url: URL): ServedSite | null {
   const host = url.hostname.toLowerCase();
   let best: ServedSite | null = null;
   for (const s of sites) {

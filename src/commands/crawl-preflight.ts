@@ -7,7 +7,7 @@ import { ArgumentError } from '../errors.ts';
 import type { CrawlArgs } from './crawl-args.ts';
 
 /** Whether `dir` holds a crawl's store (a resume), without opening or creating anything. */
-export async function holdsCrawl(dir: string): Promise<boolean> {
+async function holdsCrawl(dir: string): Promise<boolean> {
   try {
     await access(join(dir, 'db'));
     return true;

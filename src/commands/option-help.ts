@@ -41,7 +41,7 @@ function runRow(f: RunFlag): Row {
 }
 
 /** Every flag of `crawl`, in help order: the run flags of a section first (`--out` leads), then its crawl options. */
-export function crawlRows(): Row[] {
+function crawlRows(): Row[] {
   const rows = [...RUN_FLAGS.map(runRow), ...(CRAWL_OPTION_SPECS as readonly OptionSpec[]).map(specRow)];
   return SECTIONS.flatMap(({ id }) => rows.filter((r) => r.section === id));
 }

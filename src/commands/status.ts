@@ -1,4 +1,4 @@
-// **rdfscout status --redis URL**: the shared progress of a distributed crawl, per worker and in total (issue 15).
+// **rdfscout status --redis URL**: the shared progress of a distributed crawl, per worker and in total.
 import { ArgumentError, RdfscoutError } from '../errors.ts';
 import { connectRedis } from '../distributed/redis/connect.ts';
 import { CrawlRegistry, type SharedStatus } from '../distributed/redis/crawl-registry.ts';

@@ -4,7 +4,7 @@ import type { ResolvedCrawlOptions } from '../crawl/options.ts';
 import type { SinkOutcome } from '../crawl/sink-sender.ts';
 import type { CrawlSummary } from '../crawl-log/tally.ts';
 
-/** Why the crawl stopped, in words that name the flag to change (issue 14 item 7). */
+/** Why the crawl stopped, in words that name the flag to change. */
 export function describeStop(s: Pick<CrawlSummary, 'stoppedBy'>, o: Pick<ResolvedCrawlOptions, 'maxDocs' | 'maxDocsPerPld' | 'maxDepth' | 'maxOfflineMs'>): string {
   switch (s.stoppedBy) {
     case 'max-docs':
@@ -41,7 +41,7 @@ export function formatSummary(s: CrawlSummary, o: Pick<ResolvedCrawlOptions, 'ma
 const DEAD_SHOWN = 5;
 
 /** The sentence naming the origins that gave no answer when the run ended ('' when none). */
-export function formatDeadOrigins(dead: readonly FailingOrigin[]): string {
+function formatDeadOrigins(dead: readonly FailingOrigin[]): string {
   if (dead.length === 0) return '';
   const named = dead.slice(0, DEAD_SHOWN).map((d) => `${d.origin} (${d.failures} failure${d.failures === 1 ? '' : 's'}${d.answeredBefore ? ', answered earlier' : ''}: ${d.reason.slice(0, 120)})`);
   const more = dead.length > DEAD_SHOWN ? `, and ${dead.length - DEAD_SHOWN} more (--json lists them all)` : '';

@@ -38,7 +38,7 @@ export interface CrawlFigures {
   /** Thesis §9 harvest rate: `rdfDocuments / fetched` (RDF documents per request sent); 0 before any fetch. */
   harvestRate: number;
   /**
-   * URLs fetched more than once across the shards read as one crawl (e.g. again after a lost lease, issue 15): the
+   * URLs fetched more than once across the shards read as one crawl (e.g. again after a lost lease): the
    * merged reading keeps one record of each, the latest, so every other figure counts such a URL once. 0 when one
    * crawl folder is read (its records are its history, `--retry-failed` retries included). See {@link countRefetched}.
    */
@@ -56,12 +56,12 @@ export function isFetchError(r: CrawlRecord): boolean {
 }
 
 /** Whether a usable response's content could not be read (parse or decoding failure). */
-export function isParseFailure(r: CrawlRecord): boolean {
+function isParseFailure(r: CrawlRecord): boolean {
   return (r.outcome === 'ok' || r.outcome === 'skipped') && r.error !== null;
 }
 
 /** Whether the record is an HTML page with embedded RDF stored. */
-export function isEmbeddedRdf(r: CrawlRecord): boolean {
+function isEmbeddedRdf(r: CrawlRecord): boolean {
   return r.detectedType === 'html' && r.triples > 0;
 }
 

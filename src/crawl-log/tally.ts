@@ -36,7 +36,7 @@ export interface CrawlSummary extends CrawlFigures {
   deadOrigins?: FailingOrigin[];
   /** JSON-LD remote contexts in the crawl's store: fetched, and failed (counted apart from documents); set by a crawl run. */
   contexts?: { fetched: number; failed: number };
-  /** A worker of a shared crawl (issue 15): its id; its `refetched` is then the shared count (URLs handed out again after a lost lease). */
+  /** A worker of a shared crawl: its id; its `refetched` is then the shared count (URLs handed out again after a lost lease). */
   worker?: string;
 }
 

@@ -1,5 +1,5 @@
 // **analyseDocument** turns a fetch result into what the crawl keeps of it: the real type, the quads to store, the
-// links to judge, and what went wrong (thesis §7 step 3; discovery beyond the thesis, issue 4).
+// links to judge, and what went wrong (thesis §7 step 3; discovery beyond the thesis).
 import type { Quad } from '@rdfjs/types';
 import type { ErrorCode } from '../errors.ts';
 import { chooseCharset, decodeChunks, decodeText } from '../fetch/index.ts';
@@ -16,7 +16,7 @@ export interface AnalysisOptions {
   followRdfLinks: boolean;
   /**
    * Whether the page's visible text is wanted (`DocumentAnalysis.text`): only strategies that observe pages read it
-   * (issue 18: building it for every page was allocation nobody used). Default: true.
+   * (building it for every page was allocation nobody used). Default: true.
    */
   pageText?: boolean;
   maxLinksPerDoc: number;
@@ -36,7 +36,7 @@ export interface DocumentAnalysis {
   /** Quads the document yielded (0 when there are none or it failed to parse: all or nothing). */
   triples: number;
   /**
-   * Where the quads went as they were parsed (issue 16 item 14): the writer to stage with the record, or, when the
+   * Where the quads went as they were parsed: the writer to stage with the record, or, when the
    * document failed, whose spilled chunks to discard. Null when nothing was opened, or the graph is stored already.
    */
   document: DocumentWriter | null;
@@ -74,8 +74,8 @@ export function isSitemapLink(link: LinkFeatures | null): boolean {
 export type OpenDocument = (finalUrl: string) => Promise<DocumentWriter | null>;
 
 /**
- * Analyses a fetched document (thesis §7 step 3). An RDF document is decoded and parsed as a stream (issue 16
- * item 14): each quad goes to the store (`openDocument`), the link and the VoID collectors as it is parsed, so
+ * Analyses a fetched document (thesis §7 step 3). An RDF document is decoded and parsed as a stream: each
+ * quad goes to the store (`openDocument`), the link and the VoID collectors as it is parsed, so
  * neither its whole text nor an array of its quads exists. An HTML page is read whole (links and embedded blocks).
  */
 export async function analyseDocument(result: FetchResult, link: LinkFeatures | null, opts: AnalysisOptions, openDocument: OpenDocument): Promise<DocumentAnalysis> {
@@ -133,7 +133,7 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
   }
 
   // HTML: links for the strategy, embedded RDF stored; a broken embedded block leaves the page itself fine. One
-  // tokenizer pass reads both the links and what the embedded-RDF reader needs of the page (issue 18).
+  // tokenizer pass reads both the links and what the embedded-RDF reader needs of the page.
   const { text } = decodeText(result.body, result.contentType);
   const scan = pageScanFor(text);
   const extracted = extractLinks(text, base, {
@@ -162,8 +162,8 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
 }
 
 /**
- * Parses an RDF body as a stream into the document's store and the link and VoID collectors (one pass, issue 16
- * item 14), decoding the bytes a slice at a time. On a parse error the document keeps nothing (all or nothing):
+ * Parses an RDF body as a stream into the document's store and the link and VoID collectors (one pass),
+ * decoding the bytes a slice at a time. On a parse error the document keeps nothing (all or nothing):
  * `a.error` is set, `a.partial` holds the first quads, and `a.document` the writer whose chunks must be discarded.
  */
 async function parseRdfStream(

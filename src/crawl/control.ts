@@ -6,7 +6,7 @@ import { pldOf } from '../links/index.ts';
 import type { CrawlTally } from '../crawl-log/tally.ts';
 
 /** What the crawler knows about one PLD right now (for the dashboard's per-PLD table). */
-export interface PldView {
+interface PldView {
   pld: string;
   /** URLs queued (not in flight). */
   queued: number;

@@ -176,7 +176,7 @@ export async function saveShardMark(state: CrawlState, redisDisplay: string): Pr
 }
 
 /** The Redis crawl this folder is a worker's shard of, or undefined. */
-export async function readShardMark(state: CrawlState): Promise<string | undefined> {
+async function readShardMark(state: CrawlState): Promise<string | undefined> {
   return (await state.sub.meta.get(SHARD_KEY)) as string | undefined;
 }
 

@@ -6,10 +6,10 @@ import { STRATEGY_NAMES } from '../strategies/index.ts';
 import { booleanOption, choiceOption, intOption, listOption, numberOption, textOption } from './option-spec.ts';
 
 /** Every strategy `--strategy` accepts (the registry's names). */
-export const STRATEGY_CHOICES: readonly string[] = STRATEGY_NAMES;
+const STRATEGY_CHOICES: readonly string[] = STRATEGY_NAMES;
 /** Every PLD scheduler `--bandit` accepts: 'none' and the bandit policies. */
-export const BANDIT_CHOICES: readonly string[] = ['none', ...POLICY_NAMES];
-export const REWARD_CHOICES = ['rdf-docs', 'triples', 'external-links'] as const;
+const BANDIT_CHOICES: readonly string[] = ['none', ...POLICY_NAMES];
+const REWARD_CHOICES = ['rdf-docs', 'triples', 'external-links'] as const;
 
 /** A proxy URL without its password (kept out of the crawl's folder, WARC files and reports). */
 function withoutPassword(proxy: string | null): { stored: string | null; omitted: boolean } {

@@ -1,6 +1,5 @@
-// **Crawler** runs a crawl (design.md): the Scheduler picks a link, a FetchRunner fetches, plans, stages and commits
+// **Crawler** runs a crawl (docs/architecture.md): the Scheduler picks a link, a FetchRunner fetches, plans, stages and commits
 // it (fetch-runner.ts). The Crawler opens and resumes the crawl, owns concurrency, the clock and the stop reason.
-import { CRAWL_GRAPH } from '../crawl-log/crawl-vocab.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import { type CrawlSummary, type CrawlTally, stopReason } from '../crawl-log/tally.ts';
 import { Fetcher } from '../fetch/index.ts';
@@ -46,7 +45,7 @@ export interface CrawlRunOptions {
   onRecord?: (p: CrawlProgress) => void;
   /** Operator commands (pause, resume, stop, seeds, blocks) consulted by the run loop; it also gets the crawler's live view. */
   control?: CrawlControl;
-  /** Told when every request fails at the connection level and the crawl pauses, and when it resumes (issue 16 item 3). */
+  /** Told when every request fails at the connection level and the crawl pauses, and when it resumes. */
   onOutage?: (e: OutageEvent) => void;
 }
 
@@ -61,7 +60,7 @@ export class Crawler {
   readonly #frontier: Frontier;
   readonly #fetcher: Fetcher;
   readonly #tally: CrawlTally;
-  /** What the crawl may leave its seeds for (issue 16 item 1). */
+  /** What the crawl may leave its seeds for. */
   readonly #scope: Scope;
   readonly #resumed: boolean;
   /** Seeds refused before any request (private address, localhost): never queued, never counted as fetched. */
@@ -226,7 +225,7 @@ export class Crawler {
       if (scheduler.budgetLeft() <= 0) {
         if (active.size === 0) break;
         // The budget is held by fetches in flight; one may yet give its slot back (a robots refusal, a retry put
-        // back in the queue): wait for them rather than stop one short of --max-docs (issue 16 item 10).
+        // back in the queue): wait for them rather than stop one short of --max-docs.
         await finished.next();
         continue;
       }
@@ -280,7 +279,7 @@ export class Crawler {
     // run that dropped them would give (max-depth, not frontier-empty). (A run killed before this point loses its count.)
     const depthDropped = (await loadDepthDropped(this.state)) + this.#runner.depthDropped;
     if (this.#runner.depthDropped > 0) await saveDepthDropped(this.state, depthDropped);
-    await this.state.indexer.flush(); // a finished crawl is fully indexed for SPARQL (documents are indexed in bulk, issue 18)
+    await this.state.indexer.flush(); // a finished crawl is fully indexed for SPARQL (documents are indexed in bulk)
     const local = stopReason({
       aborted: signal?.aborted === true,
       stopped: control?.stopSignal.aborted === true && callerSignal?.aborted !== true, // the operator's stop, not a signal
@@ -315,4 +314,3 @@ export class Crawler {
   }
 }
 
-export { CRAWL_GRAPH };

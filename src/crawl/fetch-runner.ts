@@ -113,8 +113,8 @@ export class FetchRunner {
     const { options, scheduler, coordinator, archive, strategy, committer, probes } = this.#d;
     const t0 = performance.now();
     const { signal } = opts;
-    // Learned since it was queued that its URL pattern yields nothing (issue 16 item 5) or that its expected yield
-    // fell (issue 17 item 2): back it goes, no fetch.
+    // Learned since it was queued that its URL pattern yields nothing or that its expected yield
+    // fell: back it goes, no fetch.
     const later = strategy.reprioritise?.(entry) ?? null;
     if (later !== null) return this.#requeue({ ...entry, priority: later, rules: [...entry.rules, BARREN_RULE], attempts: entry.attempts - 1 }, 0);
     const archiveId = String(++this.#fetches);
@@ -201,7 +201,7 @@ export class FetchRunner {
   }
 
   /**
-   * Waits at the send gate until the request of `entry` to `url` may leave (issue 15): successive requests to one PLD
+   * Waits at the send gate until the request of `entry` to `url` may leave: successive requests to one PLD
    * leave ≥ --delay-ms apart whatever the host concurrency — in Redis across all workers, else in the scheduler.
    */
   async #passGate(entry: FrontierEntry, url: string, signal: AbortSignal | undefined): Promise<void> {
@@ -226,11 +226,11 @@ export class FetchRunner {
     if (probes.armed('during-fetch')) setTimeout(() => probes.pause('during-fetch', entry.url), 20).unref();
     try {
       return await fetcher.fetch(entry.url, {
-        // The same for every strategy (issue 16 item 4): strategies differ in order, not in what they read.
+        // The same for every strategy: strategies differ in order, not in what they read.
         read: (head) => isSitemapLink(entry.link) || worthReading(head.contentType, head.url),
         ...(signal ? { signal } : {}),
         ...(this.#d.archive ? { archiveId } : {}),
-        ...(isHtmlVariant(entry.url) ? { accept: HTML_VARIANT_ACCEPT } : {}), // issue 17 item 3: HTML first
+        ...(isHtmlVariant(entry.url) ? { accept: HTML_VARIANT_ACCEPT } : {}), // a variant asks for HTML first
         gate: (url) => {
           sent = true;
           return this.#passGate(entry, url, signal);

@@ -10,10 +10,10 @@ export type OptionSection = 'scope' | 'strategy' | 'budget' | 'parsing' | 'netwo
  * - 'stored': stored, reused when not given again, and may change on a resume (speed, limits, network);
  * - 'run': this run only (a one-off request such as `--retry-failed`).
  */
-export type ResumeRule = 'identity' | 'stored' | 'run';
+type ResumeRule = 'identity' | 'stored' | 'run';
 
 /** The value kinds a flag can carry; the CLI parser, the checks and the help text follow from it. */
-export type OptionKind = 'int' | 'number' | 'boolean' | 'choice' | 'text' | 'list';
+type OptionKind = 'int' | 'number' | 'boolean' | 'choice' | 'text' | 'list';
 
 export interface OptionSpec<K extends string = string, V = unknown> {
   /** The key in `CrawlOptions` (camelCase). */
@@ -100,7 +100,7 @@ export function listOption<K extends string>(key: K, c: Common): OptionSpec<K, s
 }
 
 /** How a value is written in help and messages (`Infinity` as "none", booleans as on/off). */
-export function showValue(v: unknown): string {
+function showValue(v: unknown): string {
   if (v === Number.POSITIVE_INFINITY) return 'none';
   if (v === null) return 'none';
   if (typeof v === 'boolean') return v ? 'on' : 'off';

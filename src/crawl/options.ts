@@ -6,7 +6,6 @@ import { seedToUrl } from '../links/seed-url.ts';
 import { CRAWL_OPTION_SPECS } from './crawl-option-specs.ts';
 import { checkOptionValue, kebab, type OptionSpec } from './option-spec.ts';
 
-export { BANDIT_CHOICES, REWARD_CHOICES, STRATEGY_CHOICES } from './crawl-option-specs.ts';
 export { kebab, seedToUrl };
 
 /** The value type of each spec, by key. */

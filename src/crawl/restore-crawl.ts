@@ -31,7 +31,7 @@ export interface RestoredCrawl {
   seq: number;
   /** PLDs of all seeds ever given (thesis §11 scope). */
   seedPlds: Set<string>;
-  /** Seeds given now but refused before any request (private address, localhost): not queued (issue 16 item 6). */
+  /** Seeds given now but refused before any request (private address, localhost): not queued. */
   refusedSeeds: RefusedSeed[];
 }
 
@@ -42,7 +42,7 @@ export interface RestoreHooks {
   /** The frontier backend. Default: 'level' (persistent). */
   frontier?: FrontierBackend;
   /**
-   * A worker of a shared crawl (issue 15): the frontier is the shared queue in Redis, and what the crawl learned is
+   * A worker of a shared crawl: the frontier is the shared queue in Redis, and what the crawl learned is
    * rebuilt from the shared log (SharedLearning), not from this shard's records, which only feed the tally.
    */
   shared?: SharedRestore;
@@ -50,7 +50,7 @@ export interface RestoreHooks {
 
 /** A new crawl's strategy and bandit for `options`: what its records, or a shared crawl's learning log, are replayed into. */
 export function createLearners(options: ResolvedCrawlOptions): { strategy: Strategy; policy: BanditPolicy | null } {
-  const strategy = withPatternYield(createStrategy(options.strategy)); // barren URL patterns wait (issue 16 item 5)
+  const strategy = withPatternYield(createStrategy(options.strategy)); // barren URL patterns wait
   const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: Number.isFinite(options.maxDocs) ? options.maxDocs : 100_000, seed: options.seed });
   return { strategy, policy };
 }

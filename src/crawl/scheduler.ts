@@ -166,7 +166,7 @@ export class Scheduler {
   }
 
   /**
-   * A shared frontier (issue 15), just before a fetch's release is sent: asks the frontier for the entries the next
+   * A shared frontier, just before a fetch's release is sent: asks the frontier for the entries the next
    * picks would take (the same choice as `pick`: bandit or global order among the ready PLDs), so that the release
    * claims them in its own script instead of a claim of their own. Hands nothing out: it runs only while no claimed
    * entry waits, and then every `next()` of a shared frontier only records what is wanted and answers null.
@@ -202,7 +202,7 @@ export class Scheduler {
   }
 
   /**
-   * The send gate of the LevelDB mode (issue 15; a worker of a shared crawl asks Redis instead): whether the
+   * The send gate of the LevelDB mode (a worker of a shared crawl asks Redis instead): whether the
    * request of `entry`, handed out and started, may be sent now. `waitMs` 0 when it may (the send is recorded: the
    * PLD's next request waits `--delay-ms`), else how long to wait before asking again; `at` is the clock's now.
    * `pick` spaces the hand-outs; this spaces what leaves, whatever happened in between (a robots.txt another fetch

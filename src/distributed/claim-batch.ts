@@ -1,4 +1,4 @@
-// **ClaimBatcher**: a worker's claims on the shared queue — PLDs asked for in one scheduling pass go to Redis in one script (issue 15).
+// **ClaimBatcher**: a worker's claims on the shared queue — PLDs asked for in one scheduling pass go to Redis in one script.
 import type { ClaimBatch, ClaimLimits, ClaimOutcome, SharedQueue } from './redis/shared-queue.ts';
 import { toFrontierEntry } from './shared-entry.ts';
 import type { FrontierEntry } from '../frontier/types.ts';
@@ -41,7 +41,7 @@ export interface Ride {
  * `want(pld)` asks for an entry of `pld`; the PLDs asked for during one synchronous pass of the scheduler (its
  * candidates in order of preference) are claimed together, in one `claimMany` script sent on the next microtask, so
  * a worker's claims cost one round trip per pass instead of one per PLD — or none, when a fetch's release is sent
- * before that microtask: `ride()` hands the PLDs asked for to the release, whose script claims them (issue 15).
+ * before that microtask: `ride()` hands the PLDs asked for to the release, whose script claims them.
  * Claimed entries wait in a per-PLD buffer until `take(pld)`; a refused PLD is not asked again until it may be ready
  * (the script says when).
  */

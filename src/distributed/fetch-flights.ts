@@ -1,4 +1,4 @@
-// **FetchFlights**: a worker's fetches in flight under PLD leases — their tokens, what their release will carry, and its outcome (issue 15).
+// **FetchFlights**: a worker's fetches in flight under PLD leases — their tokens, what their release will carry, and its outcome.
 import { RdfscoutError } from '../errors.ts';
 import type { FetchNote, FrontierEntry, ReleaseOutcome } from '../frontier/types.ts';
 
@@ -30,7 +30,7 @@ export class FetchFlights {
 
   /**
    * Fetches whose transaction committed, with their release sent or about to be: their slot is as good as free, so
-   * the next claim may ride with the release (issue 15).
+   * the next claim may ride with the release.
    */
   get releasing(): number {
     return this.#releasing;

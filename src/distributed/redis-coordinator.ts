@@ -48,7 +48,7 @@ export class RedisCoordinator implements Coordinator {
   }
 
   /**
-   * The send gate (issue 15): 0 when the request of `entry` may leave now (`at`: the time of the pass — Redis's clock,
+   * The send gate: 0 when the request of `entry` may leave now (`at`: the time of the pass — Redis's clock,
    * or this machine's when no call was made), else how long to wait before asking again (ms). `crawlDelayMs`: its
    * host's Crawl-delay, if known.
    *

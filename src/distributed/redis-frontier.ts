@@ -1,4 +1,4 @@
-// **RedisFrontier**: the `Frontier` shared by worker processes through Redis — claims under PLD leases, a local mirror for the sync calls (issue 15).
+// **RedisFrontier**: the `Frontier` shared by worker processes through Redis — claims under PLD leases, a local mirror for the sync calls.
 import { RdfscoutError } from '../errors.ts';
 import type { QueueAnswer, SharedQueue } from './redis/shared-queue.ts';
 import type { Txn } from '../state/txn.ts';
@@ -107,7 +107,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     }
     const staged = this.#stage(txn);
     const list = [...best.values()];
-    // Fresh: not known to this worker as seen (Redis is not asked: a round trip a page, issue 15). The release's script
+    // Fresh: not known to this worker as seen (Redis is not asked: a round trip a page). The release's script
     // queues only those new to the crawl and says how many it queued, which `outcome()` passes on (the record's
     // linksQueued is corrected when the two differ: another worker had found a link first).
     const seen = this.#seen.known(list.map((e) => e.url));

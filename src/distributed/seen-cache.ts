@@ -1,4 +1,4 @@
-// **SeenCache**: a worker's memory of URLs known to be in the crawl's shared seen set, so it asks Redis only about the others (issue 15).
+// **SeenCache**: a worker's memory of URLs known to be in the crawl's shared seen set, so it asks Redis only about the others.
 import type { SeenSet } from './redis/seen-set.ts';
 
 /** URLs remembered at most (~100 B each), over two generations: past half of it, the older half is forgotten. */

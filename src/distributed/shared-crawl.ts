@@ -1,4 +1,4 @@
-// **joinSharedCrawl**: creates a crawl in Redis or joins it as a worker, with its stored options; conflicting ones are refused (issue 15).
+// **joinSharedCrawl**: creates a crawl in Redis or joins it as a worker, with its stored options; conflicting ones are refused.
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { ArgumentError, RdfscoutError } from '../errors.ts';
@@ -12,10 +12,10 @@ import { type ExplicitOptions, identityConflict } from '../crawl/crawl-meta.ts';
 import { IDENTITY_KEYS, kebab, optionsFromJson, optionsToJson, resolveCrawlOptions, stripUndefined } from '../crawl/options.ts';
 
 /** The shared budgets: changed for every worker once the crawl is over (a resume with a larger budget continues it). */
-export const BUDGET_KEYS = ['maxDocs', 'maxDocsPerPld'] as const;
+const BUDGET_KEYS = ['maxDocs', 'maxDocsPerPld'] as const;
 
 /** Options every worker must share besides the identity ones: the shared budgets and politeness. */
-export const SHARED_KEYS = [...IDENTITY_KEYS, ...BUDGET_KEYS, 'delayMs', 'hostConcurrency'] as const;
+const SHARED_KEYS = [...IDENTITY_KEYS, ...BUDGET_KEYS, 'delayMs', 'hostConcurrency'] as const;
 
 /**
  * Entries each PLD's queue holds in Redis by default; past it the least urgent wait in the PLD's overflow, a
@@ -24,7 +24,7 @@ export const SHARED_KEYS = [...IDENTITY_KEYS, ...BUDGET_KEYS, 'delayMs', 'hostCo
 export const DEFAULT_QUEUE_CAP = 1000;
 
 /** Default lease length (`--lease-ms`): a fetch's lease is renewed every third of it; a dead worker's work returns after it. */
-export const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_LEASE_MS = 30_000;
 
 /** A worker's place in a shared crawl. */
 export interface SharedCrawl {

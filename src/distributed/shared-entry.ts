@@ -1,4 +1,4 @@
-// **Shared entries**: how a frontier entry is written to the shared queue in Redis and read back — its URL stored once (issue 15).
+// **Shared entries**: how a frontier entry is written to the shared queue in Redis and read back — its URL stored once.
 import { hostOf, pldOf } from '../links/normalize-url.ts';
 import type { QueueAdd, QueueEntry } from './redis/shared-queue.ts';
 import type { LinkFeatures } from '../links/types.ts';

@@ -1,4 +1,4 @@
-// **SharedLearning**: what every worker of a shared crawl learned, replayed from the shared log into this worker's strategy and bandit (issue 15).
+// **SharedLearning**: what every worker of a shared crawl learned, replayed from the shared log into this worker's strategy and bandit.
 import type { BanditPolicy } from '../bandit/types.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import type { CrawlRegistry } from './redis/crawl-registry.ts';
@@ -50,7 +50,7 @@ export interface SharedLearningOptions extends Learners {
  * `refreshMs` (default 500 ms) — the freshness of its view of what the others learned. The seed PLDs that other
  * workers added (the scope) are read with it.
  *
- * The log stays small (issue 15): once every live worker has read `foldEvery` entries past the last fold, a worker
+ * The log stays small: once every live worker has read `foldEvery` entries past the last fold, a worker
  * replays them into fresh learners started from the last snapshot, stores their state as the new snapshot and trims
  * the entries (LearningLog). A worker that joins later — or one that was silent longer than `staleAfterMs` and
  * finds its position folded away — restores the snapshot and reads the rest: the same view as replaying the whole

@@ -1,4 +1,4 @@
-// **Staged writes**: what one transaction of a shared frontier sends to Redis when it commits — links, and the fetch it finishes with its release (issue 15).
+// **Staged writes**: what one transaction of a shared frontier sends to Redis when it commits — links, and the fetch it finishes with its release.
 import { pldOf } from '../links/normalize-url.ts';
 import type { FinishInfo } from './redis/shared-queue.ts';
 import type { Flight } from './fetch-flights.ts';

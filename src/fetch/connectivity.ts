@@ -6,7 +6,7 @@ import { OutageDetector, type OutageEvent, type OutageOptions } from './outage.t
  * When an origin whose failures are its own counts as dead: 3 failures in a row over 10 s (its robots.txt is asked
  * again after 1, 2, 4 s: about four connection attempts by then).
  */
-export const DEAD_AFTER = { failures: 3, ms: 10_000 };
+const DEAD_AFTER = { failures: 3, ms: 10_000 };
 
 /** One fetch as the connectivity bookkeeping sees it. */
 export interface FetchSeen {

@@ -1,4 +1,4 @@
-// **Fetcher** gets one URL from the web: robots.txt, SSRF guard, our own redirect handling, limits, proxy (issue 2, thesis §7).
+// **Fetcher** gets one URL from the web: robots.txt, SSRF guard, our own redirect handling, limits, proxy (thesis §7).
 import { channel } from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
@@ -35,7 +35,7 @@ export interface FetchOptions {
   /** Names this fetch in the exchanges given to the `onExchange` option (`--warc` groups a fetch's hops by it). */
   archiveId?: string;
   /**
-   * The politeness gate (issue 15): awaited once, just before this fetch sends its first request — the robots.txt
+   * The politeness gate: awaited once, just before this fetch sends its first request — the robots.txt
    * load it starts, or else its first GET (after waiting for a robots.txt another fetch loads). Its later requests
    * (the GET after its own robots.txt, redirect hops) continue the same slot. It is given the URL about to be
    * requested. A rejection fails the fetch.

@@ -1,4 +1,4 @@
-// **Politeness** is pure bookkeeping of when a PLD or host may be asked again: delay, crawl-delay, back-off, concurrency (issue 2).
+// **Politeness** is pure bookkeeping of when a PLD or host may be asked again: delay, crawl-delay, back-off, concurrency.
 
 /** Options of {@link Politeness}. */
 export interface PolitenessOptions {
@@ -28,7 +28,7 @@ export class Politeness {
   #hostsOfPld = new Map<string, Set<string>>();
   #backoffUntil = new Map<string, number>();
   #inFlight = new Map<string, number>();
-  /** Per PLD: when no request may be sent before (the send gate: last request sent, last fetch ended; issue 15). */
+  /** Per PLD: when no request may be sent before (the send gate: last request sent, last fetch ended). */
   #sendAt = new Map<string, number>();
 
   constructor(options: PolitenessOptions = {}) {
@@ -93,7 +93,7 @@ export class Politeness {
   }
 
   /**
-   * The send gate (issue 15): the earliest epoch ms at which a request to `pld` may actually be sent —
+   * The send gate: the earliest epoch ms at which a request to `pld` may actually be sent —
    * `delayMs` (or the larger Crawl-delay) after the last request sent to the PLD (`sent`) and after the PLD's last
    * fetch ended (`finish`), and not during a back-off. `readyAt` decides when a fetch is handed out; this one when
    * its request leaves, so that two fetches handed out close together (host concurrency > 1) still send their

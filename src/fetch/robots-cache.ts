@@ -1,4 +1,4 @@
-// **RobotsCache** fetches robots.txt once per origin, caches the verdicts, and answers "may I fetch this URL?" (issue 2).
+// **RobotsCache** fetches robots.txt once per origin, caches the verdicts, and answers "may I fetch this URL?".
 import robotsParserModule from 'robots-parser';
 
 /** The parts of robots-parser's `Robot` we use. */
@@ -92,7 +92,7 @@ export class RobotsCache {
    * `check`, for a caller that sends no request before a politeness gate: when this call has to send the origin's
    * robots.txt request itself, it first awaits `gate` (calls for the origin meanwhile wait for that load).
    * `sentLoad`: this call sent the robots.txt request, right after its gate, so the caller's next request to the
-   * origin continues that politeness slot (issue 15). A rejected `gate` rejects this call only; a waiting call then
+   * origin continues that politeness slot. A rejected `gate` rejects this call only; a waiting call then
    * loads it itself.
    */
   async checkGated(url: URL, gate?: () => Promise<void>): Promise<{ verdict: RobotsVerdict; sentLoad: boolean }> {

@@ -10,7 +10,7 @@ import type { Frontier } from './types.ts';
  * The frontier backends of a crawl run by one process. (A crawl shared by worker processes has its frontier in
  * Redis, opened by its coordination: src/distributed/.)
  */
-export const FRONTIER_BACKENDS = ['level', 'memory'] as const;
+const FRONTIER_BACKENDS = ['level', 'memory'] as const;
 export type FrontierBackend = (typeof FRONTIER_BACKENDS)[number];
 
 export interface OpenFrontierOptions {

@@ -31,7 +31,7 @@ export interface ExportOptions {
  * IRI order, each document's lines in stored order), then, with `withCrawlGraph`, the crawl-metadata graph (a view
  * over the records, CrawlGraphView) in fetch order. Like the SPARQL default graph, the export holds the documents'
  * data only unless the crawl graph is asked for. The documents are read from their stored N-Triples values directly
- * (issue 18), so export neither needs nor waits for the SPARQL indexes. Memory stays constant: values are read a page
+ *, so export neither needs nor waits for the SPARQL indexes. Memory stays constant: values are read a page
  * at a time and written through `pipeline`, which waits while `out` is full. Each line is checked (validate-ntriples.ts)
  * and a line that is not valid RDF is declined (`onInvalid`). Resolves with the number of quads written.
  */
@@ -46,7 +46,7 @@ export async function exportNQuads(source: CrawlSource, out: NodeJS.WritableStre
       let after: string | undefined;
       // Documents still being written by a fetch that has not committed (or orphaned by a crash) are left out: their
       // pending mark is written before their first chunk and removed with their record, so checking the marks after
-      // reading a page tells; once left out, a document stays out (issue 16 item 14).
+      // reading a page tells; once left out, a document stays out.
       const skipped = new Set<string>();
       for (;;) {
         const page = (await state.docs.iterator(after === undefined ? { limit: PAGE } : { gt: after, limit: PAGE }).all()) as Array<[string, string]>;

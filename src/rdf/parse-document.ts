@@ -1,5 +1,4 @@
 // **parseDocument** parses one fetched document into quads ready for the store: leniently, or all or nothing.
-import { RdfscoutError } from '../errors.ts';
 import type { PageScan } from '../links/page-scan.ts';
 import { parseEmbeddedWith } from './parse-embedded.ts';
 import { parseRdfInto, parseRdfText } from './parse-formats.ts';
@@ -23,7 +22,7 @@ import type { Detected, ParsedDocument, ParseProblem, ParseRecovery } from './ty
  * Limits (`opts.maxQuads`, `opts.timeBudgetMs`) make a hostile document end with an error, not exhaust memory.
  * Blank nodes are relabelled with a prefix derived from `baseIRI`, so two documents' `_:b0` never merge.
  * Never rejects for bad content; rejects only for invalid options (ArgumentError).
- * `scan` (HTML only, optional): the page's scan made while its links were read (`pageScanFor`, issue 18).
+ * `scan` (HTML only, optional): the page's scan made while its links were read (`pageScanFor`).
  */
 export async function parseDocument(text: string, detected: Detected, baseIRI: string, opts?: ParseOptions, scan?: PageScan): Promise<ParsedDocument> {
   const config = resolveParseOptions(opts);
@@ -39,7 +38,7 @@ export async function parseDocument(text: string, detected: Detected, baseIRI: s
 }
 
 /**
- * Parses an RDF document of `mediaType` as a stream (issue 16 item 14): `input` is its text, its chunks as they are
+ * Parses an RDF document of `mediaType` as a stream: `input` is its text, its chunks as they are
  * decoded, or a function returning a fresh reading of them (a JSON-LD document may be read twice: see
  * `parseRdfInto`), and each quad goes to `target` as it is parsed (blank nodes relabelled as {@link parseDocument}
  * does). After `target.restart()` the quads received before it are not part of the document.
@@ -58,11 +57,4 @@ export async function parseRdfDocumentInto(
   const relabeller = new BlankNodeRelabeller(() => blankNodePrefix(baseIRI));
   const { count, problem, recovery } = await parseRdfInto(input, mediaType, baseIRI, config, budget, relabeller, target);
   return { count, error: problem, recovery: recovery.summary() };
-}
-
-/** The problem of a failed document as an RdfscoutError (for callers that throw). */
-export function toError(doc: ParsedDocument, url: string): RdfscoutError | null {
-  if (doc.error === null) return null;
-  const options = doc.error.line === undefined ? { url } : { url, line: doc.error.line };
-  return new RdfscoutError(doc.error.code, doc.error.message, options);
 }

@@ -47,7 +47,7 @@ export interface EmbeddedHints {
  */
 const HINTS = new RegExp(`(${RDFA_HINT.source})|(${MICRODATA_HINT.source})|(${SCRIPT_OR_BASE_HINT.source})`, 'gi');
 
-/** The three looks one by one, as {@link embeddedHints} must answer them (for its test and bench/hint-cost.ts). */
+/** The three looks one by one, as {@link embeddedHints} must answer them (for its test and bench/micro.ts). */
 export const HINT_PATTERNS: Readonly<Record<keyof EmbeddedHints, RegExp>> = { rdfa: RDFA_HINT, microdata: MICRODATA_HINT, scriptOrBase: SCRIPT_OR_BASE_HINT };
 
 /**
@@ -57,7 +57,7 @@ export const HINT_PATTERNS: Readonly<Record<keyof EmbeddedHints, RegExp>> = { rd
  */
 const hintsCache: { html: string | null; hints: EmbeddedHints } = { html: null, hints: { rdfa: false, microdata: false, scriptOrBase: false } };
 
-/** What the cheap looks find in `html` (issue 18: at 32 kB pages the three regex passes were 4% of a bfs crawl's CPU). */
+/** What the cheap looks find in `html` (at 32 kB pages the three regex passes were 4% of a bfs crawl's CPU). */
 export function embeddedHints(html: string): EmbeddedHints {
   if (hintsCache.html === html) return hintsCache.hints;
   const hints: EmbeddedHints = { rdfa: false, microdata: false, scriptOrBase: false };
@@ -76,7 +76,7 @@ export function embeddedHints(html: string): EmbeddedHints {
 }
 
 /**
- * Extracts the RDF embedded in an HTML page (issue 2): `<script type="application/ld+json">` blocks (and the
+ * Extracts the RDF embedded in an HTML page: `<script type="application/ld+json">` blocks (and the
  * Turtle-family script types), RDFa, and Microdata. Broken markup (unclosed tags, stray `<`) is tokenised as a
  * browser would (parse5's tokenizer, htmlparser2 inside the RDFa and Microdata parsers), so it never fails the page.
  *
@@ -95,7 +95,7 @@ export async function parseEmbedded(html: string, baseIRI: string, opts?: ParseO
 
 /**
  * A page scan for the link extractor to fill (`extractLinks` option `scan`) and {@link parseEmbeddedWith} to read, so
- * that an HTML page is tokenised once (issue 18); undefined when the page has no RDF script or `<base>` to scan for.
+ * that an HTML page is tokenised once; undefined when the page has no RDF script or `<base>` to scan for.
  */
 export function pageScanFor(html: string): PageScan | undefined {
   return embeddedHints(html).scriptOrBase ? new PageScan(SCAN_SCRIPT_TYPES) : undefined;
@@ -169,7 +169,7 @@ export async function parseEmbeddedWith(html: string, pageIri: string, config: P
     block++;
     const blockNo = block;
     const relabeller = new BlankNodeRelabeller(() => blankNodePrefix(pageIri, blockNo));
-    // A page of at most config.wholeTextChars is written to the parser at once (issue 18), as one chunk it was anyway.
+    // A page of at most config.wholeTextChars is written to the parser at once, as one chunk it was anyway.
     // Its terms pass the guard: RDFa's `lang=""` and `_:` resources read as RDFa 1.1 says, invalid ones repaired or dropped.
     const passQuads: Quad[] = [];
     const passLog = new RecoveryLog();

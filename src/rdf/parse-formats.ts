@@ -59,7 +59,7 @@ export async function parseRdfText(
 /**
  * Parses `source` (the text, or its chunks as they are decoded) as `mediaType` and hands each quad to `target` as it
  * is parsed: no array of the document's quads and, for Turtle, N-Triples, N-Quads, TriG, N3, JSON-LD and RDF/XML
- * without DTD entities, no string of the whole text (issue 16 item 14). RDF/XML whose prolog declares entities is
+ * without DTD entities, no string of the whole text. RDF/XML whose prolog declares entities is
  * read whole first, as the entity guard counts references over the whole document before any parser sees it.
  * JSON-LD is parsed with the streaming profile when `source` can be read again and `target` can restart (see
  * {@link parseJsonLd}). `count` is the number of quads handed over (on error: before it). Never rejects.
@@ -99,7 +99,7 @@ async function parseWith(
   if (N3_TYPES.has(mediaType) && !config.strict) {
     run = await parseN3Lenient(read(source), mediaType, baseIRI, relabeller, budget, target, recovery);
   } else if (N3_TYPES.has(mediaType)) {
-    // A small text at hand whole: n3's synchronous parser (issue 18), or the stream when it declines (see parseN3Whole).
+    // A small text at hand whole: n3's synchronous parser, or the stream when it declines (see parseN3Whole).
     const taken = takeWholeText(read(source), config.wholeTextChars);
     const whole = taken.text === null ? null : await parseN3Whole(taken.text, mediaType, baseIRI, relabeller, budget, target);
     if (whole !== null) run = whole;
@@ -108,7 +108,7 @@ async function parseWith(
       run = await runParserInto(parser, window.track(withoutBom(taken.input)), relabeller, budget, target);
     }
   } else if (mediaType === 'application/rdf+xml') {
-    // A small text at hand in one piece is checked and written at once (issue 18), in the chunks it would have streamed in.
+    // A small text at hand in one piece is checked and written at once, in the chunks it would have streamed in.
     const taken = takeWholeText(read(source), config.wholeTextChars);
     const whole = taken.text !== null && taken.pieces === 1 ? prepareWholeRdfXml(taken.text, config) : null;
     if (whole !== null && 'problem' in whole) return { count: 0, problem: whole.problem, budgetExceeded: false };

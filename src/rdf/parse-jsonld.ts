@@ -11,8 +11,8 @@ import type { TextWindow } from './text-window.ts';
  * Characters of JSON-LD written to the parser at once. jsonld-streaming-parser queues a job for every value of a
  * chunk before it runs any, so a large chunk keeps thousands of them alive long enough to reach V8's old generation:
  * 64k-character chunks added 13.8 MB of RSS parsing a 1 MB document alone, 4k ones 7.5 MB, 1k ones 5.2 MB; in a crawl
- * (bench:memory, 3 runs each) 4k gave 21x the document's size, 1k 17x, at the same CPU time within noise (issue 16
- * item 14; the CLI's V8 flags, the loaded machine).
+ * (bench:memory, 3 runs each) 4k gave 21x the document's size, 1k 17x, at the same CPU time within noise (the
+ * CLI's V8 flags, the loaded machine).
  */
 const JSONLD_CHUNK_CHARS = 1024;
 
@@ -21,7 +21,7 @@ const STREAMING_KEY_ORDER = 'invalid streaming key order';
 const COLLIDING_KEYWORDS = 'colliding keywords';
 
 /**
- * JSON-LD, streamed when it can be (issue 16 item 14). Without the streaming profile jsonld-streaming-parser holds
+ * JSON-LD, streamed when it can be. Without the streaming profile jsonld-streaming-parser holds
  * every value of the top-level object until it ends (an `@context` may come last), and even with it the quads of a
  * top-level `@graph` (which an `@id` further on would name): 30x the document's size. So the document is first
  * parsed with the profile (a plain `@type` may come anywhere) and its top-level `@graph` named ({@link nameRootGraph}),
@@ -31,7 +31,7 @@ const COLLIDING_KEYWORDS = 'colliding keywords';
  * of the first pass is kept), blank-node labels and the quad budget start over (the CPU time budget does not), and
  * the document is parsed again as it was before, buffered. A source that can be read once only, or a target that
  * cannot restart, is parsed buffered at once. Before all this, a small document (≤ 64 kB) of the common subset is
- * converted at once by {@link convertJsonLd} (issue 18, session 9: ~2 ms of CPU less per schema.org block); it
+ * converted at once by {@link convertJsonLd} (~2 ms of CPU less per schema.org block); it
  * declines anything else, which then goes the way described here.
  */
 export async function parseJsonLd(
@@ -70,7 +70,7 @@ export async function parseJsonLd(
 }
 
 /**
- * The fast path of small JSON-LD (issue 18, session 9): {@link convertJsonLd} on the whole text when `source` is a
+ * The fast path of small JSON-LD: {@link convertJsonLd} on the whole text when `source` is a
  * string or a reading of at most {@link FAST_JSONLD_MAX_CHARS} characters (a one-shot iterable is left to the
  * streaming parser, which must read it). Null when it declines (the caller parses the document as before); else
  * the quads are handed over under the same budget as a parser run's (run-parser.ts `runParserInto`: the quad limit,

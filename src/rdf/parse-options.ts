@@ -36,7 +36,7 @@ export interface ParseOptions {
   /**
    * A text of at most this many characters that is at hand whole is parsed in one call rather than streamed in
    * chunks (Turtle family with n3's synchronous parser; RDF/XML, RDFa and Microdata written to their parser at once):
-   * the same result for less CPU (issue 18). 0 streams every text; at most 65,536 (one streamed chunk, so that a
+   * the same result for less CPU. 0 streams every text; at most 65,536 (one streamed chunk, so that a
    * text parsed whole holds no more memory than a streamed one). Default: 65,536.
    */
   wholeTextChars?: number;

@@ -2,7 +2,7 @@
 import type { ParseProblem, ParseRecovery } from './types.ts';
 
 /** Errors kept with their lines per document (the rest are only counted). */
-export const MAX_RECOVERY_ERRORS = 5;
+const MAX_RECOVERY_ERRORS = 5;
 
 /** Collects a document's dropped statements, dropped or repaired terms, and its first errors (lines in the document). */
 export class RecoveryLog {

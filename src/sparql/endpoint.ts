@@ -231,7 +231,7 @@ function endpointUrl(req: IncomingMessage): string {
   return `http://${req.headers.host ?? 'localhost'}/sparql`;
 }
 
-export function sendError(res: ServerResponse, err: unknown): void {
+function sendError(res: ServerResponse, err: unknown): void {
   const code = err instanceof RdfscoutError ? err.code : 'RDFSCOUT_QUERY_FAILED';
   const message = err instanceof Error ? err.message : String(err);
   const status = code === 'RDFSCOUT_QUERY_TIMEOUT' || code === 'RDFSCOUT_QUERY_MEMORY' ? 503 : code === 'RDFSCOUT_QUERY_FAILED' || code === 'RDFSCOUT_INVALID_ARGUMENT' ? 400 : 500;
@@ -242,7 +242,7 @@ function refuseUpdate(res: ServerResponse): void {
   sendText(res, 403, 'SPARQL Update is refused: this endpoint is read-only.\n', { 'X-Rdfscout-Error': 'RDFSCOUT_QUERY_FAILED' });
 }
 
-export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   // set, not passed to writeHead: the request's log line reads X-Rdfscout-Error back
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(text);

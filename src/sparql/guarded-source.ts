@@ -19,7 +19,7 @@ function isCrawlGraph(graph: Term | null | undefined): boolean {
  *   triple once, however many documents state it (SPARQL 1.1 §13.1; {@link unionDedupe}); the crawl-metadata graph
  *   `urn:rdfscout:crawl` is not part of it;
  * - the named graphs are the documents (named by URL) and the crawl graph, each with its own triples.
- * Over several shards read as one crawl (issue 15), a document stored in several shards is read from the one that
+ * Over several shards read as one crawl, a document stored in several shards is read from the one that
  * wins it, and the default graph stays a set across shards (shard-stores.ts).
  *
  * It only reads (no `import`/`remove`, so no Comunica update actor can write through it), remembers every

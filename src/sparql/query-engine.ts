@@ -49,7 +49,7 @@ export interface QueryOptions {
 }
 
 /** The phases {@link QueryOptions.onPhase} reports. */
-export type QueryPhase = 'indexed' | 'worker' | 'head' | 'done';
+type QueryPhase = 'indexed' | 'worker' | 'head' | 'done';
 
 /** One solution: variable name (without `?`) → bound term. Unbound variables are absent. */
 export type BindingRow = Readonly<Record<string, Term>>;

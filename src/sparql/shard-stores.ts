@@ -10,7 +10,7 @@ export type Trackable = { destroy(): void; done: boolean; once(event: string, fn
 
 /**
  * Store-level reads over the shards of a {@link ShardSet} (one crawl folder: one shard). A document (named graph)
- * stored in several shards is read from the shard that wins it (`plan.excluded` names the others' copies, issue 15).
+ * stored in several shards is read from the shard that wins it (`plan.excluded` names the others' copies).
  * With one shard and nothing excluded, every read is the quadstore's own.
  */
 export class ShardStores {

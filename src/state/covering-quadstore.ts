@@ -14,8 +14,8 @@ type GetOpts = NonNullable<Parameters<Quadstore['getStream']>[1]>;
 type WriteBatch = (batch: Parameters<NamespacePrefixes['stage']>[0], opts: unknown) => Promise<void>;
 
 /**
- * The indexes written for every quad (issue 18). Each costs one LevelDB key per quad, and writing and compacting
- * those keys is most of a bulk load's CPU (bench:store, README "Storage"). Quadstore's six became four (SPOG, GSPO,
+ * The indexes written for every quad. Each costs one LevelDB key per quad, and writing and compacting
+ * those keys is most of a bulk load's CPU (bench:store, docs/research-notes.md "Storage"). Quadstore's six became four (SPOG, GSPO,
  * POGS, OGSP), then three: GSPO is left out because the stored documents are a graph index already (one value range
  * per graph, document-keys.ts), and patterns led by the graph are read there ({@link readsDocument}). The three
  * two-term prefixes cover SP, PO and OG, and every set of one, three or four bound terms but G alone and PG; SO is

@@ -14,7 +14,7 @@ import { cleanOrphanDocuments } from './orphan-documents.ts';
 import { type AnySublevel, GroupCommitter, LevelTxn } from './txn.ts';
 
 /** Names of the sublevels. Quadstore writes its indexes at the root (its keys never start with `!`). */
-export const SUBLEVELS = ['frontier', 'seen', 'frontier-rdf', 'seen-rdf', 'records', 'record-urls', 'meta', 'learned', 'bandit-arms', 'links', 'redirects', 'badlinks', 'partials', 'extlinks', 'sites', 'unindexed', 'to-sink', 'docs-pending', 'contexts'] as const;
+const SUBLEVELS = ['frontier', 'seen', 'frontier-rdf', 'seen-rdf', 'records', 'record-urls', 'meta', 'learned', 'bandit-arms', 'links', 'redirects', 'badlinks', 'partials', 'extlinks', 'sites', 'unindexed', 'to-sink', 'docs-pending', 'contexts'] as const;
 export type SublevelName = (typeof SUBLEVELS)[number];
 
 export interface CrawlState {
@@ -26,7 +26,7 @@ export interface CrawlState {
   readonly sub: Readonly<Record<SublevelName, AnySublevel>>;
   /** The stored documents: N-Triples text values (utf8), keys from state/document-keys.ts. */
   readonly docs: AnySublevel;
-  /** Loads stored documents into quadstore's indexes in the background (issue 18); `flush()` waits for it. */
+  /** Loads stored documents into quadstore's indexes in the background; `flush()` waits for it. */
   readonly indexer: Indexer;
   /** A new transaction over this state. */
   txn(): LevelTxn;
@@ -72,7 +72,7 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
     SUBLEVELS.map((name) => [name, db.sublevel<string, unknown>(name, { keyEncoding: 'utf8', valueEncoding: 'json' })]),
   ) as unknown as Record<SublevelName, AnySublevel>;
   const docs = db.sublevel<string, string>('docs', { keyEncoding: 'utf8', valueEncoding: 'utf8' }) as unknown as AnySublevel;
-  // Patterns led by a document's graph are read from its stored values (covering-quadstore.ts, issue 18).
+  // Patterns led by a document's graph are read from its stored values (covering-quadstore.ts).
   const namespaces = await openNamespaces(db, sub.meta, indexes);
   const quadstore: Quadstore = new CoveringQuadstore(
     { backend: db, dataFactory, indexes: INDEXES.map((i) => [...i]), ...(namespaces === null ? {} : { prefixes: namespaces }) },
@@ -80,9 +80,9 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
     namespaces,
   );
   await quadstore.open();
-  // 250 quads (1,500 index keys) a batch: indexing a 5 MB Turtle file (158k quads) raised RSS by 59 MB instead of
-  // 93 MB with 1,000, for no measurable loss of speed (each batch's keys are copied to native memory at once; issue 16
-  // item 14, bench/document-memory.ts probe).
+  // 250 quads (750 index keys, three indexes) a batch: indexing a 5 MB Turtle file (158k quads) raised RSS by 59 MB instead of
+  // 93 MB with 1,000, for no measurable loss of speed (each batch's keys are copied to native memory at once;
+  // measured with bench/document-memory.ts).
   const indexer = new Indexer({ quadstore, dataFactory, docs, unindexed: sub.unindexed }, { batchQuads: 250 });
   if (indexes) {
     // Chunks of documents whose fetch never committed (a crash while a large document was being written) go first.
@@ -116,7 +116,7 @@ const NAMESPACE_KEYS = 'index-namespace-ids';
 
 /**
  * The namespace dictionary of the index keys, or null for a store whose keys were written with whole IRIs (before
- * issue 18's ids): such a store is read and written as it is. A store is marked as using ids when the handle that
+ * namespace ids): such a store is read and written as it is. A store is marked as using ids when the handle that
  * indexes opens it with no index key yet; the mark is durable before any key is written.
  */
 async function openNamespaces(db: ClassicLevel<string, string>, meta: AnySublevel, writer: boolean): Promise<NamespacePrefixes | null> {

@@ -38,7 +38,7 @@ export function* quadsOfValues(df: DataFactory, graphIri: string, values: readon
 
 function* quadsOfValue(df: DataFactory, graph: ReturnType<DataFactory['namedNode']>, text: string): Generator<Quad[]> {
   // A few lines at a time: the quads of a whole value (~3,000), alive while index batches are written, reached V8's
-  // old generation and raised RSS by ~15 MB indexing a 1.5 MB Turtle file (issue 16 item 14).
+  // old generation and raised RSS by ~15 MB indexing a 1.5 MB Turtle file.
   const inGraph = graphFactory(df, graph);
   for (const lines of slicesOfLines(text, SLICE_CHARS)) yield parseTriples(lines, inGraph);
 }
@@ -78,7 +78,7 @@ async function chunkInRange(docs: AnySublevel, graphIri: string, n: number): Pro
  * document name them alike). A line n3 cannot read back (not expected: the same library wrote it) is skipped rather
  * than blocking the index; the value stays in `docs`.
  */
-export function parseTriples(text: string, factory?: DataFactory): Quad[] {
+function parseTriples(text: string, factory?: DataFactory): Quad[] {
   const opts = { format: 'N-Triples', blankNodePrefix: '', ...(factory === undefined ? {} : { factory }) };
   try {
     return new Parser(opts).parse(text);

@@ -17,7 +17,7 @@ const MAX_STORED = 0xffff;
  */
 const MIN_DEFLATE = 1024;
 /** zlib's state: smaller than the defaults' 256 kB (records are a few kB). */
-export const DEFLATE_OPTIONS = { memLevel: 5, windowBits: 13 };
+const DEFLATE_OPTIONS = { memLevel: 5, windowBits: 13 };
 
 /**
  * Appends record `r` to `out` as a gzip member of its own (WARC 1.1 Annex D). The level applies to response records
@@ -30,7 +30,7 @@ export const DEFLATE_OPTIONS = { memLevel: 5, windowBits: 13 };
  * `scratch` and `deflate` (the writer's one zlib state at `level`, reset per record) compresses it (async `zlib.gzip`
  * cost ~3× as much CPU: thread-pool hand-offs; `gzipSync`, a zlib stream per record).
  */
-export function appendGzipMember(r: WarcRecordParts, level: number, out: ByteSink, scratch: ByteSink, deflate: DeflateMember | null): void {
+function appendGzipMember(r: WarcRecordParts, level: number, out: ByteSink, scratch: ByteSink, deflate: DeflateMember | null): void {
   if (level > 0 && r.type === 'response' && deflate !== null) {
     scratch.clear();
     encodeRecord(r, scratch);

@@ -1,4 +1,4 @@
-// Read commands work while a crawl process holds the store (issue 16 item 12): they read a snapshot and say so.
+// Read commands work while a crawl process holds the store: they read a snapshot and say so.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

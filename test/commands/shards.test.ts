@@ -1,4 +1,4 @@
-// Every read command over several shards (issue 15): real crawls of a simulated web split by PLD, read as one crawl;
+// Every read command over several shards: real crawls of a simulated web split by PLD, read as one crawl;
 // and a URL fetched in two shards: one record, the later wins, refetched = 1, its document exported once.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// A crawl of large RDF documents, streamed from body to store (issue 16 item 14): every triple stored once, links
+// A crawl of large RDF documents, streamed from body to store: every triple stored once, links
 // and VoID facts taken from the quad stream, a document that fails late keeps nothing (the strict crawl: all or
 // nothing, --strict-rdf), no pending chunks left.
 import { createServer, type Server } from 'node:http';

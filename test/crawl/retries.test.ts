@@ -1,4 +1,4 @@
-// Failures are retried (issue 16 item 3): a server that goes away and comes back pauses the crawl instead of burning
+// Failures are retried: a server that goes away and comes back pauses the crawl instead of burning
 // its budget; a crawl that stays offline stops, and its resume fetches what failed; --retry-failed re-queues final
 // failures; a robots.txt that could not be fetched is asked for again.
 import { createServer, type Server } from 'node:http';

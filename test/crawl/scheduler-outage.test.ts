@@ -1,4 +1,4 @@
-// The Scheduler's outage pause (issue 16 item 3) and per-host Crawl-delay (issue 14 item 5), on an injected clock.
+// The Scheduler's outage pause and per-host Crawl-delay, on an injected clock.
 import { describe, expect, it } from 'vitest';
 import { CrawlTally } from '../../src/crawl-log/tally.ts';
 import { Scheduler } from '../../src/crawl/scheduler.ts';

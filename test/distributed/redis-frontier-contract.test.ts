@@ -1,4 +1,4 @@
-// The Frontier contract, run against RedisFrontier on a real redis-server (issue 15).
+// The Frontier contract, run against RedisFrontier on a real redis-server.
 import { describe } from 'vitest';
 import { RedisFrontier } from '../../src/distributed/redis-frontier.ts';
 import { SharedQueue } from '../../src/distributed/redis/shared-queue.ts';

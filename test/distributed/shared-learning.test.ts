@@ -1,5 +1,5 @@
 // The shared learning log on a real redis-server: folded into a snapshot once every live worker has read it, so a late
-// joiner gets the same learned view as one that replayed every entry, and the log's size stays bounded (issue 15).
+// joiner gets the same learned view as one that replayed every entry, and the log's size stays bounded.
 import { describe, expect, it } from 'vitest';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { resolveCrawlOptions } from '../../src/crawl/options.ts';

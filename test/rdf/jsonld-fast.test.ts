@@ -1,4 +1,4 @@
-// The JSON-LD fast path against jsonld-streaming-parser: it declines, or it gives an isomorphic graph (issue 18, session 9).
+// The JSON-LD fast path against jsonld-streaming-parser: it declines, or it gives an isomorphic graph.
 import type { Quad } from '@rdfjs/types';
 import { isomorphic } from 'rdf-isomorphic';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Whole small texts (issue 18): parsed in one call, they give exactly what the streaming path gives (forced here
+// Whole small texts: parsed in one call, they give exactly what the streaming path gives (forced here
 // with `wholeTextChars: 0`): the same quads in the same order with the same blank-node labels, the same problems,
 // the same partial output, the quad limit cutting at the same quad. Corpus: every RDF document and every HTML page
 // with embedded RDF of the simulated web (all profiles, at half their size: ~9,000 documents; scale 1, ~18,000, passed

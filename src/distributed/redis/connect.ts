@@ -17,7 +17,7 @@ export interface RedisConnectOptions {
 /**
  * Connects to the Redis server named by `url` and checks it answers (PING). The first connection is tried once:
  * an unreachable server, a wrong password or a missing database is an error naming the URL (password hidden).
- * After that, a lost connection is retried forever with back-off, and commands wait for it (issue 15: "Redis lost
+ * After that, a lost connection is retried forever with back-off, and commands wait for it ("Redis lost
  * mid-crawl: workers pause and reconnect with back-off").
  * @throws RdfscoutError `RDFSCOUT_INVALID_URL` (bad URL) or `RDFSCOUT_REDIS_UNREACHABLE`.
  */

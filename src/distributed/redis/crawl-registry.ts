@@ -1,4 +1,4 @@
-// **CrawlRegistry**: a shared crawl's identity, learning log and progress in Redis (issue 15): what workers join and `status` reads.
+// **CrawlRegistry**: a shared crawl's identity, learning log and progress in Redis: what workers join and `status` reads.
 import type { Redis } from 'ioredis';
 import { RdfscoutError } from '../../errors.ts';
 import { type CrawlKeys, crawlKeys } from './keys.ts';
@@ -24,7 +24,7 @@ export interface SharedSettings {
 }
 
 /** One worker's progress, as `status` prints it. */
-export interface WorkerStatus {
+interface WorkerStatus {
   worker: string;
   /** Heartbeat within the last heartbeat timeout (a dead worker is forgotten by the next reclaim). */
   alive: boolean;
@@ -137,7 +137,7 @@ export class CrawlRegistry {
 }
 
 /** The shared budgets stored with the crawl (Infinity: none). */
-export function budgetsOf(settings: SharedSettings): EndLimits {
+function budgetsOf(settings: SharedSettings): EndLimits {
   const n = (v: unknown) => (v === undefined || v === 'Infinity' ? Number.POSITIVE_INFINITY : Number(v));
   return { maxDocs: n(settings.options.maxDocs), maxDocsPerPld: n(settings.options.maxDocsPerPld) };
 }

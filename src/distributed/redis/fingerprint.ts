@@ -1,11 +1,11 @@
-// **URL fingerprints**: 64 bits of SHA-256 per URL, split into a bucket (a small Redis set) and the rest (its member) — issue 15's seen set.
+// **URL fingerprints**: 64 bits of SHA-256 per URL, split into a bucket (a small Redis set) and the rest (its member): the shared seen set.
 import { hash } from 'node:crypto';
 
 /**
  * Average members per bucket that `bucketBitsFor` aims at: under Redis's `set-max-intset-entries` (512, in the
  * compiled defaults and in Debian's redis.conf) with room for a crawl twice as large as expected.
  */
-export const TARGET_BUCKET_FILL = 200;
+const TARGET_BUCKET_FILL = 200;
 
 /** The first 64 bits of SHA-256 of the URL's UTF-8 bytes (the URL as given: normalise it first). */
 export function urlFingerprint(url: string): bigint {

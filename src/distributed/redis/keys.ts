@@ -1,4 +1,4 @@
-// **crawlKeys**: the one place that names the Redis keys of a shared crawl (issue 14: a store owns its keys).
+// **crawlKeys**: the one place that names the Redis keys of a shared crawl (a store owns its keys).
 
 /** The keys of one crawl. All share the hash tag `{crawl}`, so that on a Redis Cluster they live on one slot. */
 export interface CrawlKeys {

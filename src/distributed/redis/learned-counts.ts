@@ -5,7 +5,7 @@ import type { CrawlKeys } from './keys.ts';
 
 /**
  * One increment: `table` names a hash of counts (e.g. `hr` for the thesis's C_HR, `arms` for the bandit's sums),
- * `field` an entry in it. Counts are only ever added to (issue 15), so increments from any worker commute.
+ * `field` an entry in it. Counts are only ever added to, so increments from any worker commute.
  */
 export interface CountIncrement {
   table: string;
@@ -20,7 +20,7 @@ const TABLE = /^[a-z0-9][a-z0-9-]{0,31}$/;
  * Checks increments before they are sent: tables are short lower-case names and every `by` is finite and ≥ 0.
  * @throws RdfscoutError `RDFSCOUT_INVALID_ARGUMENT` naming the first bad increment (nothing is applied).
  */
-export function checkIncrements(increments: readonly CountIncrement[]): void {
+function checkIncrements(increments: readonly CountIncrement[]): void {
   for (const inc of increments) {
     if (!TABLE.test(inc.table)) {
       throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `A count table is 1–32 of a-z, 0-9 and '-' (got ${JSON.stringify(inc.table)})`);

@@ -1,4 +1,4 @@
-// **LearningLog**: the shared learning log in Redis (issue 15) — read by position, folded into a snapshot and trimmed once every live worker has read it.
+// **LearningLog**: the shared learning log in Redis — read by position, folded into a snapshot and trimmed once every live worker has read it.
 import type { Redis } from 'ioredis';
 import { type RunScript, redisScript } from './script.ts';
 
@@ -18,7 +18,7 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
  * Returns {base, 'snap', snapshot} when `from` was folded away (the reader restores the snapshot and reads on from
  * base), else {base, 'log', n, e1, e2, …}: n entries from `from` on were read (at most max; the worker's position
  * moves past them), of which those starting with `skip` are left out of the answer — a worker's own entries, which
- * it learned from when it fetched (issue 15: CPU per page; they are neither sent nor parsed again).
+ * it learned from when it fetched (CPU per page; they are neither sent nor parsed again).
  */
 const READ_LUA = `${NOW}
 local worker, from, max, skip = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4] or ''

@@ -1,7 +1,7 @@
-// **Lease scripts**: the Lua that grants, renews, releases and reclaims PLD leases atomically, on Redis's clock (issue 15).
+// **Lease scripts**: the Lua that grants, renews, releases and reclaims PLD leases atomically, on Redis's clock.
 
 /** Score of a PLD in the ready set while it has `limit` holders: far beyond any epoch ms, so never due. */
-export const FULL_SCORE = 2 ** 52;
+const FULL_SCORE = 2 ** 52;
 
 /**
  * Keys every lease script takes, in this order (KEYS[1..9]); see `CrawlKeys`. Count tables follow in the release.
@@ -176,7 +176,7 @@ return out
 `;
 
 /**
- * Send gate (issue 15), just before a request leaves. ARGV: pld, waitMs (--delay-ms, or the host's larger
+ * Send gate, just before a request leaves. ARGV: pld, waitMs (--delay-ms, or the host's larger
  * Crawl-delay), unleased ('1' or '0'). Passes when Redis's now has reached the PLD's gate time, which then moves to
  * now + waitMs: two requests to one PLD pass ≥ waitMs apart across the cluster, however many leases it has. Returns
  * {1, now} when it passed, {0, now, gateAt} when it did not (ask again at gateAt).

@@ -1,4 +1,4 @@
-// **PldLeases**: a worker's side of the shared politeness — leases on PLDs granted atomically by Redis on its own clock (issue 15).
+// **PldLeases**: a worker's side of the shared politeness — leases on PLDs granted atomically by Redis on its own clock.
 import type { Redis } from 'ioredis';
 import { RdfscoutError } from '../../errors.ts';
 import { type CrawlKeys, crawlKeys } from './keys.ts';
@@ -116,7 +116,7 @@ export class PldLeases {
   }
 
   /**
-   * The send gate, asked just before a request to `pld` leaves (issue 15): `passed` (on Redis's clock at `now`) or
+   * The send gate, asked just before a request to `pld` leaves: `passed` (on Redis's clock at `now`) or
    * not yet, and then `waitMs` until the gate opens. Requests that pass are ≥ max(delayMs, `crawlDelayMs`) apart
    * across the cluster, and none passes before a release's ready time (Crawl-delay, Retry-After). `unleased`: the
    * caller lost its lease (see GATE_LUA): it also waits for the PLD to have no lease and its politeness time to pass.

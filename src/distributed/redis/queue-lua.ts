@@ -5,7 +5,7 @@ import { OVERFLOW_LUA } from './queue-overflow.ts';
 /**
  * Keys under the crawl's prefix P (ARGV[1] of every script; KEYS[1..8] are the lease keys, `LEASE_KEY_NAMES`). An
  * entry is named by its URL's 64-bit fingerprint FP (16 hex digits, `urlFingerprint`); its URL is stored once, in
- * its entry (issue 15: bytes per queued URL).
+ * its entry (bytes per queued URL).
  * - `P q:PLD`  ZSET of due queued entries: score = priority, member = 15-digit seq + FP (ties in priority go by seq)
  * - `P d:PLD`  ZSET of entries waiting for a retry back-off: score = notBefore (the workers' clock), same members
  * - `P e`      HASH FP → entry `state TAB seq TAB priority TAB attempts TAB notBefore TAB lost TAB body`, state q

@@ -1,4 +1,4 @@
-// **Queue overflow**: the Lua that caps each PLD's queue held in Redis and keeps the rest in compact sorted runs, order kept (issue 15).
+// **Queue overflow**: the Lua that caps each PLD's queue held in Redis and keeps the rest in compact sorted runs, order kept.
 
 /**
  * Lua functions for the queue scripts (they use the queue prelude's `P`, `E`, `STAT`, `qk`, `member`, `parse`).

@@ -52,7 +52,7 @@ return {kind, claims, stat(), views(looked), refused}
  * entry is done (or queued again: 'retry' with one more attempt, 'back' as it was), aliases are marked done, links are
  * queued, the budget and the worker's counts grow and the log entry is appended — all in one step; then, as the claim
  * script would right after it (`claim_batch`, same checks, same record in flight under a new lease), up to n entries
- * are claimed for the worker from the candidates (issue 15: one round trip a page less). Returns {'ok', {new links},
+ * are claimed for the worker from the candidates (one round trip a page less). Returns {'ok', {new links},
  * stat, views, {claim kind, claims, refused}}; {'stale', {}, stat, {}} when the lease was lost (nothing applied, nothing
  * claimed); {'already', {}, stat, {}, {claim kind, claims, {}}} when this fetch was applied before (the script sent
  * again after a lost reply): nothing applied again, and the first run's claims whose leases are live, handed out once.

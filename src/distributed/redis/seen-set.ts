@@ -1,4 +1,4 @@
-// **SeenSet**: the crawl's shared set of URLs ever queued, as 64-bit fingerprints in small Redis sets bucketed by prefix (issue 15).
+// **SeenSet**: the crawl's shared set of URLs ever queued, as 64-bit fingerprints in small Redis sets bucketed by prefix.
 import type { Redis } from 'ioredis';
 import { RdfscoutError } from '../../errors.ts';
 import { splitFingerprint, urlFingerprint } from './fingerprint.ts';
@@ -61,7 +61,7 @@ export class SeenSet {
 
   /**
    * Whether each URL was added before (one round trip: one script, not a pipeline of one SISMEMBER per URL, so the
-   * client builds and parses one command — issue 15: CPU per page of a worker).
+   * client builds and parses one command: CPU per page of a worker).
    */
   async has(urls: readonly string[]): Promise<boolean[]> {
     if (urls.length === 0) return [];

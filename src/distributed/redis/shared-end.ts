@@ -16,7 +16,7 @@ export const DEPTH_FIELD = 'depth';
  * Reads the counters (queued, in flight, spent, depth-dropped) and each PLD's queued and spent counts in one MULTI,
  * so they are of one instant. O(PLDs with work): read when a worker is idle or `status` asks, not on every fetch.
  */
-export async function readShared(client: Redis, prefix: string, limits: EndLimits): Promise<SharedReading> {
+async function readShared(client: Redis, prefix: string, limits: EndLimits): Promise<SharedReading> {
   const replies = (await client.multi().hmget(`${prefix}stat`, 'queued', 'inflight', 'spent', DEPTH_FIELD).hgetall(`${prefix}pq`).hgetall(`${prefix}ps`).exec()) ?? [];
   const values = replies.map(([err, value]) => {
     if (err) throw new RdfscoutError('RDFSCOUT_REDIS_FAILED', `Redis refused to read the shared counters: ${err.message}`, { cause: err });

@@ -1,4 +1,4 @@
-// **SharedQueue**: the crawl's frontier in Redis — per-PLD queues, claims under PLD leases, fetches finished with their release (issue 15).
+// **SharedQueue**: the crawl's frontier in Redis — per-PLD queues, claims under PLD leases, fetches finished with their release.
 import type { Redis } from 'ioredis';
 import { RdfscoutError } from '../../errors.ts';
 import { splitFingerprint, urlFingerprint } from './fingerprint.ts';
@@ -25,7 +25,7 @@ export interface SharedQueueOptions {
   bucketBits: number;
 }
 
-export type { QueueAdd, QueueEntry, QueueView, QueueStat, QueueAnswer, Claim, Refusal, ClaimBatch, ClaimResult, FinishInfo, ClaimOutcome, FinishResult, ClaimLimits } from './queue-types.ts';
+export type { QueueAdd, QueueEntry, QueueView, QueueStat, QueueAnswer, ClaimBatch, ClaimResult, FinishInfo, ClaimOutcome, FinishResult, ClaimLimits } from './queue-types.ts';
 import type { QueueAdd, QueueEntry, QueueAnswer, Claim, Refusal, ClaimBatch, ClaimResult, FinishInfo, ClaimOutcome, FinishResult, ClaimLimits } from './queue-types.ts';
 
 const BIG = 2 ** 53;
@@ -137,7 +137,7 @@ export class SharedQueue {
 
   /**
    * The counters and the PLDs changed since version `since` (-1: every PLD with work), with the version they are
-   * of: a worker passes it back next time, and so re-reads only what changed (issue 15: Redis operations per page).
+   * of: a worker passes it back next time, and so re-reads only what changed (Redis operations per page).
    */
   async changes(since: number): Promise<{ ver: number } & QueueAnswer> {
     const r = (await this.#changes(this.#leaseKeys, [this.keys.prefix, since])) as Reply;
@@ -226,7 +226,7 @@ function answer(r: Reply): QueueAnswer {
 }
 
 /** Parses an entry (`state TAB seq TAB priority TAB attempts TAB notBefore TAB lost TAB url TAB json`). */
-export function parseHeader(h: string): QueueEntry {
+function parseHeader(h: string): QueueEntry {
   const [state, seq, priority, attempts, notBefore, lost, url] = h.split('\t', 7);
   const json = h.split('\t').slice(7).join('\t');
   return { state: state as QueueEntry['state'], seq: Number(seq), priority: Number(priority), attempts: Number(attempts), notBefore: Number(notBefore), lost: lost === '1', url: url ?? '', json };

@@ -24,11 +24,11 @@ export interface CaseWeb {
 }
 
 const SEE_ALSO = '<http://www.w3.org/2000/01/rdf-schema#seeAlso>';
-export const DEAD_ORIGIN = 'http://dead.example';
+const DEAD_ORIGIN = 'http://dead.example';
 const CALENDAR = 'http://calendar.example';
 
 /** The documents of the web: URL → links (a document is `<url> seeAlso <link>` per link, plus one title triple). */
-export function webLinks(spec: WebSpec): Map<string, string[]> {
+function webLinks(spec: WebSpec): Map<string, string[]> {
   const rng = new Prng(spec.seed);
   const docs = new Map<string, string[]>();
   const siteUrl = (s: number, i: number) => `http://site${s}.example/d${i}.ttl`;

@@ -26,11 +26,6 @@ export interface GenerateOptions {
   deadHosts?: boolean;
 }
 
-/** The size of the finite web (documents of its sites). */
-export function webSize(c: DiffCase): number {
-  return c.web.sites.reduce((a, b) => a + b, 0);
-}
-
 /** A case from `seed`: budgets below and above the web's size, depth, scope, calendar, dead host, 1–3 workers. */
 export function generateCase(seed: number, g: GenerateOptions = {}): DiffCase {
   const rng = Prng.of('differential', seed);

@@ -9,7 +9,7 @@ import { argsOf, explicitOf, type ModeResult, readShards, runRedisWorker, runSin
 import { type DiffCase, describeCase } from './generate.ts';
 
 /** A mode's run must end by itself within this long (a deadline is a failure, reported with the case's seed). */
-export const MODE_DEADLINE_MS = 60_000;
+const MODE_DEADLINE_MS = 60_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -124,7 +124,7 @@ function spent(records: Iterable<CrawlRecord>): { total: number; perPld: Map<str
 const key = (r: CrawlRecord) => `${r.url} ${r.outcome} ${r.status} ${r.triples}`;
 
 /** What must hold across modes (README "Differential tests"); each broken rule is one line. */
-export function compare(c: DiffCase, modes: Record<string, ModeResult>): string[] {
+function compare(c: DiffCase, modes: Record<string, ModeResult>): string[] {
   const out: string[] = [];
   const single = modes.single as ModeResult;
   const reason = single.summaries[0]?.stoppedBy;

@@ -1,6 +1,6 @@
 // RedisFrontier against a real redis-server: PLDs asked for before a fetch's release is sent are claimed by the
 // release's script (no claim of their own), a refused release claims nothing, and the links a release queued correct
-// the count of a record made without asking Redis (issue 15: CPU per page of a worker).
+// the count of a record made without asking Redis (CPU per page of a worker).
 import { describe, expect, it } from 'vitest';
 import { readRecord, stageRecordWrite } from '../../../src/crawl-log/record-store.ts';
 import { CrawlTally } from '../../../src/crawl-log/tally.ts';

@@ -1,4 +1,4 @@
-// Politeness from the simulated web's request log (issue 15), in the LevelDB mode and across three Redis workers: never
+// Politeness from the simulated web's request log, in the LevelDB mode and across three Redis workers: never
 // more than --host-concurrency fetches in flight to one PLD, and requests to one PLD leave --delay-ms apart.
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

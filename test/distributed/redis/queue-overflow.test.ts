@@ -1,4 +1,4 @@
-// The queue cap and its overflow (issue 15) against a real redis-server: a capped PLD queue hands out the same entries
+// The queue cap and its overflow against a real redis-server: a capped PLD queue hands out the same entries
 // in the same order as an uncapped one, nothing is lost, and the spilled entries are counted, viewed and listed.
 import type { Redis } from 'ioredis';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Faults of the Redis worker mode with real servers (issue 15): Redis unreachable at start, Redis killed and
+// Faults of the Redis worker mode with real servers: Redis unreachable at start, Redis killed and
 // restarted from its AOF mid-crawl, Redis lost while a document is being fetched.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';

@@ -5,7 +5,7 @@ import { Prng } from '../../../src/random/prng.ts';
 
 export const EX = 'http://ex.org/';
 export const XSD = 'http://www.w3.org/2001/XMLSchema#';
-export const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 
 /** IRIs a crawl meets: escapes, non-ASCII, queries, fragments, parentheses, an apostrophe, a URN. */
 const SUBJECT_IRIS = [
@@ -16,7 +16,7 @@ const PREDICATES = [`${EX}p0`, `${EX}p1`, `${EX}knows`, `${EX}name`, RDF_TYPE, `
 const CLASSES = [`${EX}Person`, `${EX}Doc`, `${EX}Thing`];
 
 /** One generated document: its URL (graph) and its quads in that graph. */
-export interface GeneratedDocument {
+interface GeneratedDocument {
   url: string;
   quads: Quad[];
 }
@@ -97,4 +97,3 @@ export function termKey(t: Term): string {
   return `?${t.value}`;
 }
 
-export { CLASSES, PREDICATES, SUBJECT_IRIS };
