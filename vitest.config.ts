@@ -60,20 +60,16 @@ export const UNIT_FILES = [
  * hostile servers, waits on real-time limits.
  */
 export const SYSTEM_FILES = [
-  'test/redis/**/*.test.ts',
+  'test/distributed/**/*.test.ts',
   'test/hostile/**/*.test.ts',
   'test/sink/**/*.test.ts',
   'test/commands/read-while-crawling.test.ts',
   'test/crawl/crawl-e2e.test.ts',
-  'test/crawl/distributed.test.ts',
   'test/crawl/reparse-kill.test.ts',
-  'test/crawl/shared-learning.test.ts',
   'test/dashboard/cluster-dashboard.test.ts',
   'test/dashboard/dashboard-browser.test.ts',
   'test/dashboard/reference-curves.test.ts',
   'test/frontier/level-frontier-crash.test.ts',
-  'test/frontier/redis-frontier-contract.test.ts',
-  'test/frontier/seen-cache.test.ts',
   'test/rdf/document-writer.test.ts',
   'test/report/chart-labels.test.ts',
   'test/report/report-browser.test.ts',
@@ -85,9 +81,11 @@ export const SYSTEM_FILES = [
  * politeness spacing, short fetch timeouts): run alone.
  */
 export const SERIAL_FILES = [
-  'test/crawl/distributed.test.ts',
-  'test/redis/worker-faults.test.ts',
-  'test/redis/politeness-workers.test.ts',
+  'test/distributed/workers.test.ts',
+  'test/distributed/shared-end.test.ts',
+  'test/distributed/differential/differential.test.ts',
+  'test/distributed/redis/worker-faults.test.ts',
+  'test/distributed/redis/politeness-workers.test.ts',
   'test/dashboard/cluster-dashboard.test.ts',
   'test/sink/crawl-sink.test.ts',
   'test/sink/virtuoso-sink.test.ts',

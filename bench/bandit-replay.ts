@@ -1,7 +1,7 @@
 // Replays every bandit policy over synthetic site sets shaped like BeeBot §4 (RAS-like, university-like, 5+5 mix) and prints Table 2.
 //
 // Usage: node bench/bandit-replay.ts [--seeds 30] [--budget 2000] [--variants [--only LABEL-PREFIX]] [--json FILE]
-//        node bench/bandit-replay.ts --drift [--seeds 20] [--concurrency 4]: the changing site sets (issue 17 item 4) under
+//        node bench/bandit-replay.ts --drift [--seeds 20] [--concurrency 4]: the changing site sets under
 //        politeness, replayed over the simulated web's pages (the table `bench:bandit -- --drift` prints beside its live crawls).
 // Sites are generated from a seed; rewards are external links per page in BFS order, X(i, j) of BeeBot §3.
 

@@ -1,4 +1,4 @@
-// **dashboard-cost** measures what watching a crawl costs (issue 19): CPU per page of the crawling process with the
+// **dashboard-cost** measures what watching a crawl costs: CPU per page of the crawling process with the
 // live dashboard served and open in a headless Chromium (SSE at 1 Hz), against the same crawl without it.
 // Run: node_modules/.bin/node bench/dashboard-cost.ts [--pages 4000] [--runs 3] [--concurrency 8] [--profiles thesis] [--scale 1]
 // The simulated web runs in its own process (bench/lib/simweb-process.ts) and Chromium in its own, so the figure is

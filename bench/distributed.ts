@@ -1,4 +1,4 @@
-// **distributed** measures the Redis worker mode on a latency-bound simulated web (issue 15): pages/s with 1, 2 and 4
+// **distributed** measures the Redis worker mode on a latency-bound simulated web: pages/s with 1, 2 and 4
 // workers and the speed-up vs N (goal ≥ 0.8 × N), CPU per page of a Redis worker vs the LevelDB mode (goal ≤ 1.3×),
 // and Redis operations per page (INFO commandstats). Every crawl is a CLI child process (`rdfscout crawl … --redis
 // URL --out DIR`), against one real redis-server (no AOF) and one simulated web in its own process.
@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Redis } from 'ioredis';
 import { CRAWL_USAGE } from '../src/commands/crawl.ts';
-import { connectRedis } from '../src/redis/connect.ts';
+import { connectRedis } from '../src/distributed/redis/connect.ts';
 import { startRedisServer } from '../test/helpers/redis-server.ts';
 import { askChild, webCpuMs } from './lib/child-message.ts';
 import { type CliCrawl, cliCrawl } from './lib/cli-crawl.ts';

@@ -1,4 +1,4 @@
-// **bench/document-memory** measures the memory a crawl needs for large RDF documents (issue 16 item 14): the RSS one
+// **bench/document-memory** measures the memory a crawl needs for large RDF documents: the RSS one
 // document adds, as a multiple of its size, and the peak RSS of a crawl of a site with large documents and many pages.
 // Run: node_modules/.bin/node bench/document-memory.ts [--pages 300] [--scale 1] [--src REPO_ROOT] [--node-flags '…'] [--json FILE] [--repeat 3] [--only A,B]
 //   --repeat: fresh processes per large document (default 3): the median is the headline, the range is printed too
@@ -49,7 +49,7 @@ interface ChildReport {
 
 async function child(job: ChildJob): Promise<ChildReport> {
   const { Crawler } = (await import(join(job.src, 'src/crawl/crawler.ts'))) as typeof import('../src/crawl/crawler.ts');
-  // Records moved to crawl-log/ (issue 14): an older --src checkout has them in crawl/records.ts.
+  // Records moved to crawl-log/: an older --src checkout has them in crawl/records.ts.
   const recordsPath = existsSync(join(job.src, 'src/crawl-log/record-store.ts')) ? 'src/crawl-log/record-store.ts' : 'src/crawl/records.ts';
   const { readRecords } = (await import(join(job.src, recordsPath))) as typeof import('../src/crawl-log/record-store.ts');
   // The crawl's LevelDB, while it is open: its memtables and block cache are part of RSS (a per-process cost).

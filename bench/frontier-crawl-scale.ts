@@ -1,4 +1,4 @@
-// **frontier-crawl-scale** asks whether a crawl step costs more when the frontier is bigger (issue 8): a crawl state
+// **frontier-crawl-scale** asks whether a crawl step costs more when the frontier is bigger: a crawl state
 // is pre-filled with N queued URLs (10k, 100k, 1M), then resumed as a real bfs crawl of the simulated web for a
 // fixed number of pages. Reports pages/s, CPU, open (resume) time and peak RSS per N, each step in its own process.
 // Run: node_modules/.bin/node bench/frontier-crawl-scale.ts [--sizes 10000,100000,1000000] [--pages 2000]

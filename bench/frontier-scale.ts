@@ -1,4 +1,4 @@
-// **frontier-scale** measures LevelFrontier at 10k and 1M queued URLs: insert rate, crawl-cycle rate, RSS, reopen time (issue 8).
+// **frontier-scale** measures LevelFrontier at 10k and 1M queued URLs: insert rate, crawl-cycle rate, RSS, reopen time.
 // Run: node_modules/.bin/node bench/frontier-scale.ts [--urls 1000000] [--plds 1000] [--cycles 20000] [--json out.json]
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -106,7 +106,7 @@ export async function startSite(pages: number): Promise<Site> {
 }
 
 
-// ---------------------------------------------------------------- five sites (issue 16's, in miniature)
+// ---------------------------------------------------------------- five sites (in miniature)
 
 /** How many documents of each kind the five sites hold, for `scale` = 1. */
 const FIVE = { tests: 200, docPages: 40, dokieli: 100, artists: 300, coins: 1500 };

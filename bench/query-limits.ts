@@ -1,4 +1,4 @@
-// **bench/query-limits** measures how close to its limits a pathological SPARQL query is stopped (issue 16 item 9).
+// **bench/query-limits** measures how close to its limits a pathological SPARQL query is stopped.
 // Run: node_modules/.bin/node bench/query-limits.ts [--quads 300000] [--timeout-ms 3000] [--http-timeout-ms 2000] [--memory-mb 64]
 // Prints, per case: the limit, the time from the call until the error, its ratio to the limit, and the process's peak RSS.
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,17 +1,17 @@
 // **redis-memory** measures the bytes Redis spends per seen URL (64-bit fingerprints in bucketed hashes) and per queued
-// URL (the shared frontier's entries, built from real links of the simulated web), and projects them to 100 M URLs (issue 15).
+// URL (the shared frontier's entries, built from real links of the simulated web), and projects them to 100 M URLs.
 // Run: node_modules/.bin/node bench/redis-memory.ts [--urls 1000000] [--digests 200000] [--queued 200000] [--json out.json]
 import { hash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Redis } from 'ioredis';
 import { Prng } from '../src/random/prng.ts';
-import { connectRedis } from '../src/redis/connect.ts';
-import { bucketBitsFor } from '../src/redis/fingerprint.ts';
-import { SeenSet } from '../src/redis/seen-set.ts';
+import { connectRedis } from '../src/distributed/redis/connect.ts';
+import { bucketBitsFor } from '../src/distributed/redis/fingerprint.ts';
+import { SeenSet } from '../src/distributed/redis/seen-set.ts';
 import { queuedEntries } from './lib/queued-entries.ts';
-import { SharedQueue } from '../src/redis/shared-queue.ts';
-import { DEFAULT_QUEUE_CAP } from '../src/crawl/shared-crawl.ts';
+import { SharedQueue } from '../src/distributed/redis/shared-queue.ts';
+import { DEFAULT_QUEUE_CAP } from '../src/distributed/shared-crawl.ts';
 import { startRedisServer } from '../test/helpers/redis-server.ts';
 
 const { values } = parseArgs({

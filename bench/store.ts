@@ -1,14 +1,17 @@
 // **bench/store** measures the crawl store (quadstore on LevelDB) against an N3.js in-memory Store: load, export, queries.
-// Run: node_modules/.bin/node bench/store.ts [--docs 10000] [--people-per-doc 10]   (≈ 1.2 M quads by default)
+// Run: node_modules/.bin/node bench/store.ts [--docs 10000] [--people-per-doc 10] [--virtuoso]   (≈ 1.2 M quads by default)
+// --virtuoso: the same N-Quads are then bulk-loaded into Debian's Virtuoso (ld_dir + rdf_loader_run), whose
+// virtuoso-t CPU (from /proc) gives the anchor's quads per CPU second beside rdfscout's.
 // Rates are given per wall second and per CPU second of this process (all its threads: LevelDB's compaction
-// included): on a shared machine the CPU rates are the ones to compare (issue 18).
-// Fairness (issue 18): both sides get their input built before the clock starts (rdfscout the documents' quads and
+// included): on a shared machine the CPU rates are the ones to compare.
+// Fairness: both sides get their input built before the clock starts (rdfscout the documents' quads and
 // records, N3 the same quads as one N-Quads text), both count the same quads (the documents' plus the crawl graph's,
 // which rdfscout stores as records and serves as a graph), N3 loads first (no LevelDB compaction left running
 // in its CPU), a forced GC precedes each timed load, and rdfscout's load CPU includes the compaction LevelDB is
 // still doing after the index is flushed (until the process is quiet), as work the load caused.
 import { Prng } from '../src/random/prng.ts';
 import { createWriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +27,9 @@ import { recordToQuads } from '../src/crawl-log/crawl-vocab.ts';
 import { stageRecordWrite } from '../src/crawl-log/record-store.ts';
 import { exportNQuads, stageDocument } from '../src/rdf/index.ts';
 import { openState } from '../src/state/open-state.ts';
+import { virtuosoLoad } from './lib/virtuoso-load.ts';
 
-const { values } = parseArgs({ options: { docs: { type: 'string', default: '10000' }, 'people-per-doc': { type: 'string', default: '10' } } });
+const { values } = parseArgs({ options: { docs: { type: 'string', default: '10000' }, 'people-per-doc': { type: 'string', default: '10' }, virtuoso: { type: 'boolean', default: false } } });
 const DOCS = Number(values.docs);
 const PEOPLE_PER_DOC = Number(values['people-per-doc']);
 const PEOPLE = Math.max(1, Math.floor((DOCS * PEOPLE_PER_DOC) / 2)); // each person appears in ~2 documents
@@ -147,7 +151,7 @@ async function main(): Promise<void> {
     n3 = new Store();
 
     // ---- load into the crawl store: one Txn per document, as the crawler commits: the document stored once
-    // (stageDocument) with its record; then the background indexer's SPARQL indexes (issue 18), waited for ----
+    // (stageDocument) with its record; then the background indexer's SPARQL indexes, waited for ----
     gc();
     let stored = 0; // document quads (distinct within each document)
     t0 = process.hrtime.bigint();
@@ -192,8 +196,18 @@ async function main(): Promise<void> {
     out2.end(buf);
     const exportN3 = ms(t0);
 
-    // Both sides count `total` quads: the documents' (stored as values, indexed) and the crawl graph's (stored as records).
     const ratio = (a: number, b: number): string => (a / b).toFixed(2);
+    if (values.virtuoso) {
+      // The anchor: the same N-Quads (documents and crawl graph) through Virtuoso's bulk loader, its CPU from /proc.
+      const file = join(dir, 'bench.nq');
+      await writeFile(file, nquads);
+      const v = await virtuosoLoad(file);
+      if (v.quads !== total) process.stderr.write(`  Virtuoso holds ${v.quads} quads after the load, rdfscout ${total}\n`);
+      const vCpu = v.loadCpuMs + v.checkpointCpuMs;
+      rows.push(['anchor: Virtuoso bulk load + checkpoint (quads per CPU s)', rate(total, loadCpu), `${rate(v.quads, vCpu)} (Virtuoso)`, ratio(vCpu / v.quads, loadCpu / total)]);
+      process.stderr.write(`  Virtuoso: ${v.quads} quads, ${v.loadCpuMs} CPU ms rdf_loader_run + ${v.checkpointCpuMs} checkpoint, ${v.wallMs.toFixed(0)} ms wall\n`);
+    }
+    // Both sides count `total` quads: the documents' (stored as values, indexed) and the crawl graph's (stored as records).
     rows.push(['crawl path: documents stored (quads/s)', rate(total, storeQs), `${rate(total, loadN3)} (parse+add)`, ratio(loadN3, storeQs)]);
     rows.push(['bulk load: stored + indexed (quads/s)', rate(total, loadQs), `${rate(total, loadN3)} (parse+add)`, ratio(loadN3, loadQs)]);
     rows.push(['crawl path: stored (quads per CPU s)', rate(total, storeCpu), rate(total, loadN3Cpu), ratio(loadN3Cpu, storeCpu)]);

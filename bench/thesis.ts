@@ -31,7 +31,7 @@ import { runCrawl } from '../test/helpers/run-crawl.ts';
 import { type Spread, formatPercent, formatSpread, ratioOrNull, spreadOf } from './lib/stats.ts';
 
 // Display names: the thesis's five crawlers (Table 4-2), the topical agent (topical §3) and its hybrid with FC-R+HR
-// (issue 9), and the learned link yield (issue 17). `--strategies` picks any of them.
+//, and the learned link yield. `--strategies` picks any of them.
 const DISPLAY: Record<string, string> = {
   bfs: 'BC',
   'fc-r+hr': 'FC-R+HR',
@@ -75,7 +75,7 @@ interface RunResult {
   ms: number;
   stoppedBy: string;
   metrics: Omit<CrawlMetrics, 'harvestCurve'>;
-  /** Pattern ceiling (issue 17 item 5) of R and HR at this crawl's N_LS of each label. */
+  /** Pattern ceiling of R and HR at this crawl's N_LS of each label. */
   ceiling: { R: number | null; HR: number | null };
   curve: number[];
   /** Unique URLs fetched, with their outcome, to merge the crawlers' graphs (Table 4-3). */
@@ -174,7 +174,7 @@ async function crawlProfile(profile: string, seed: number, cli: ReturnType<typeo
       );
     }
     if (reportCrawls.length > 0) {
-      // One report per profile (first seed): every crawler on one harvest plot with the oracle (issue 19).
+      // One report per profile (first seed): every crawler on one harvest plot with the oracle.
       const file = join(cli.out, `report-${profile}.html`);
       await writeReport(file, reportCrawls, {
         title: `Thesis experiment: ${profile}, seed ${seed}, ${cli.budget} fetches`,

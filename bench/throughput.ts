@@ -1,5 +1,5 @@
 // **throughput** benchmarks rdfscout against Crawlee's CheerioCrawler and a minimal undici+parse5 loop on one
-// simulated web served from 127.0.0.1 (issue 8). Each contestant runs in its own process; the web in another.
+// simulated web served from 127.0.0.1. Each contestant runs in its own process; the web in another.
 // Run: node_modules/.bin/node bench/throughput.ts [--pages 20000] [--runs 3] [--concurrency 16] [--profiles mixed]
 //      [--scale 1] [--only rdfscout-bfs,crawlee] [--cpu-prof DIR] [--json FILE] [--cli-flags] [--floor-pages bfs|fc-r+hr|yield|own]
 //      [--html-pad-kb 0]
@@ -194,7 +194,7 @@ async function main(): Promise<void> {
     // issue 8 asked 0.6 of the minimal loop's pages/s; issue 18 restated it as bfs ≥ 0.5 and fc-r+hr ≥ 0.45
     bfsOverLimit: { value: ratio('rdfscout-bfs', 'limit'), target: 0.5 },
     fcOverLimit: { value: ratio('rdfscout-fc-r+hr', 'limit'), target: 0.45 },
-    // the same per CPU second (the loop's CPU per page over the crawl's), the measure the README reports
+    // the same per CPU second (the loop's CPU per page over the crawl's), the measure docs/benchmarks.md reports
     bfsCpuOverLimit: { value: cpuRatio('limit', 'rdfscout-bfs'), target: 0.5 },
     fcCpuOverLimit: { value: cpuRatio('limit', 'rdfscout-fc-r+hr'), target: 0.45 },
     // issue 18: --warc costs at most 15% CPU per page (CPU s per 1k pages, with / without)

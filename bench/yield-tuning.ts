@@ -1,4 +1,4 @@
-// Tunes the yield strategy on the tuning profiles only (issue 17 item 2): FC-R+HR, the oracle and yield variants on
+// Tunes the yield strategy on the tuning profiles only: FC-R+HR, the oracle and yield variants on
 // the same simulated sites, with a per-URL-template diagnostic of where each crawler's fetches go.
 //
 // Usage: node bench/yield-tuning.ts [--profiles single] [--seeds 3] [--seed-base 1] [--scale 0.5] [--budget 500]
@@ -11,7 +11,7 @@
 // deterministic; the held-out settings are scale 0.5, 500 fetches per PLD, concurrency 5 (as bench/thesis.ts).
 // `--diag PROFILE` prints, per URL template, what FC-R+HR and each variant fetched there: fetches, RDF documents, pages
 // on a shortest path to an RDF document (the only pages the oracle fetches) and the rest (waste). Each crawl is also
-// compared with the pattern oracle (issue 17: the best a URL-template learner can know; src/simweb/pattern-oracle.ts).
+// compared with the pattern oracle (the best a URL-template learner can know; src/simweb/pattern-oracle.ts).
 import { parseArgs } from 'node:util';
 import { urlTemplate } from '../src/links/url-template.ts';
 import type { LinkYieldOptions } from '../src/relevance/link-yield.ts';
@@ -94,7 +94,7 @@ function byTemplate(records: readonly CrawlRecord[], useful: Set<string>): Map<s
 const names = ['fc-r+hr', ...variants.map((v) => v.name)];
 const totals = new Map<string, Map<string, number>>(); // profile → crawler → RDF
 const oracleTotals = new Map<string, Map<string, number>>(); // profile → crawler → oracle@k
-const patternTotals = new Map<string, Map<string, number>>(); // profile → crawler → pattern oracle@k (issue 17)
+const patternTotals = new Map<string, Map<string, number>>(); // profile → crawler → pattern oracle@k
 const t0 = performance.now();
 for (const profile of profiles) {
   totals.set(profile, new Map());

@@ -75,11 +75,6 @@ export class ArgumentError extends RdfscoutError {
   }
 }
 
-/** The code of any thrown value: an RdfscoutError's own, else a generic one. */
-export function errorCode(err: unknown, fallback: ErrorCode = 'RDFSCOUT_CONNECTION_FAILED'): ErrorCode {
-  return err instanceof RdfscoutError ? err.code : fallback;
-}
-
 /** A URL for messages and logs: its password, if any, replaced by `***`. */
 export function redactUrl(url: URL): string {
   if (url.password === '') return url.href;

@@ -1,6 +1,6 @@
 // **CLI_NODE_FLAGS**: the V8 flags bin/rdfscout.js runs the CLI with (shared with bench/document-memory.ts).
 //
-// Issue 16 item 14. V8's defaults favour speed: the young generation grows to 16 MB semi-spaces and the old
+// V8's defaults favour speed: the young generation grows to 16 MB semi-spaces and the old
 // generation may grow to several times its live size before a full GC, and the committed heap stays with the
 // process. Parsing, storing and indexing one 1.5 MB Turtle file (72k quads) peaked at 320 MB RSS with 197 MB of heap
 // committed for ~40 MB live; with these flags at 198 MB RSS and 77 MB of heap, for about 10% more CPU while
@@ -16,6 +16,6 @@ export const CLI_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2', '--
  * Environment the CLI runs with (set when it re-executes itself with {@link CLI_NODE_FLAGS}; a value the user set
  * wins). MALLOC_ARENA_MAX=2: glibc gives each thread that allocates (LevelDB's writes run on libuv's thread pool) its
  * own malloc arena, and memory freed in an arena is rarely given back; with two arenas, indexing one 1.5 MB Turtle
- * file raised RSS by 54–60 MB instead of 87–98 MB (bench/document-memory.ts probe, issue 16 item 14).
+ * file raised RSS by 54–60 MB instead of 87–98 MB (bench/document-memory.ts probe).
  */
 export const CLI_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };

@@ -1,4 +1,4 @@
-// The bandit on site sets that change during the crawl, under politeness (issue 17 item 4): replay table over many seeds, live crawls vs replay.
+// The bandit on site sets that change during the crawl, under politeness: replay table over many seeds, live crawls vs replay.
 import { createPolicy } from '../../src/bandit/create-policy.ts';
 import { simulateConcurrent } from '../../src/bandit/simulate-concurrent.ts';
 import type { ReplayArm } from '../../src/bandit/simulate.ts';
@@ -8,7 +8,7 @@ import { crawlOnce } from './bandit-crawl.ts';
 import { modelSource, siteSequence } from '../../src/simweb/site-sequence.ts';
 
 /** The four kinds of changing site sets and their simulated-web profiles (src/simweb/profiles/bandit-drift.ts). */
-export const DRIFT_KINDS = {
+const DRIFT_KINDS = {
   late: { profile: 'bandit-late', title: '(a) links past a late start' },
   dry: { profile: 'bandit-dry', title: '(b) links drying up early' },
   rich: { profile: 'bandit-rich', title: '(c) a few rich among poor' },
@@ -18,7 +18,7 @@ export const DRIFT_KINDS = {
 export type DriftKind = keyof typeof DRIFT_KINDS;
 
 /** BeeBot §3's fixed rules: the yardstick. */
-export const FIXED_RULES = ['round-robin', 'r1', 'r2', 'r3'] as const;
+const FIXED_RULES = ['round-robin', 'r1', 'r2', 'r3'] as const;
 
 export interface DriftSettings {
   budget: number;
@@ -29,7 +29,7 @@ export interface DriftSettings {
 }
 
 /** The arms of one generated set: each site's external links per page in breadth-first order (no depth limit). */
-export function driftArms(kind: DriftKind, seed: number, budget: number): ReplayArm[] {
+function driftArms(kind: DriftKind, seed: number, budget: number): ReplayArm[] {
   const model = buildWeb({ profiles: DRIFT_KINDS[kind].profile, seed });
   const source = modelSource(model);
   return model.sites.map((s) => ({ id: s.pld, rewards: siteSequence(source, s.startUrl, Number.POSITIVE_INFINITY, budget) }));
@@ -39,14 +39,14 @@ export function driftArms(kind: DriftKind, seed: number, budget: number): Replay
  * The replay of `policy` as a polite crawl runs it: `concurrency` fetches in flight, one per PLD, fetch times
  * uniform in [0.5, 1.5) (seeded), so that fetches end one by one as they do over HTTP.
  */
-export function replayDrift(policy: string, arms: readonly ReplayArm[], seed: number, s: DriftSettings): number {
+function replayDrift(policy: string, arms: readonly ReplayArm[], seed: number, s: DriftSettings): number {
   const latency = new Prng(seed * 31 + 7);
   const p = createPolicy(policy, { budget: s.budget, seed });
   return simulateConcurrent(p, arms, s.budget, { concurrency: s.concurrency, latency: () => 0.5 + latency.next() }).total;
 }
 
 /** The same set crawled for real over HTTP on 127.0.0.1: external links found by the crawl (read from the truth). */
-export async function liveDrift(kind: DriftKind, policies: readonly string[], seed: number, s: DriftSettings): Promise<Record<string, { reward: number; inFlight: number }>> {
+async function liveDrift(kind: DriftKind, policies: readonly string[], seed: number, s: DriftSettings): Promise<Record<string, { reward: number; inFlight: number }>> {
   const web = await startSimweb({ profiles: DRIFT_KINDS[kind].profile, seed });
   try {
     const out: Record<string, { reward: number; inFlight: number }> = {};
@@ -79,10 +79,10 @@ function half(xs: readonly number[]): number {
 }
 
 /** Results of one kind: policy → value per seed (seeds in `seeds` order). */
-export type KindResults = Record<string, number[]>;
+type KindResults = Record<string, number[]>;
 
 /** The summary of one kind: best fixed rule by mean, the default's ratio to it, the default's worst seed. */
-export function summarizeKind(r: KindResults, seeds: readonly number[], policy: string): { best: string; ratio: number; worst: { seed: number; ratio: number } } {
+function summarizeKind(r: KindResults, seeds: readonly number[], policy: string): { best: string; ratio: number; worst: { seed: number; ratio: number } } {
   const best = FIXED_RULES.filter((f) => r[f]).reduce((a, b) => (mean(r[b]!) > mean(r[a]!) ? b : a));
   const ratio = mean(r[policy]!) / mean(r[best]!);
   let worst = { seed: seeds[0]!, ratio: Number.POSITIVE_INFINITY };
@@ -95,7 +95,7 @@ export function summarizeKind(r: KindResults, seeds: readonly number[], policy: 
 }
 
 /** A markdown table: one row per policy, one column per kind, mean ± 95% interval [× best fixed rule]; then the summary rows. */
-export function driftTable(results: Record<DriftKind, KindResults>, kinds: readonly DriftKind[], seeds: readonly number[], policies: readonly string[], policy: string): string[] {
+function driftTable(results: Record<DriftKind, KindResults>, kinds: readonly DriftKind[], seeds: readonly number[], policies: readonly string[], policy: string): string[] {
   const head = ['policy', ...kinds.map((k) => DRIFT_KINDS[k].title)];
   const sums = Object.fromEntries(kinds.map((k) => [k, summarizeKind(results[k], seeds, policy)]));
   const rows = policies.map((p) => [

@@ -15,9 +15,3 @@ export function cpuMsSince(mark: CpuMark): number {
   return (c.user + c.system) / 1000;
 }
 
-/** Runs `fn` and returns the CPU milliseconds it took, with its result. */
-export async function cpuMsOf<T>(fn: () => T | Promise<T>): Promise<{ ms: number; value: T }> {
-  const mark = cpuMark();
-  const value = await fn();
-  return { ms: cpuMsSince(mark), value };
-}

@@ -39,10 +39,10 @@ function pushLink(token: Token.TagToken, base: string, out: string[]): void {
 
 /**
  * Absolute http(s) URLs (no fragment) of the links in `html`, resolved against `base`. With `scan`, the same pass
- * feeds it (the page's RDF scripts, `<base>`, RDFa/Microdata hints: as rdfscout's link extractor does, issue 18) and
+ * feeds it (the page's RDF scripts, `<base>`, RDFa/Microdata hints: as rdfscout's link extractor does) and
  * reads the page in the scan's tokenizer states.
  */
-export function linksIn(html: string, base: string, scan?: PageScan): string[] {
+function linksIn(html: string, base: string, scan?: PageScan): string[] {
   if (scan !== undefined) return linksAndScan(html, base, scan);
   const out: string[] = [];
   const handler: TokenHandler = {

@@ -1,8 +1,8 @@
 // **queuedEntries** builds frontier entries as a crawl queues them (NewEntry with the link's features), from real links of rendered simulated-web pages.
 import type { NewEntry } from '../../src/frontier/types.ts';
 import { extractLinks } from '../../src/links/extract-links.ts';
-import { toQueueAdd } from '../../src/frontier/shared-entry.ts';
-import type { QueueAdd } from '../../src/redis/shared-queue.ts';
+import { toQueueAdd } from '../../src/distributed/shared-entry.ts';
+import type { QueueAdd } from '../../src/distributed/redis/shared-queue.ts';
 import { buildWeb, respond } from '../../src/simweb/index.ts';
 
 /**

@@ -50,7 +50,7 @@ export interface WorkerReport {
   extra: Record<string, unknown>;
 }
 
-/** `warc`: the same crawl with `--warc` into a folder of the temp dir (issue 18: ≤ 15% more CPU per page). */
+/** `warc`: the same crawl with `--warc` into a folder of the temp dir (≤ 15% more CPU per page). */
 async function runRdfscout(job: WorkerJob, strategy: string, warc: { gzipLevel: number } | null = null): Promise<LoopResult & { extra: Record<string, unknown> }> {
   const out = await mkdtemp(join(tmpdir(), 'rdfscout-bench-'));
   try {

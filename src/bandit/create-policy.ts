@@ -14,7 +14,7 @@ import type { BanditPolicy } from './types.ts';
 /** Every policy `createPolicy` knows. (`none`, the frontier's global order, is the crawl's business: no policy.) */
 export const POLICY_NAMES = ['round-robin', 'r1', 'r2', 'r3', 'thompson', 'ducb', 'swucb', 'auto'] as const;
 
-export type PolicyName = (typeof POLICY_NAMES)[number];
+type PolicyName = (typeof POLICY_NAMES)[number];
 
 /** Options of the policies; each policy reads the ones it needs and ignores the others. */
 export interface PolicyOptions {

@@ -41,7 +41,7 @@ export type PolicyHead = Omit<PolicySnapshot, 'arms'>;
 
 /**
  * What changed since the previous `changes()` call: the head (small, always) and only the arms touched since.
- * A crawl saves this with every fetch, so saving costs O(arms touched), not O(arms) (issue 8's profile: the
+ * A crawl saves this with every fetch, so saving costs O(arms touched), not O(arms) (profiled: the
  * full snapshot of 169 arms was 29% of a crawl's CPU). `joinSnapshot` puts the saved parts back together.
  */
 export interface PolicyChanges {

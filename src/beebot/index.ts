@@ -1,12 +1,12 @@
 // The public face of BeeBot mode (BeeBot §2): link tables and the site list in the crawl state.
 export {
-  type ExternalLinkRow,
-  type InternalLinkRow,
-  linkKey,
+  
+  
+  
   markNotAvailable,
-  readBadLinks,
-  readExternalLinks,
-  readInternalLinks,
+  
+  
+  
   readSites,
   type SiteRow,
   stageLinkTables,

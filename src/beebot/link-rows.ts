@@ -33,7 +33,7 @@ async function resolveSite(state: CrawlState, site: string | undefined): Promise
 }
 
 /**
- * The rows of one table, filtered. Over several shards read as one crawl (issue 15): each shard's rows, a row that
+ * The rows of one table, filtered. Over several shards read as one crawl: each shard's rows, a row that
  * two shards hold (a page fetched in both) once; an internal link is processed when any shard fetched it.
  */
 export async function readLinkRows(source: CrawlSource, table: Table, filter: { site?: string; grep?: string } = {}): Promise<LinkRowOut[]> {

@@ -52,7 +52,7 @@ export interface SiteRow {
 const staged = new WeakMap<CrawlState, Set<string>>();
 
 /** Key of a row: `SITE!URL` (internal) or `SITE!URL!PAGE` (external). `!` sorts before URL characters that matter. */
-export function linkKey(site: string, url: string, page?: string): string {
+function linkKey(site: string, url: string, page?: string): string {
   return page === undefined ? `${site}!${url}` : `${site}!${url}!${page}`;
 }
 

@@ -117,7 +117,7 @@ export async function runDemoCommand(argv: string[]): Promise<number> {
     } finally {
       await crawler.close();
     }
-    // The report: both harvest curves and the oracle's (over every site) on one plot, and the rest (issue 19).
+    // The report: both harvest curves and the oracle's (over every site) on one plot, and the rest.
     const reportPath = join(keep ?? tmpdir(), keep ? 'report.html' : `rdfscout-demo-report-${process.pid}.html`);
     const most = Math.max(...rows.map((r) => r.records.length));
     const oracle = oracleCurve(web, most).slice(1, most + 1);

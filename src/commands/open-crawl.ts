@@ -4,18 +4,19 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { planShardMerge, type ShardSet } from '../crawl-log/shard-merge.ts';
 import { ArgumentError, RdfscoutError } from '../errors.ts';
+import { describeHolder, readHolderNote } from '../state/holder-note.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import { snapshotLevelDb } from '../state/snapshot.ts';
 
 /** A crawl opened for reading; `snapshot` is the time of the copy read when a crawl held the store. */
-export interface ReadableCrawl {
+interface ReadableCrawl {
   state: CrawlState;
   snapshot: Date | null;
   close(): Promise<void>;
 }
 
 /** Fails with RDFSCOUT_NO_CRAWL unless `dir` holds a crawl store (its LevelDB's CURRENT file); creates nothing. */
-export async function assertCrawlFolder(dir: string): Promise<void> {
+async function assertCrawlFolder(dir: string): Promise<void> {
   try {
     await access(join(dir, 'db', 'CURRENT'));
   } catch {
@@ -24,11 +25,11 @@ export async function assertCrawlFolder(dir: string): Promise<void> {
 }
 
 /**
- * Opens the crawl in `dir` for a read command (issue 16 items 11, 12). A folder without a crawl is refused and left
+ * Opens the crawl in `dir` for a read command (12). A folder without a crawl is refused and left
  * as it was. When a running crawl holds the store (LevelDB admits one process), a snapshot is read instead: a copy
  * of the store as it was at that instant (`snapshotLevelDb`), removed again by `close()`; `note` is told so.
  */
-export async function openCrawlForReading(dir: string, note: (text: string) => void = (t) => process.stderr.write(`${t}\n`)): Promise<ReadableCrawl> {
+async function openCrawlForReading(dir: string, note: (text: string) => void = (t) => process.stderr.write(`${t}\n`)): Promise<ReadableCrawl> {
   await assertCrawlFolder(dir);
   try {
     const state = await openState(dir);
@@ -36,12 +37,13 @@ export async function openCrawlForReading(dir: string, note: (text: string) => v
   } catch (err) {
     if (!(err instanceof RdfscoutError) || err.code !== 'RDFSCOUT_STORE_LOCKED') throw err;
   }
+  const holder = describeHolder(await readHolderNote(dir));
   const copy = await mkdtemp(join(tmpdir(), 'rdfscout-snapshot-'));
   try {
     await snapshotLevelDb(join(dir, 'db'), join(copy, 'db'));
     const state = await openState(copy);
     const taken = new Date();
-    note(`(a crawl is running in ${dir}: reading a snapshot of it taken at ${taken.toISOString()})`);
+    note(`(${holder} holds ${dir}: reading a snapshot of it taken at ${taken.toISOString()})`);
     return {
       state,
       snapshot: taken,
@@ -59,17 +61,7 @@ export async function openCrawlForReading(dir: string, note: (text: string) => v
   }
 }
 
-/** Runs `fn` over the crawl in `dir` opened for reading, and closes it (and its snapshot) after. */
-export async function withCrawl<T>(dir: string, fn: (state: CrawlState) => Promise<T>): Promise<T> {
-  const crawl = await openCrawlForReading(dir);
-  try {
-    return await fn(crawl.state);
-  } finally {
-    await crawl.close();
-  }
-}
-
-/** Several crawl folders opened for reading as one crawl (issue 15); `close()` closes them all. */
+/** Several crawl folders opened for reading as one crawl; `close()` closes them all. */
 export interface ReadableShards {
   readonly set: ShardSet;
   readonly dirs: readonly string[];

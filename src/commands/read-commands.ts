@@ -1,4 +1,5 @@
 // **rdfscout export | docs | stats**: read a crawl's state (no crawling).
+import { DeadOrigins } from '../crawl-log/dead-origins.ts';
 import { ContextStore } from '../crawl/context-store.ts';
 import { createPolicy } from '../bandit/index.ts';
 import type { ArmStats } from '../bandit/types.ts';
@@ -18,7 +19,8 @@ record, the latest; a document stored in several is taken from the shard of its 
 
 export const EXPORT_USAGE = `Usage: rdfscout export DIR… [--with-crawl-graph]
 
-Writes every stored quad as N-Quads to standard output (graph = document URL).
+Writes every stored quad as N-Quads to standard output (graph = document URL). Stored triples that are not valid
+RDF (a relative IRI, a rdf:langString without a language) are left out and reported on stderr.
 ${SHARDS_NOTE}
 
   --with-crawl-graph   also write the crawl metadata, graph <urn:rdfscout:crawl> (left out by default)`;
@@ -42,11 +44,17 @@ export async function runExportCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, EXPORT_FLAGS, EXPORT_USAGE);
   const dirs = requireFolders(positionals);
   const withCrawlGraph = boolFlag(values, 'with-crawl-graph') ?? false;
+  const declined: Array<{ graph: string; line: string; reason: string }> = [];
   const count = await withShards(dirs, async ({ set }) => {
     if ((process.stdout as { destroyed?: boolean }).destroyed) throw new OutputClosedError();
-    return exportNQuads(set, process.stdout, { withCrawlGraph });
+    return exportNQuads(set, process.stdout, { withCrawlGraph, onInvalid: (d) => declined.push(d) });
   });
   process.stderr.write(`${count} quads exported.\n`);
+  if (declined.length > 0) {
+    // Stored by an older version (or a parser that let them through): not RDF, so not exported; the store keeps them.
+    process.stderr.write(`${declined.length} stored triples are not valid RDF and were left out, e.g.:\n`);
+    for (const d of declined.slice(0, 5)) process.stderr.write(`  ${d.reason} (in <${d.graph}>): ${d.line.slice(0, 200)}\n`);
+  }
   return 0;
 }
 
@@ -67,10 +75,12 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
   const dirs = requireFolders(positionals);
   await withShards(dirs, async ({ set }) => {
     const tally = new CrawlTally();
+    const dead = new DeadOrigins();
     let first: string | null = null;
     let last: string | null = null;
     for await (const { record: r } of readMergedRecords(set)) {
       tally.add(r);
+      dead.add(r);
       first ??= r.fetchedAt;
       last = r.fetchedAt;
     }
@@ -88,7 +98,8 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
       contexts.fetched += c.fetched;
       contexts.failed += c.failed;
     }
-    const figures = { ...counts, refetched: set.plan.refetched, contexts };
+    const deadOrigins = dead.list();
+    const figures = { ...counts, refetched: set.plan.refetched, contexts, deadOrigins };
     if (values.json) {
       await write(`${JSON.stringify({ ...figures, options: options ?? null, bandit: banditArms(options, bandit), void: voidPoints })}\n`);
       return;
@@ -99,9 +110,12 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
       lines.push(`  strategy ${String(options.strategy)}, bandit ${String(options.bandit)}, budget --max-docs ${String(options.maxDocs)}, --max-docs-per-pld ${String(options.maxDocsPerPld)}`);
     }
     lines.push(`  fetched            ${figures.fetched}  (requests sent; ${figures.denied} more refused by robots.txt, not fetched)`);
-    lines.push(`  RDF documents      ${figures.rdfDocuments}  (harvest rate ${(figures.harvestRate * 100).toFixed(2)}%)`);
+    lines.push(`  RDF documents      ${figures.rdfDocuments}  (harvest rate ${(figures.harvestRate * 100).toFixed(2)}%; ${figures.rdfDetected} detected as RDF, these kept ≥ 1 triple)`);
     lines.push(`  HTML with RDF      ${figures.embeddedDocuments}`);
     lines.push(`  triples            ${figures.triples}`);
+    if (figures.statementsDropped > 0 || figures.termsRepaired > 0) {
+      lines.push(`  dropped            ${figures.statementsDropped} statements in ${figures.documentsWithDrops} documents (syntax errors, undefined prefixes, invalid terms; \`docs\` lists each); ${figures.termsRepaired} terms repaired`);
+    }
     lines.push(`  errors             ${figures.errors}  (HTTP error or no response; ${figures.parseFailures} more answered but could not be read)`);
     lines.push(`  redirected         ${figures.redirected}`);
     lines.push(`  JSON-LD contexts   ${contexts.fetched} fetched, ${contexts.failed} failed  (remote contexts the documents needed, counted apart from them)`);
@@ -110,6 +124,11 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     lines.push('', '  PLD                                fetched      RDF   triples  errors');
     for (const [pld, t] of Object.entries(figures.perPld)) {
       lines.push(`  ${pld.padEnd(34)} ${String(t.fetched).padStart(7)} ${String(t.rdfDocuments).padStart(8)} ${String(t.triples).padStart(9)} ${String(t.errors).padStart(7)}`);
+    }
+    if (deadOrigins.length > 0) {
+      lines.push('', '  origins that gave no answer (their last fetches failed with no response; --retry-failed on a resume tries them again):');
+      for (const d of deadOrigins.slice(0, 20)) lines.push(`    ${d.origin}   ${d.failures} failure${d.failures === 1 ? '' : 's'}${d.answeredBefore ? ', answered earlier' : ''}: ${d.reason.slice(0, 120)}`);
+      if (deadOrigins.length > 20) lines.push(`    … and ${deadOrigins.length - 20} more (--json lists them all)`);
     }
     for (const [title, list] of [['VoID data dumps', voidPoints.dumps], ['VoID SPARQL endpoints', voidPoints.endpoints]] as const) {
       if (list.length === 0) continue;

@@ -33,7 +33,10 @@ taken at start (restart to see newer documents).
   --max-query-memory MB  per-query memory limit (default 512)
   --max-results N      per-query result limit (default 100000)
   --allow-service      let SERVICE clauses through (off by default)
-  --cors               send CORS headers (off by default)`;
+  --cors               send CORS headers (off by default)
+  --verbose            also log each query's phases (indexed, worker, head, done) with their ms
+
+Logs one line per request to stderr: method, status, ms, rows sent, error code, the query's start.`;
 
 export const QUERY_FLAGS: FlagSpec = {
   file: { type: 'string' },
@@ -85,6 +88,7 @@ export const SERVE_FLAGS: FlagSpec = {
   'max-results': { type: 'string' },
   'allow-service': { type: 'boolean' },
   cors: { type: 'boolean' },
+  verbose: { type: 'boolean' },
 };
 
 export async function runServeCommand(argv: string[]): Promise<number> {
@@ -99,6 +103,8 @@ export async function runServeCommand(argv: string[]): Promise<number> {
     maxQueryMemoryMb: intFlag(values, 'max-query-memory', 16) ?? 512,
     allowService: boolFlag(values, 'allow-service') ?? false,
     cors: boolFlag(values, 'cors') ?? false,
+    log: (line) => process.stderr.write(`${line}\n`),
+    verbose: boolFlag(values, 'verbose') ?? false,
   }).catch(async (err: unknown) => {
     await crawl.close();
     throw err;

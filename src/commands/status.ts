@@ -1,8 +1,8 @@
-// **rdfscout status --redis URL**: the shared progress of a distributed crawl, per worker and in total (issue 15).
+// **rdfscout status --redis URL**: the shared progress of a distributed crawl, per worker and in total.
 import { ArgumentError, RdfscoutError } from '../errors.ts';
-import { connectRedis } from '../redis/connect.ts';
-import { CrawlRegistry, type SharedStatus } from '../redis/crawl-registry.ts';
-import { parseRedisUrl } from '../redis/url.ts';
+import { connectRedis } from '../distributed/redis/connect.ts';
+import { CrawlRegistry, type SharedStatus } from '../distributed/redis/crawl-registry.ts';
+import { parseRedisUrl } from '../distributed/redis/url.ts';
 import { type FlagSpec, parseFlags, strFlag } from './args.ts';
 
 export const STATUS_USAGE = `Usage: rdfscout status --redis URL [--json]
@@ -38,6 +38,7 @@ export function formatStatus(s: SharedStatus): string {
   const lines = [
     `crawl created ${s.created}`,
     `queued ${s.queued}  in flight ${s.inFlight}  fetched ${s.fetched}  done ${s.done}  refetched ${s.refetched}  learned ${s.learned}`,
+    s.over === null ? 'crawl running' : `crawl over: ${s.over} (a worker that joins ends at once; a larger budget continues it)`,
     `workers ${s.workers.length} (${s.workers.filter((w) => w.alive).length} alive)`,
   ];
   for (const w of s.workers) {

@@ -1,9 +1,10 @@
 // **Crawl summary as text**: the figures of a finished run and what ended it, in one line for people.
+import type { FailingOrigin } from '../fetch/origin-health.ts';
 import type { ResolvedCrawlOptions } from '../crawl/options.ts';
 import type { SinkOutcome } from '../crawl/sink-sender.ts';
 import type { CrawlSummary } from '../crawl-log/tally.ts';
 
-/** Why the crawl stopped, in words that name the flag to change (issue 14 item 7). */
+/** Why the crawl stopped, in words that name the flag to change. */
 export function describeStop(s: Pick<CrawlSummary, 'stoppedBy'>, o: Pick<ResolvedCrawlOptions, 'maxDocs' | 'maxDocsPerPld' | 'maxDepth' | 'maxOfflineMs'>): string {
   switch (s.stoppedBy) {
     case 'max-docs':
@@ -30,8 +31,21 @@ export function formatSummary(s: CrawlSummary, o: Pick<ResolvedCrawlOptions, 'ma
     `${s.resumed ? 'Resumed crawl' : 'Crawl'} ${describeStop(s, o)}. ` +
     `${s.fetched} fetched${denied}, ${s.rdfDocuments} RDF documents (harvest rate ${(s.harvestRate * 100).toFixed(1)}%), ` +
     `${s.embeddedDocuments} HTML pages with embedded RDF, ${s.triples} triples, ${s.errors} errors.` +
-    (s.contexts && s.contexts.fetched + s.contexts.failed > 0 ? ` JSON-LD contexts fetched ${s.contexts.fetched}, failed ${s.contexts.failed}.` : '')
+    (s.statementsDropped > 0 ? ` ${s.statementsDropped} statements dropped in ${s.documentsWithDrops} documents (\`rdfscout docs\` says which; --strict-rdf keeps none of such a document).` : '') +
+    (s.contexts && s.contexts.fetched + s.contexts.failed > 0 ? ` JSON-LD contexts fetched ${s.contexts.fetched}, failed ${s.contexts.failed}.` : '') +
+    formatDeadOrigins(s.deadOrigins ?? [])
   );
+}
+
+/** Dead origins named at most; the rest are counted (`--json` lists every one). */
+const DEAD_SHOWN = 5;
+
+/** The sentence naming the origins that gave no answer when the run ended ('' when none). */
+function formatDeadOrigins(dead: readonly FailingOrigin[]): string {
+  if (dead.length === 0) return '';
+  const named = dead.slice(0, DEAD_SHOWN).map((d) => `${d.origin} (${d.failures} failure${d.failures === 1 ? '' : 's'}${d.answeredBefore ? ', answered earlier' : ''}: ${d.reason.slice(0, 120)})`);
+  const more = dead.length > DEAD_SHOWN ? `, and ${dead.length - DEAD_SHOWN} more (--json lists them all)` : '';
+  return ` ${dead.length} origin${dead.length === 1 ? '' : 's'} gave no answer (their URLs are recorded as failed; --retry-failed on a resume tries them again): ${named.join('; ')}${more}.`;
 }
 
 /** Refused documents listed one per line at most; the rest are counted (`--json` lists every one). */

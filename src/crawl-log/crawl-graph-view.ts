@@ -1,5 +1,5 @@
 // **CrawlGraphView**: the crawl-metadata graph (`urn:rdfscout:crawl`) as a view over the crawl records, so
-// fetching writes one record instead of ~17 quads × 6 quadstore indexes (issue 8's profile: 46% of a crawl's CPU).
+// fetching writes one record instead of ~17 quads × 6 quadstore indexes (profiled at 46% of a crawl's CPU).
 import type { Quad, Term } from '@rdfjs/types';
 import { readRecord, readRecords, readRecordsOf } from './record-store.ts';
 import type { CrawlRecord } from './record.ts';
@@ -15,7 +15,7 @@ const REDIRECT_PREFIX = 'urn:rdfscout:redirect:';
  * `record-urls` index, or the sequence number in a redirect hop's IRI); any other pattern scans the records,
  * in fetch order. Read-only; reads what is committed when the iteration reaches it.
  *
- * Over several shards read as one crawl (issue 15) it shows the merged reading's records (shard-merge.ts), and a
+ * Over several shards read as one crawl it shows the merged reading's records (shard-merge.ts), and a
  * redirect hop's IRI names its shard: `urn:rdfscout:redirect:<shard>/<seq>:<hop>`, since each shard counts its own seqs.
  */
 export class CrawlGraphView {

@@ -3,15 +3,15 @@ import type { DataFactory, NamedNode, Quad, Quad_Object } from '@rdfjs/types';
 import type { CrawlRecord } from './record.ts';
 
 /** Namespace of rdfscout's own terms (prefix `rs:`). See `src/sparql/VOCABULARY.md`. */
-export const RS = 'https://w3id.org/rdfscout/ns#';
+const RS = 'https://w3id.org/rdfscout/ns#';
 /** PROV-O. */
-export const PROV = 'http://www.w3.org/ns/prov#';
+const PROV = 'http://www.w3.org/ns/prov#';
 /** HTTP Vocabulary in RDF 1.0 (W3C note). */
-export const HTTP = 'http://www.w3.org/2011/http#';
+const HTTP = 'http://www.w3.org/2011/http#';
 /** DCMI Metadata Terms. */
-export const DCTERMS = 'http://purl.org/dc/terms/';
-export const XSD = 'http://www.w3.org/2001/XMLSchema#';
-export const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
+const DCTERMS = 'http://purl.org/dc/terms/';
+const XSD = 'http://www.w3.org/2001/XMLSchema#';
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 
 /**
  * The named graph that holds crawl metadata, kept apart from the document graphs (whose names are document URLs).
@@ -61,7 +61,7 @@ export const CRAWL_TERMS = Object.freeze({
  * The IRI of one redirect hop of a record: `urn:rdfscout:redirect:<seq>:<hop>` (IRIs, not blank nodes, so hops never
  * merge). Over several shards read as one crawl, `seq` is `<shard>/<seq>` (shard = 1-based position of its folder).
  */
-export function redirectHopIri(seq: number | string, hop: number): string {
+function redirectHopIri(seq: number | string, hop: number): string {
   return `urn:rdfscout:redirect:${seq}:${hop}`;
 }
 

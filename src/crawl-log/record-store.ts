@@ -33,7 +33,7 @@ export async function* readRecords(state: CrawlState): AsyncGenerator<CrawlRecor
 }
 
 /**
- * Marks a stored record void (a shared crawl's release was refused, issue 15): it stays under its key, with
+ * Marks a stored record void (a shared crawl's release was refused): it stays under its key, with
  * `voided: true`, and reads skip it.
  */
 export async function voidRecord(state: CrawlState, record: CrawlRecord): Promise<void> {
@@ -42,7 +42,7 @@ export async function voidRecord(state: CrawlState, record: CrawlRecord): Promis
 
 /**
  * Stores a record again under its key, its URL unchanged (a shared crawl's worker corrects `linksQueued` from its
- * release's answer, issue 15).
+ * release's answer).
  */
 export async function rewriteRecord(state: CrawlState, record: CrawlRecord): Promise<void> {
   await state.sub.records.put(recordKey(record.seq), record);

@@ -27,6 +27,11 @@ export interface CrawlRecord {
   linksQueued: number;
   error: ErrorCode | null;
   errorMessage: string | null;
+  /**
+   * Statements (and triples with a term that is not valid RDF) a lenient parse dropped from the document, its
+   * repaired terms, and its first errors with their lines. Absent when nothing was dropped or repaired.
+   */
+  recovery?: { dropped: number; repaired: number; errors: Array<{ message: string; line?: number; source?: string }> };
   /** Predicted label when the link was queued (null for seeds). */
   label: Label | null;
   /** Rules that fired for the prediction. */
@@ -38,14 +43,14 @@ export interface CrawlRecord {
   fetchedAt: string;
   /**
    * Set on a record of a shared crawl's worker whose release was refused (its lease was lost before it was
-   * applied, issue 15): another worker fetched the URL again. Reads skip it; its document may stay in the shard,
+   * applied): another worker fetched the URL again. Reads skip it; its document may stay in the shard,
    * and a merged reading takes a graph only from the shard whose record of that URL wins.
    */
   voided?: true;
 }
 
 /** The status that makes a document "fetched successfully" (thesis §9: only HTTP 200 documents count). */
-export const SUCCESS_STATUS = 200;
+const SUCCESS_STATUS = 200;
 
 /** Whether a record is a successfully fetched document (thesis §9). */
 export function isFetchedOk(record: CrawlRecord): boolean {

@@ -1,4 +1,4 @@
-// **Shard merge**: several crawl folders (a distributed crawl's shards, issue 15) read as one crawl: one record per URL, the latest.
+// **Shard merge**: several crawl folders (a distributed crawl's shards) read as one crawl: one record per URL, the latest.
 import type { CrawlState } from '../state/open-state.ts';
 import { countRefetched } from './figures.ts';
 import { readRecords } from './record-store.ts';
@@ -43,7 +43,7 @@ export function isLater(a: Copy, b: Copy): boolean {
 }
 
 /**
- * Decides the merge from the records of every shard, fed in any order (pure; issue 15 "Reading the results"):
+ * Decides the merge from the records of every shard, fed in any order (pure; docs/distributed.md):
  * - a URL with several records (in one shard or several) is one record, the latest by fetch time wins;
  * - a document (graph = its final URL) stored in several shards is taken from the shard of its latest storing
  *   record, so the merged dataset holds each document once, as that shard stored it.
@@ -88,7 +88,7 @@ export class ShardMerger {
 }
 
 /** The plan of a single crawl: nothing left out. */
-export function singlePlan(): MergePlan {
+function singlePlan(): MergePlan {
   return { dropped: [new Set()], excluded: [new Set()], refetched: 0 };
 }
 

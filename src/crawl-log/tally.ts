@@ -1,4 +1,5 @@
 // **CrawlTally** keeps the running figures of a crawl (what `--json` prints), rebuilt from records on resume.
+import type { FailingOrigin } from '../fetch/origin-health.ts';
 import { addRecord, type CrawlFigures, emptyFigures, isDenied, isFetchError } from './figures.ts';
 import { isRdfObtained } from './record.ts';
 import type { CrawlRecord } from './record.ts';
@@ -28,9 +29,14 @@ export interface CrawlSummary extends CrawlFigures {
   durationMs: number;
   stoppedBy: StopReason;
   resumed: boolean;
+  /**
+   * Origins whose last requests got no answer at all (refused, reset, timeout, DNS, TLS) when the run ended: dead,
+   * or gone; their URLs were recorded as failed, not waited for (fetch/connectivity.ts). Most failures first.
+   */
+  deadOrigins?: FailingOrigin[];
   /** JSON-LD remote contexts in the crawl's store: fetched, and failed (counted apart from documents); set by a crawl run. */
   contexts?: { fetched: number; failed: number };
-  /** A worker of a shared crawl (issue 15): its id; its `refetched` is then the shared count (URLs handed out again after a lost lease). */
+  /** A worker of a shared crawl: its id; its `refetched` is then the shared count (URLs handed out again after a lost lease). */
   worker?: string;
 }
 
@@ -62,6 +68,32 @@ export function stopReason(f: StopFacts): StopReason {
   if (f.queued > 0 && f.pldBudgetReached) return 'max-docs-per-pld';
   if (f.depthDropped > 0) return 'max-depth';
   return 'frontier-empty';
+}
+
+/**
+ * What the shared counters of a crawl run by several processes say (the Redis coordinator reads them in one step):
+ * every worker's fetches, not one process's.
+ */
+export interface SharedReading {
+  queued: number;
+  inFlight: number;
+  /** Requests sent (the total budget spent). */
+  spent: number;
+  /** Queued entries whose PLD has spent its `--max-docs-per-pld` budget: nobody may fetch them. */
+  blockedQueued: number;
+  /** Links dropped for being deeper than `--max-depth`, by any worker. */
+  depthDropped: number;
+}
+
+/**
+ * Whether a shared crawl is over for every worker, and why (pure): nothing in flight anywhere, and the total budget
+ * spent or nothing queued that a PLD's budget still allows. The reason is the one `stopReason` gives one process
+ * that stopped in the same state, so that every mode ends the same way.
+ */
+export function sharedStopReason(r: SharedReading, maxDocs: number): StopReason | null {
+  if (r.inFlight > 0) return null;
+  if (r.spent < maxDocs && r.queued > r.blockedQueued) return null;
+  return stopReason({ aborted: false, offline: false, budgetLeft: maxDocs - r.spent, queued: r.queued, pldBudgetReached: r.blockedQueued > 0, depthDropped: r.depthDropped });
 }
 
 /** Figures of a crawl (crawl-log/figures.ts), per PLD too; `fetched` (requests sent) is what budgets count. */

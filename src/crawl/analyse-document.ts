@@ -1,12 +1,12 @@
 // **analyseDocument** turns a fetch result into what the crawl keeps of it: the real type, the quads to store, the
-// links to judge, and what went wrong (thesis §7 step 3; discovery beyond the thesis, issue 4).
+// links to judge, and what went wrong (thesis §7 step 3; discovery beyond the thesis).
 import type { Quad } from '@rdfjs/types';
 import type { ErrorCode } from '../errors.ts';
 import { chooseCharset, decodeChunks, decodeText } from '../fetch/index.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import { extractLinks, extractSitemapUrls } from '../links/index.ts';
 import type { BadLink, LinkFeatures } from '../links/types.ts';
-import { type DocumentWriter, detectType, MAX_PARTIAL_QUADS, type ParseOptions, pageScanFor, parseDocument, parseRdfDocumentInto } from '../rdf/index.ts';
+import { type DocumentWriter, detectType, MAX_PARTIAL_QUADS, type ParseOptions, type ParseRecovery, pageScanFor, parseDocument, parseRdfDocumentInto } from '../rdf/index.ts';
 import type { DocType } from '../relevance/types.ts';
 import { jsonLdContextLink } from './context-link.ts';
 import { dumpLinks, looksLikeSitemap, parseLinkHeader, SITEMAP_REL, VoidCollector, voidAccessPoints } from './discovery.ts';
@@ -16,7 +16,7 @@ export interface AnalysisOptions {
   followRdfLinks: boolean;
   /**
    * Whether the page's visible text is wanted (`DocumentAnalysis.text`): only strategies that observe pages read it
-   * (issue 18: building it for every page was allocation nobody used). Default: true.
+   * (building it for every page was allocation nobody used). Default: true.
    */
   pageText?: boolean;
   maxLinksPerDoc: number;
@@ -36,7 +36,7 @@ export interface DocumentAnalysis {
   /** Quads the document yielded (0 when there are none or it failed to parse: all or nothing). */
   triples: number;
   /**
-   * Where the quads went as they were parsed (issue 16 item 14): the writer to stage with the record, or, when the
+   * Where the quads went as they were parsed: the writer to stage with the record, or, when the
    * document failed, whose spilled chunks to discard. Null when nothing was opened, or the graph is stored already.
    */
   document: DocumentWriter | null;
@@ -48,6 +48,8 @@ export interface DocumentAnalysis {
   partialCount: number;
   error: ErrorCode | null;
   errorMessage: string | null;
+  /** What a lenient parse dropped or repaired (null: nothing, or nothing parsed). */
+  recovery: ParseRecovery | null;
   /** Links for the strategy to judge, from `linkSource`. */
   links: LinkFeatures[];
   linkSource: 'html' | 'rdf';
@@ -72,8 +74,8 @@ export function isSitemapLink(link: LinkFeatures | null): boolean {
 export type OpenDocument = (finalUrl: string) => Promise<DocumentWriter | null>;
 
 /**
- * Analyses a fetched document (thesis §7 step 3). An RDF document is decoded and parsed as a stream (issue 16
- * item 14): each quad goes to the store (`openDocument`), the link and the VoID collectors as it is parsed, so
+ * Analyses a fetched document (thesis §7 step 3). An RDF document is decoded and parsed as a stream: each
+ * quad goes to the store (`openDocument`), the link and the VoID collectors as it is parsed, so
  * neither its whole text nor an array of its quads exists. An HTML page is read whole (links and embedded blocks).
  */
 export async function analyseDocument(result: FetchResult, link: LinkFeatures | null, opts: AnalysisOptions, openDocument: OpenDocument): Promise<DocumentAnalysis> {
@@ -88,6 +90,7 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
     partialCount: 0,
     error: result.kind === 'ok' || result.kind === 'skipped' ? null : result.error,
     errorMessage: result.kind === 'failed' ? result.message : null,
+    recovery: null,
     links: [],
     linkSource: 'html',
     sitemaps: [],
@@ -130,7 +133,7 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
   }
 
   // HTML: links for the strategy, embedded RDF stored; a broken embedded block leaves the page itself fine. One
-  // tokenizer pass reads both the links and what the embedded-RDF reader needs of the page (issue 18).
+  // tokenizer pass reads both the links and what the embedded-RDF reader needs of the page.
   const { text } = decodeText(result.body, result.contentType);
   const scan = pageScanFor(text);
   const extracted = extractLinks(text, base, {
@@ -140,6 +143,7 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
     ...(scan !== undefined ? { scan } : {}),
   });
   const parsed = await parseDocument(text, detected, base, opts.parse, scan);
+  a.recovery = parsed.recovery ?? null;
   a.links = [...headerLinks, ...extracted.links];
   a.bad = extracted.bad;
   a.text = extracted.text;
@@ -158,8 +162,8 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
 }
 
 /**
- * Parses an RDF body as a stream into the document's store and the link and VoID collectors (one pass, issue 16
- * item 14), decoding the bytes a slice at a time. On a parse error the document keeps nothing (all or nothing):
+ * Parses an RDF body as a stream into the document's store and the link and VoID collectors (one pass),
+ * decoding the bytes a slice at a time. On a parse error the document keeps nothing (all or nothing):
  * `a.error` is set, `a.partial` holds the first quads, and `a.document` the writer whose chunks must be discarded.
  */
 async function parseRdfStream(
@@ -196,7 +200,13 @@ async function parseRdfStream(
   };
   const charset = chooseCharset(body, contentType);
   const parsed = await parseRdfDocumentInto(() => decodeChunks(body, charset), mediaType, base, target, parse);
+  a.recovery = parsed.recovery;
   await writer?.drained(); // a chunk the store could not take fails the crawl (RDFSCOUT_STORE_FAILED), not the document
+  // Every statement dropped: the document is unreadable, as a strict parse would have said (with its first error).
+  const first = parsed.recovery?.errors[0];
+  if (parsed.error === null && parsed.count === 0 && first !== undefined) {
+    parsed.error = { code: first.code, message: `Invalid ${mediaType}: every statement failed; the first: ${first.message}`, ...(first.line === undefined ? {} : { line: first.line }) };
+  }
   if (parsed.error !== null) {
     a.error = parsed.error.code;
     a.errorMessage = parsed.error.message;

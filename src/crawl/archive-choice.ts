@@ -1,4 +1,4 @@
-// **Which WARC a crawl writes** (issue 18): `--warc` is kept with the crawl, so that a resume goes on archiving what
+// **Which WARC a crawl writes**: `--warc` is kept with the crawl, so that a resume goes on archiving what
 // the first run asked for. A resume that forgot the flag would otherwise leave the responses it fetched out of the
 // archive, and `rdfscout reparse` would then rebuild a smaller crawl without saying why.
 import { resolve, sep } from 'node:path';

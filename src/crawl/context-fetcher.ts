@@ -11,16 +11,16 @@ import { jsonLdAlternateLink } from './context-link.ts';
 import type { ContextStore, StoredContext } from './context-store.ts';
 
 /** Accept header of a context fetch (JSON-LD 1.1 API §9.4: the context profile first). */
-export const CONTEXT_ACCEPT = 'application/ld+json;profile="http://www.w3.org/ns/json-ld#context", application/ld+json, application/json;q=0.9, */*;q=0.1';
+const CONTEXT_ACCEPT = 'application/ld+json;profile="http://www.w3.org/ns/json-ld#context", application/ld+json, application/json;q=0.9, */*;q=0.1';
 
 /**
  * Bytes a context may have: the largest in common use (schema.org's full context) has ~150 kB; a document that
  * claims to be a context past this is refused rather than kept in memory for the whole crawl.
  */
-export const MAX_CONTEXT_BYTES = 1024 * 1024;
+const MAX_CONTEXT_BYTES = 1024 * 1024;
 
 /** Distinct context URLs one crawl process asks for; past it a document naming a new one fails (a site minting them). */
-export const MAX_CONTEXTS = 1000;
+const MAX_CONTEXTS = 1000;
 
 export interface CrawlContextsDeps {
   /** The crawl's contexts (a resume and a re-parse read them there). */
@@ -114,7 +114,7 @@ function refusal(url: string, reason: string): RdfscoutError {
  * the fetcher, each hop checked as for any fetch. Any media type is read as JSON (servers often send contexts as
  * text/plain); a body that is not JSON says which type it had.
  */
-export function contextOfFetch(result: FetchResult, fetchedAt: string): StoredContext {
+function contextOfFetch(result: FetchResult, fetchedAt: string): StoredContext {
   if (result.kind !== 'ok') {
     const retryable = (result.kind === 'failed' && result.retryable) || (result.kind === 'http-error' && (result.status === 429 || result.status >= 500));
     const why =

@@ -52,6 +52,10 @@ export function crawlView(crawl: ControlledCrawl, control: CrawlControl): CrawlV
     plds: (now) => crawl.frontier.queues().map((q) => ({ pld: q.pld, queued: q.queued, ...crawl.scheduler.pldView(q.pld, now), blocked: control.isBlocked(q.pld) })),
     arms: () => crawl.policy?.stats() ?? null,
     learned: () => crawl.strategy.snapshot(),
+    network: () => {
+      const until = crawl.scheduler.pausedUntil;
+      return { paused: until > 0, offlineMs: crawl.scheduler.offlineFor(), nextProbeAt: until > 0 ? until : null };
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import { pldOf } from '../links/index.ts';
 import type { CrawlTally } from '../crawl-log/tally.ts';
 
 /** What the crawler knows about one PLD right now (for the dashboard's per-PLD table). */
-export interface PldView {
+interface PldView {
   pld: string;
   /** URLs queued (not in flight). */
   queued: number;
@@ -16,6 +16,16 @@ export interface PldView {
   /** robots.txt Crawl-delay in ms, null when none. */
   robotsDelayMs: number | null;
   blocked: boolean;
+}
+
+/** Whether an outage pauses the crawl (fetch/connectivity.ts: origins that answered before fail too). */
+export interface NetworkView {
+  /** Paused by the network (waiting, or its probe in flight). */
+  paused: boolean;
+  /** How long the crawl has been offline (ms; 0 when it is not). */
+  offlineMs: number;
+  /** When the pause ends and one probe request goes out (epoch ms); null when not paused. */
+  nextProbeAt: number | null;
 }
 
 /** The crawler's live figures, read by a dashboard through {@link CrawlControl.view}. Every call is cheap and synchronous. */
@@ -28,6 +38,8 @@ export interface CrawlView {
   plds(now: number): PldView[];
   /** The bandit's arms, or null when PLDs are not scheduled by a bandit. */
   arms(): ArmStats[] | null;
+  /** Whether the network pauses the crawl now; absent: never (a view without it). */
+  network?(): NetworkView;
   /** What the relevance model has learned (the strategy's snapshot: C_HR's RDF parents for fc-r+hr). */
   learned(): unknown;
 }

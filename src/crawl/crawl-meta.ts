@@ -2,15 +2,19 @@
 import { RdfscoutError } from '../errors.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import { levelTxn, type Txn } from '../state/txn.ts';
+import { type OptionSpec, showFlag } from './option-spec.ts';
 import {
   type CrawlOptions,
   DEFAULT_CRAWL_OPTIONS,
   IDENTITY_KEYS,
-  type ResolvedCrawlOptions,
   kebab,
+  NETWORK_KEYS,
+  OPTION_SPECS,
   optionsFromJson,
-  optionsToJson,
+  type ResolvedCrawlOptions,
   resolveCrawlOptions,
+  showProxy,
+  storableOptions,
   stripUndefined,
 } from './options.ts';
 
@@ -18,8 +22,10 @@ export type ExplicitOptions = Partial<CrawlOptions> & { out: string };
 
 /**
  * Merges the options stored by an earlier run of this crawl (if any) with those given now. Identity options
- * (strategy, bandit, …) may not change on a resume; limits and speed may. Seeds given again are added. A worker's
- * shard of a shared crawl starts without seeds (`requireSeeds: false`): they are in the shared frontier.
+ * (strategy, bandit, …) may not change on a resume; limits, speed and network options may, and are kept when not
+ * given. A secret left out of the stored options (a proxy's password) must be given again. Seeds given again are
+ * added. A worker's shard of a shared crawl starts without seeds (`requireSeeds: false`): they are in the shared
+ * frontier; opened as a crawl of its own (`requireSeeds: true`), a shard is refused, since its queue is in Redis.
  */
 export async function loadCrawlOptions(
   state: CrawlState,
@@ -34,37 +40,98 @@ export async function loadCrawlOptions(
     }
     return { options, resumed: false };
   }
-  const previous = optionsFromJson(stored);
-  const conflict = identityConflict(previous, explicit, IDENTITY_KEYS);
-  if (conflict !== null) {
+  const shardOf = requireSeeds ? await readShardMark(state) : undefined;
+  if (shardOf !== undefined) {
     throw new RdfscoutError(
-      'RDFSCOUT_RESUME_CONFLICT',
-      `${state.dir} holds a crawl with --${kebab(conflict.key)} ${String(conflict.before)}; this command asks for ${String(conflict.given)}. ` +
-        'Resume it without that flag, or crawl into a new --out folder.',
+      'RDFSCOUT_INVALID_ARGUMENT',
+      `${state.dir} is one worker's shard of the crawl shared through Redis at ${shardOf}: its queue is there, not in this folder. Give --redis URL again to go on with it.`,
     );
   }
+  const previous = optionsFromJson(stored);
+  const conflicts = identityConflicts(previous, explicit, IDENTITY_KEYS);
+  if (conflicts.length > 0) throw new RdfscoutError('RDFSCOUT_RESUME_CONFLICT', describeConflicts(state.dir, conflicts));
+  const missing = ((await state.sub.meta.get(OMITTED_KEY)) as string[] | undefined)?.filter((key) => explicit[key as keyof ExplicitOptions] === undefined) ?? [];
+  if (missing.length > 0) throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', describeMissingSecrets(state.dir, previous, missing));
   const merged = { ...previous, ...stripUndefined(explicit), seeds: explicit.seeds ?? [] } as ExplicitOptions;
   return { options: resolveCrawlOptions(merged), resumed: true };
 }
 
-/** The first option of `keys` given in `explicit` with another value than `previous` holds, or null. */
-export function identityConflict(
-  previous: Partial<CrawlOptions>,
-  explicit: Partial<CrawlOptions>,
-  keys: readonly (keyof typeof DEFAULT_CRAWL_OPTIONS)[],
-): { key: string; before: unknown; given: unknown } | null {
+/** An identity option given on a resume with another value than the crawl holds. */
+export interface OptionConflict {
+  key: string;
+  before: unknown;
+  given: unknown;
+}
+
+/** The options of `keys` given in `explicit` with another value than `previous` holds, in `keys` order. */
+export function identityConflicts(previous: Partial<CrawlOptions>, explicit: Partial<CrawlOptions>, keys: readonly (keyof typeof DEFAULT_CRAWL_OPTIONS)[]): OptionConflict[] {
+  const conflicts: OptionConflict[] = [];
   for (const key of keys) {
     const given = explicit[key];
     // Options stored before a key existed hold its default; lists (include/exclude) compare by value.
     const before = previous[key] ?? DEFAULT_CRAWL_OPTIONS[key];
-    if (given !== undefined && JSON.stringify(given) !== JSON.stringify(before)) return { key, before, given };
+    if (given !== undefined && JSON.stringify(given) !== JSON.stringify(before)) conflicts.push({ key, before, given });
   }
-  return null;
+  return conflicts;
 }
 
+/** The first of {@link identityConflicts}, or null. */
+export function identityConflict(
+  previous: Partial<CrawlOptions>,
+  explicit: Partial<CrawlOptions>,
+  keys: readonly (keyof typeof DEFAULT_CRAWL_OPTIONS)[],
+): OptionConflict | null {
+  return identityConflicts(previous, explicit, keys)[0] ?? null;
+}
+
+/** The refusal of a resume that changes identity options: each flag with the stored value and the one given. */
+export function describeConflicts(dir: string, conflicts: readonly OptionConflict[]): string {
+  const flags = conflicts.map((c) => OPTION_SPECS.get(c.key) ?? null);
+  const show = (c: OptionConflict, i: number, v: unknown) => {
+    const spec = flags[i];
+    return spec ? showFlag(spec, v) : `--${kebab(c.key)} ${String(v)}`;
+  };
+  const before = conflicts.map((c, i) => show(c, i, c.before)).join(', ');
+  const given = conflicts.map((c, i) => show(c, i, c.given)).join(', ');
+  const names = conflicts.map((c, i) => `--${flags[i]?.flag ?? kebab(c.key)}`).join(', ');
+  return `${dir} holds a crawl with ${before}; this command asks for ${given}. These define the crawl and cannot change on a resume: resume it without ${names}, or crawl into a new --out folder.`;
+}
+
+function describeMissingSecrets(dir: string, previous: Partial<CrawlOptions>, missing: readonly string[]): string {
+  const parts = missing.map((key) => {
+    const spec = OPTION_SPECS.get(key);
+    const flag = `--${spec?.flag ?? kebab(key)}`;
+    const value = previous[key as keyof CrawlOptions];
+    return `${flag}${typeof value === 'string' ? ` (${value})` : ''}`;
+  });
+  return `${dir} holds a crawl that ran with ${parts.join(', ')}, whose password is not stored: give ${missing.map((k) => `--${OPTION_SPECS.get(k)?.flag ?? kebab(k)}`).join(', ')} again, with the password, to resume it.`;
+}
+
+/**
+ * The network options (proxy, private addresses, user agent, timeouts) a resume took from the crawl's store, not
+ * from its flags, and that differ from the defaults: what to tell the user this run reuses.
+ */
+export function keptNetworkOptions(explicit: Partial<CrawlOptions>, options: ResolvedCrawlOptions): string[] {
+  return NETWORK_KEYS.filter((key) => explicit[key] === undefined && JSON.stringify(options[key]) !== JSON.stringify(DEFAULT_CRAWL_OPTIONS[key])).map((key) => {
+    const spec = OPTION_SPECS.get(key) as OptionSpec;
+    const value = options[key];
+    return key === 'proxy' && typeof value === 'string' ? `--proxy ${showProxy(value)}` : showFlag(spec, value);
+  });
+}
+
+/** `meta` key: the options whose secret part the store does not hold (a proxy's password). */
+const OMITTED_KEY = 'omittedSecrets';
+
+/**
+ * Stores the options for the next runs without secrets; seeds are in the frontier, and options for this run only
+ * (`--retry-failed`) are stored as their defaults.
+ */
 export async function saveCrawlOptions(state: CrawlState, options: ResolvedCrawlOptions): Promise<void> {
-  const { seeds: _seeds, ...rest } = options;
-  await state.sub.meta.put('options', optionsToJson({ ...rest, seeds: [] } as ResolvedCrawlOptions));
+  const thisRunOnly = [...OPTION_SPECS.values()].filter((s) => s.resume === 'run').map((s) => [s.key, s.default]);
+  const { json, omitted } = storableOptions({ ...options, ...Object.fromEntries(thisRunOnly), seeds: [] });
+  await state.sub.meta.put('options', json);
+  if (omitted.length > 0) await state.sub.meta.put(OMITTED_KEY, omitted);
+  else await state.sub.meta.del(OMITTED_KEY);
 }
 
 /** The options stored by the crawl in `state` as saved (JSON), or undefined for a folder without a crawl. */
@@ -98,4 +165,26 @@ export async function readStoredArchive<T extends object>(state: CrawlState): Pr
 export async function saveStoredArchive(state: CrawlState, warc: object | undefined): Promise<void> {
   if (warc === undefined) await state.sub.meta.del(WARC_KEY);
   else await state.sub.meta.put(WARC_KEY, warc);
+}
+
+/** `meta` key: the Redis crawl (its URL, password hidden) whose worker keeps its records in this folder. */
+const SHARD_KEY = 'shardOf';
+
+/** Marks the folder as a worker's shard of the crawl shared at `redisDisplay` (a resume must rejoin it). */
+export async function saveShardMark(state: CrawlState, redisDisplay: string): Promise<void> {
+  await state.sub.meta.put(SHARD_KEY, redisDisplay);
+}
+
+/** The Redis crawl this folder is a worker's shard of, or undefined. */
+async function readShardMark(state: CrawlState): Promise<string | undefined> {
+  return (await state.sub.meta.get(SHARD_KEY)) as string | undefined;
+}
+
+/** Links dropped by --max-depth over the crawl's earlier runs (for the stop reason of a resume that finds nothing left). */
+export async function loadDepthDropped(state: CrawlState): Promise<number> {
+  return Number((await state.sub.meta.get('depthDropped')) ?? 0);
+}
+
+export async function saveDepthDropped(state: CrawlState, total: number): Promise<void> {
+  await state.sub.meta.put('depthDropped', total);
 }

@@ -1,6 +1,5 @@
-// **Crawler** runs a crawl (design.md): the Scheduler picks a link, a FetchRunner fetches, plans, stages and commits
+// **Crawler** runs a crawl (docs/architecture.md): the Scheduler picks a link, a FetchRunner fetches, plans, stages and commits
 // it (fetch-runner.ts). The Crawler opens and resumes the crawl, owns concurrency, the clock and the stop reason.
-import { CRAWL_GRAPH } from '../crawl-log/crawl-vocab.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import { type CrawlSummary, type CrawlTally, stopReason } from '../crawl-log/tally.ts';
 import { Fetcher } from '../fetch/index.ts';
@@ -16,18 +15,16 @@ import { CrawlContexts, fetchContextWith } from './context-fetcher.ts';
 import { ContextStore } from './context-store.ts';
 import type { CrawlControl } from './control.ts';
 import { applyControl, type ControlledCrawl, crawlView, idleUntil, sleepUntil, WAKE } from './control-hooks.ts';
-import type { ExplicitOptions } from './crawl-meta.ts';
+import { type ExplicitOptions, loadDepthDropped, saveDepthDropped } from './crawl-meta.ts';
 import { fetcherOptions, type ResolvedCrawlOptions } from './options.ts';
 import { Doorbell } from './doorbell.ts';
 import { FetchRunner } from './fetch-runner.ts';
 import { archiveInfo } from './replay-source.ts';
-import { createLearners, type RestoredCrawl, restoreCrawl, shouldRejudge } from './restore-crawl.ts';
+import { type RestoredCrawl, restoreCrawl, shouldRejudge } from './restore-crawl.ts';
 import { Scheduler } from './scheduler.ts';
 import type { RefusedSeed } from './seed-list.ts';
-import { SharedLearning } from './shared-learning.ts';
-import { SharedWorker } from './shared-worker.ts';
-import type { CrawlRegistry } from '../redis/crawl-registry.ts';
-import type { SharedQueue } from '../redis/shared-queue.ts';
+import { type Coordinator, LocalCoordinator, type SharedRestore } from './coordinator.ts';
+import { type CrawlProbes, NO_PROBES } from './probes.ts';
 
 /** Parse options of a crawl that are no crawl option (programmatic: tests and benchmarks). */
 export interface CrawlParseOptions {
@@ -48,7 +45,7 @@ export interface CrawlRunOptions {
   onRecord?: (p: CrawlProgress) => void;
   /** Operator commands (pause, resume, stop, seeds, blocks) consulted by the run loop; it also gets the crawler's live view. */
   control?: CrawlControl;
-  /** Told when every request fails at the connection level and the crawl pauses, and when it resumes (issue 16 item 3). */
+  /** Told when every request fails at the connection level and the crawl pauses, and when it resumes. */
   onOutage?: (e: OutageEvent) => void;
 }
 
@@ -63,7 +60,7 @@ export class Crawler {
   readonly #frontier: Frontier;
   readonly #fetcher: Fetcher;
   readonly #tally: CrawlTally;
-  /** What the crawl may leave its seeds for (issue 16 item 1). */
+  /** What the crawl may leave its seeds for. */
   readonly #scope: Scope;
   readonly #resumed: boolean;
   /** Seeds refused before any request (private address, localhost): never queued, never counted as fetched. */
@@ -76,8 +73,8 @@ export class Crawler {
   readonly #archive: FetchArchive | null;
   /** What this run archives (`--warc`), and whether it came from this run's flags or from the crawl's earlier run. */
   archiveChoice: ArchiveChoice = { from: 'none' };
-  /** Set when this crawl is one worker of a crawl shared through Redis (issue 15). */
-  readonly #shared: SharedWorker | null;
+  /** What this process agrees with the others of its crawl (a process alone: LocalCoordinator). */
+  readonly #coordinator: Coordinator;
   /** Runs each fetch; holds the record seq and the first fatal error. */
   readonly #runner: FetchRunner;
   /** The JSON-LD remote contexts the crawl's documents need (null with `--no-remote-contexts`). */
@@ -91,11 +88,11 @@ export class Crawler {
     notAvailable: ReadonlySet<string>,
     hooks: readonly CommitHook[],
     archive: FetchArchive | null,
-    shared: SharedWorker | null,
+    coordinator: Coordinator | null,
+    probes: CrawlProbes,
     parse: CrawlParseOptions,
   ) {
     const o = init.options;
-    this.#shared = shared;
     this.options = o;
     this.state = state;
     this.#frontier = init.frontier;
@@ -115,7 +112,10 @@ export class Crawler {
       delayMs: o.delayMs,
       hostConcurrency: o.hostConcurrency,
       now: Date.now,
+      ...(coordinator === null ? {} : { claims: coordinator.claims }),
     });
+    const scheduler = this.#scheduler;
+    this.#coordinator = coordinator ?? new LocalCoordinator(this.#tally, (entry) => scheduler.gate(entry));
     // BeeBot mode (BeeBot §2) plugs in as hooks: link tables with each page; Not Available sites rebuilt on resume.
     for (const pld of notAvailable) this.#scheduler.exclude(pld);
     this.#committer = new Committer({
@@ -128,14 +128,13 @@ export class Crawler {
       seq: init.seq,
       hooks: [...(o.linkTables ? [linkTablesHook(state)] : []), ...hooks],
     });
-    const scheduler = this.#scheduler;
     const fetch = fetchContextWith({ fetcher: this.#fetcher, gatePld: (pld) => scheduler.gatePld(pld), archive, signal: () => this.#signal });
     this.#contexts = o.remoteContexts ? new CrawlContexts({ store: new ContextStore(state), fetch }) : null;
     const parseOptions = { remoteContexts: this.#contexts, ...(parse.jsonLdFastPath === undefined ? {} : { jsonLdFastPath: parse.jsonLdFastPath }) };
     const planDeps = { state, committer: this.#committer, strategy: init.strategy, options: o, scope: this.#scope, rejudge, parse: parseOptions };
     this.#runner = new FetchRunner({
       ...{ options: o, state, frontier: this.#frontier, strategy: init.strategy, fetcher: this.#fetcher, scheduler: this.#scheduler },
-      ...{ committer: this.#committer, tally: this.#tally, planDeps, archive, shared, seq: init.seq },
+      ...{ committer: this.#committer, tally: this.#tally, planDeps, archive, coordinator: this.#coordinator, probes, seq: init.seq },
     });
     const { frontier, strategy, policy, tally, seedPlds } = init;
     this.#controlled = { state, frontier, strategy, scheduler: this.#scheduler, tally, policy, maxDocs: o.maxDocs, seedPlds };
@@ -156,7 +155,10 @@ export class Crawler {
       warc?: ArchiveOptions;
       /** `--no-warc`: stop writing the WARC an earlier run of this crawl asked for. */
       noWarc?: boolean;
-      shared?: { queue: SharedQueue; registry: CrawlRegistry };
+      /** A crawl shared with other processes (src/distributed/: workers through Redis). Default: this process alone. */
+      shared?: SharedRestore;
+      /** Points a test may stop or watch the crawl at. Default: none. */
+      probes?: CrawlProbes;
       /** How documents are parsed beyond the crawl's options (tests and benchmarks: the JSON-LD fast path off). */
       parse?: CrawlParseOptions;
     } = {},
@@ -169,28 +171,19 @@ export class Crawler {
       const onRecord = (r: CrawlRecord, o: ResolvedCrawlOptions) => {
         if (isNotAvailable(o, r)) notAvailable.add(r.pld);
       };
-      const { hooks = [], warc, noWarc, shared: sharedBackend, parse = {}, ...restoreBackends } = backends;
-      init = await restoreCrawl(state, explicit, { onRecord, ...restoreBackends, ...(sharedBackend === undefined ? {} : { shared: sharedBackend }) });
-      let shared: SharedWorker | null = null;
-      if (sharedBackend !== undefined && init.frontier.shared !== undefined) {
-        const { registry, queue } = sharedBackend;
-        await registry.addSeedPlds(init.seedPlds);
-        const options = init.options;
-        const staleAfterMs = 3 * queue.leases.leaseMs; // a worker silent that long is dead to the leases too
-        const learning = new SharedLearning({ registry, worker: queue.worker, strategy: init.strategy, policy: init.policy, seedPlds: init.seedPlds, fresh: () => createLearners(options), staleAfterMs });
-        await learning.catchUp(); // what every worker learned so far (thesis §5: C_HR(t) is a function of the fetched documents)
-        shared = new SharedWorker(init.frontier.shared, learning, state, queue.leases);
-      }
+      const { hooks = [], warc, noWarc, shared, probes = NO_PROBES, parse = {}, ...restoreBackends } = backends;
+      init = await restoreCrawl(state, explicit, { onRecord, ...restoreBackends, ...(shared === undefined ? {} : { shared }) });
+      const coordinator = shared === undefined ? null : await shared.join({ ...init, state, probes });
       // --warc is kept with the crawl: a resume without the flag goes on writing the same archive (archive-choice.ts)
       const archiveChoice = await chooseArchive(state, warc, noWarc === true);
       if (archiveChoice.warc) archive = new FetchArchive(await WarcWriter.open({ ...archiveChoice.warc, info: archiveInfo(init.options, init.seedPlds) }));
       await keepArchiveChoice(state, archiveChoice);
-      const crawler = new Crawler(state, init, notAvailable, hooks, archive, shared, parse);
+      const crawler = new Crawler(state, init, notAvailable, hooks, archive, coordinator, probes, parse);
       crawler.archiveChoice = archiveChoice;
       return crawler;
     } catch (err) {
       await archive?.close();
-      await init?.frontier.shared?.close();
+      await backends.shared?.close();
       await state.close();
       throw err;
     }
@@ -216,15 +209,15 @@ export class Crawler {
     const wakeUp = new AbortController();
     signal?.addEventListener('abort', () => wakeUp.abort(), { once: true });
     let offline = false;
-    let sharedEnd: 'max-docs' | 'frontier-empty' | null = null;
+    const coordinator = this.#coordinator;
     // A worker of a shared crawl: each release also claims the scheduler's next choices, when the loop would pick.
-    this.#shared?.claimAhead(() => {
+    coordinator.claimAhead(() => {
       if (this.#runner.fatal === null && !signal?.aborted && !control?.paused) scheduler.claimAhead();
     });
 
     while (this.#runner.fatal === null) {
       if (signal?.aborted) break;
-      if (this.#shared !== null && active.size === 0 && (sharedEnd = this.#shared.tick()) !== null) break; // over for every worker
+      if (active.size === 0 && coordinator.over() !== null) break; // over for every process of the crawl
       if (scheduler.offlineFor() > this.options.maxOfflineMs) {
         offline = true; // what failed is still queued: a resume tries it again
         break;
@@ -232,7 +225,7 @@ export class Crawler {
       if (scheduler.budgetLeft() <= 0) {
         if (active.size === 0) break;
         // The budget is held by fetches in flight; one may yet give its slot back (a robots refusal, a retry put
-        // back in the queue): wait for them rather than stop one short of --max-docs (issue 16 item 10).
+        // back in the queue): wait for them rather than stop one short of --max-docs.
         await finished.next();
         continue;
       }
@@ -258,9 +251,9 @@ export class Crawler {
           await this.#frontier.settled(); // a PLD's head is being read from disk: wait for it, not for a timer
           continue;
         }
-        let wake = scheduler.nextWake();
-        // A worker of a shared crawl waits for the others: links they find may give it work (it stops on a shared end).
-        if (wake === null && this.#shared !== null) wake = Date.now() + 100;
+        // Nothing due here: wake for a PLD's politeness, or wait for the others (links they find may give work).
+        const idle = coordinator.idleWaitMs();
+        const wake = scheduler.nextWake() ?? (idle === null ? null : Date.now() + idle);
         if (wake === null) break;
         await idleUntil(wake, wakeUp.signal, control); // new seeds may give work before then
         continue;
@@ -279,26 +272,35 @@ export class Crawler {
       wakeUp.signal.removeEventListener('abort', cancel);
     }
     await Promise.allSettled(active);
-    await this.#shared?.learning.settled();
+    await coordinator.settled();
     if (this.#runner.fatal) throw this.#runner.fatal; // the store failed: nothing more is written
     await this.#committer.persistLearned(this.#runner.seq);
-    await this.state.indexer.flush(); // a finished crawl is fully indexed for SPARQL (documents are indexed in bulk, issue 18)
-    const stoppedBy = sharedEnd !== null && !(signal?.aborted === true) ? sharedEnd : stopReason({
+    // Links dropped by --max-depth in earlier runs count too: a resume that finds nothing left stops for the reason the
+    // run that dropped them would give (max-depth, not frontier-empty). (A run killed before this point loses its count.)
+    const depthDropped = (await loadDepthDropped(this.state)) + this.#runner.depthDropped;
+    if (this.#runner.depthDropped > 0) await saveDepthDropped(this.state, depthDropped);
+    await this.state.indexer.flush(); // a finished crawl is fully indexed for SPARQL (documents are indexed in bulk)
+    const local = stopReason({
       aborted: signal?.aborted === true,
       stopped: control?.stopSignal.aborted === true && callerSignal?.aborted !== true, // the operator's stop, not a signal
       offline,
       budgetLeft: scheduler.budgetLeft(),
       queued: this.#frontier.size().queued,
       pldBudgetReached: [...this.#tally.perPld.values()].some((t) => t.fetched >= this.options.maxDocsPerPld),
-      depthDropped: this.#runner.depthDropped,
+      depthDropped,
     });
-    const summary: CrawlSummary = { ...this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed), contexts: await new ContextStore(this.state).counts() };
-    if (this.#shared === null) return summary;
-    return { ...summary, worker: this.#shared.frontier.worker, refetched: this.#shared.frontier.refetched() };
+    const stoppedBy = coordinator.stopReason(local, signal?.aborted === true);
+    const deadOrigins = scheduler.failingOrigins();
+    const summary: CrawlSummary = {
+      ...this.#tally.summary(Math.round(performance.now() - started), stoppedBy, this.#resumed),
+      contexts: await new ContextStore(this.state).counts(),
+      ...(deadOrigins.length > 0 ? { deadOrigins } : {}),
+    };
+    return coordinator.summarise(summary);
   }
 
   async close(): Promise<void> {
-    await this.#shared?.frontier.close();
+    await this.#coordinator.close();
     await this.#fetcher.close();
     await this.#archive?.close();
     await this.state.close();
@@ -312,4 +314,3 @@ export class Crawler {
   }
 }
 
-export { CRAWL_GRAPH };

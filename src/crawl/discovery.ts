@@ -1,16 +1,16 @@
-// **Discovery beyond the thesis** (issue 4): sitemaps, /.well-known/void, VoID dataset links and HTTP Link headers.
+// **Discovery beyond the thesis**: sitemaps, /.well-known/void, VoID dataset links and HTTP Link headers.
 import type { Quad } from '@rdfjs/types';
 import type { LinkFeatures } from '../links/types.ts';
 import { normalizeUrl } from '../links/index.ts';
 
 const VOID = 'http://rdfs.org/ns/void#';
-export const VOID_DATA_DUMP = `${VOID}dataDump`;
-export const VOID_SPARQL_ENDPOINT = `${VOID}sparqlEndpoint`;
+const VOID_DATA_DUMP = `${VOID}dataDump`;
+const VOID_SPARQL_ENDPOINT = `${VOID}sparqlEndpoint`;
 
 /** `rel` of a link to a sitemap file (RFC 8288 registered relation name); URLs listed in one get tag 'sitemap'. */
 export const SITEMAP_REL = 'sitemap';
 /** `rel` of the /.well-known/void probe (RFC 8615 well-known location of a VoID description, W3C VoID §6.2). */
-export const VOID_REL = 'void';
+const VOID_REL = 'void';
 
 function link(url: string, tag: LinkFeatures['tag'], rel: string, extra: Partial<LinkFeatures> = {}): LinkFeatures {
   return { url, tag, anchor: '', title: '', type: '', rel, context: '', ...extra };
@@ -46,7 +46,7 @@ export function voidAccessPoints(quads: Iterable<Quad>): { dumps: string[]; endp
   return collector.points();
 }
 
-/** {@link voidAccessPoints} one quad at a time, as the document is parsed (issue 16 item 14). */
+/** {@link voidAccessPoints} one quad at a time, as the document is parsed. */
 export class VoidCollector {
   readonly #dumps = new Set<string>();
   readonly #endpoints = new Set<string>();

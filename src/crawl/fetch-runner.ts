@@ -5,6 +5,7 @@ import type { CrawlRecord } from '../crawl-log/record.ts';
 import type { CrawlTally } from '../crawl-log/tally.ts';
 import { RdfscoutError } from '../errors.ts';
 import type { Fetcher } from '../fetch/index.ts';
+import type { Verdict } from '../fetch/connectivity.ts';
 import type { OutageEvent } from '../fetch/outage.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import type { Frontier, FrontierEntry } from '../frontier/types.ts';
@@ -21,9 +22,8 @@ import { type PlanDeps, planFetch } from './plan-fetch.ts';
 import { retryAfter } from './retry.ts';
 import { rewardOf } from './reward.ts';
 import type { Scheduler } from './scheduler.ts';
-import type { SharedWorker } from './shared-worker.ts';
-import { logGatePass } from './test-gate-log.ts';
-import { pauseArmed, testPause } from './test-pause.ts';
+import type { Coordinator } from './coordinator.ts';
+import type { CrawlProbes } from './probes.ts';
 
 // The fetcher publishes rdfscout:fetch:start / rdfscout:fetch:end; the crawl adds what it stored and recorded.
 const chRecord = diagnostics.channel('rdfscout:crawl:record');
@@ -45,8 +45,10 @@ export interface FetchRunnerDeps {
   planDeps: PlanDeps;
   /** `--warc`: every fetch's exchanges and what the crawl made of it, as WARC records; null without. */
   archive: FetchArchive | null;
-  /** Set when this crawl is one worker of a crawl shared through Redis (issue 15). */
-  shared: SharedWorker | null;
+  /** What this process agrees with the others of its crawl (none: LocalCoordinator). */
+  coordinator: Coordinator;
+  /** Points a test may stop or watch the crawl at (NO_PROBES unless a test asks). */
+  probes: CrawlProbes;
   /** The last record's seq when the run began (the crawl's records are numbered on). */
   seq: number;
 }
@@ -78,7 +80,7 @@ export class FetchRunner {
 
   /** One fetch of `entry`, start to end; never rejects (a failure is kept in `fatal`). */
   async run(entry: FrontierEntry, opts: { signal?: AbortSignal; onOutage?: (e: OutageEvent) => void }): Promise<FetchOutcome | null> {
-    const { scheduler, shared, archive } = this.#d;
+    const { scheduler, coordinator, archive } = this.#d;
     // A fetch stops being "in flight" when it joins the tally (before its commit), so budgets never count it twice.
     const flight = { landed: false };
     const land = () => {
@@ -90,7 +92,7 @@ export class FetchRunner {
       const outcome = await this.#process(entry, opts, land);
       if (archive?.error) throw archive.error; // --warc cannot keep the raw responses: stop, as for the store
       // Not fetched here (aborted) or not ours any more (lost): give the entry back if its lease is still held.
-      if (outcome.kind === 'aborted' || outcome.kind === 'lost') await shared?.frontier.giveBack(entry);
+      if (outcome.kind === 'aborted' || outcome.kind === 'lost') await coordinator.giveBack(entry);
       return outcome;
     } catch (err) {
       // A failure to write the store (RDFSCOUT_STORE_FAILED, from the Txn) or a bug ends the crawl: continuing could
@@ -108,11 +110,11 @@ export class FetchRunner {
 
   /** One fetch: fetched under politeness, put back for a retry, or planned, staged and committed in one batch. */
   async #process(entry: FrontierEntry, opts: { signal?: AbortSignal; onOutage?: (e: OutageEvent) => void }, land: () => void): Promise<FetchOutcome> {
-    const { options, scheduler, shared, archive, strategy, frontier, tally, committer } = this.#d;
+    const { options, scheduler, coordinator, archive, strategy, committer, probes } = this.#d;
     const t0 = performance.now();
     const { signal } = opts;
-    // Learned since it was queued that its URL pattern yields nothing (issue 16 item 5) or that its expected yield
-    // fell (issue 17 item 2): back it goes, no fetch.
+    // Learned since it was queued that its URL pattern yields nothing or that its expected yield
+    // fell: back it goes, no fetch.
     const later = strategy.reprioritise?.(entry) ?? null;
     if (later !== null) return this.#requeue({ ...entry, priority: later, rules: [...entry.rules, BARREN_RULE], attempts: entry.attempts - 1 }, 0);
     const archiveId = String(++this.#fetches);
@@ -123,26 +125,31 @@ export class FetchRunner {
       unrecorded('aborted');
       return { kind: 'aborted' };
     }
-    const connectivity = scheduler.observe(entry, result);
-    if (connectivity.event !== null) {
+    const connectivity = await this.#judge(entry, result, signal);
+    if (signal?.aborted) {
+      unrecorded('aborted');
+      return { kind: 'aborted' };
+    }
+    if (connectivity.kind !== 'check' && connectivity.event !== null) {
       if (chOutage.hasSubscribers) chOutage.publish(connectivity.event);
       opts.onOutage?.(connectivity.event);
     }
     // Failed while the network is down: not the URL's fault. Back in the queue until the pause ends, no attempt spent.
-    if (connectivity.offline) {
+    if (connectivity.kind === 'network' && connectivity.offline) {
       unrecorded('retry');
       return this.#requeue({ ...entry, attempts: entry.attempts - 1 }, scheduler.pausedUntil);
     }
-    const retry = retryAfter(entry, result, options);
+    const own = connectivity.kind === 'own';
+    const retry = retryAfter(entry, result, { ...options, ownFailure: own, deadOrigin: own && connectivity.dead });
     if (retry !== null) {
       unrecorded('retry');
       if (retry.backoffPld) scheduler.backoff(entry.pld, Date.now() + retry.waitMs);
-      if (retry.backoffPld) frontier.shared?.note(entry, { waitMs: retry.waitMs }); // Retry-After, across workers
+      if (retry.backoffPld) coordinator.note(entry, { waitMs: retry.waitMs }); // Retry-After, across workers
       return this.#requeue(entry, Date.now() + retry.waitMs);
     }
 
     // A shared crawl's worker that lost its lease meanwhile (stopped too long) drops the fetch: another has the URL.
-    if (shared !== null && !(await shared.confirm(entry))) {
+    if (!(await coordinator.confirm(entry))) {
       unrecorded('lost');
       return { kind: 'lost' };
     }
@@ -152,18 +159,14 @@ export class FetchRunner {
     this.depthDropped += plan.depthDropped;
     const { record } = plan;
     land();
-    if (shared === null) tally.add(record);
-    else shared.note(entry, record, rewardOf(options.reward, record, plan.external));
+    coordinator.staged(entry, record, rewardOf(options.reward, record, plan.external), plan.depthDropped);
     await txn.commit();
-    testPause('after-commit', entry.url);
+    probes.pause('after-commit', entry.url);
     // --warc: the fetch's records are queued after its commit and written in the background (off the commit's path;
     // after a SIGKILL the archive may lack the last fetches committed: README "Raw responses (WARC)"). The wait is
     // for room in the archive's bounded queue only.
     const archived = archive?.finish(archiveId, entry.url, { outcome: 'recorded', entry, result: { ...result, body: undefined }, seq: record.seq, ms: record.ms, fetchedAt: record.fetchedAt, robotsSitemaps });
-    if (shared !== null) {
-      if (!(await shared.released(entry, record))) return { kind: 'lost' }; // refused: the record is void
-      tally.add(record);
-    }
+    if (!(await coordinator.committed(entry, record))) return { kind: 'lost' }; // refused: the record is void
     scheduler.committed(entry.pld, plan.enqueue);
     if (chRecord.hasSubscribers) chRecord.publish(record);
     await committer.afterCommit(record, options, (p) => scheduler.exclude(p));
@@ -171,27 +174,43 @@ export class FetchRunner {
     return { kind: 'recorded', record };
   }
 
+  /**
+   * What `result` says of the network (fetch/connectivity.ts): when a connection failure may be the network's, the
+   * origin that answered last is asked for its robots.txt first, and its answer decides.
+   */
+  async #judge(entry: FrontierEntry, result: FetchResult, signal: AbortSignal | undefined): Promise<Verdict> {
+    const { scheduler, fetcher } = this.#d;
+    const verdict = scheduler.observe(entry, result);
+    if (verdict.kind !== 'check') return verdict;
+    const answered = await fetcher.probe(verdict.target, signal);
+    if (signal?.aborted) {
+      scheduler.abandonCheck(entry); // a probe cut short by the stop says nothing of the network
+      return { kind: 'fine', event: null };
+    }
+    return scheduler.checked(entry, result, verdict.target, answered);
+  }
+
   /** Puts `entry` back in the queue, due at `dueAt` (epoch ms; 0: now), in its own transaction. */
   async #requeue(entry: FrontierEntry, dueAt: number): Promise<FetchOutcome> {
     const txn = this.#d.state.txn();
     this.#d.frontier.retry(entry, dueAt, txn);
     await txn.commit();
-    await this.#d.shared?.released(entry, null);
+    await this.#d.coordinator.committed(entry, null);
     this.#d.scheduler.changed(entry.pld);
     return { kind: 'retry' };
   }
 
   /**
-   * Waits at the send gate until the request of `entry` to `url` may leave (issue 15): successive requests to one PLD
+   * Waits at the send gate until the request of `entry` to `url` may leave: successive requests to one PLD
    * leave ≥ --delay-ms apart whatever the host concurrency — in Redis across all workers, else in the scheduler.
    */
   async #passGate(entry: FrontierEntry, url: string, signal: AbortSignal | undefined): Promise<void> {
-    const { shared, scheduler, fetcher } = this.#d;
+    const { coordinator, fetcher, probes } = this.#d;
     for (;;) {
       signal?.throwIfAborted();
-      const { waitMs, at } = shared === null ? scheduler.gate(entry) : await shared.gate(entry, fetcher.crawlDelayMs(entry.url));
+      const { waitMs, at } = await coordinator.gate(entry, fetcher.crawlDelayMs(entry.url));
       if (waitMs <= 0) {
-        logGatePass(url, entry.pld, at);
+        probes.gatePassed(url, entry.pld, at);
         return;
       }
       await sleep(waitMs, undefined, signal ? { signal } : {});
@@ -200,23 +219,27 @@ export class FetchRunner {
 
   /** Fetches under politeness (one PLD's delay and concurrency), reading the body if it is worth reading. */
   async #fetch(entry: FrontierEntry, signal: AbortSignal | undefined, archiveId: string): Promise<FetchResult> {
-    const { scheduler, fetcher, frontier } = this.#d;
-    testPause('before-fetch', entry.url);
+    const { scheduler, fetcher, coordinator, probes } = this.#d;
+    probes.pause('before-fetch', entry.url);
     scheduler.requestStarted(entry);
-    if (pauseArmed('during-fetch')) setTimeout(() => testPause('during-fetch', entry.url), 20).unref();
+    let sent = false; // the gate is passed before the fetch's first request, if it sends any
+    if (probes.armed('during-fetch')) setTimeout(() => probes.pause('during-fetch', entry.url), 20).unref();
     try {
       return await fetcher.fetch(entry.url, {
-        // The same for every strategy (issue 16 item 4): strategies differ in order, not in what they read.
+        // The same for every strategy: strategies differ in order, not in what they read.
         read: (head) => isSitemapLink(entry.link) || worthReading(head.contentType, head.url),
         ...(signal ? { signal } : {}),
         ...(this.#d.archive ? { archiveId } : {}),
-        ...(isHtmlVariant(entry.url) ? { accept: HTML_VARIANT_ACCEPT } : {}), // issue 17 item 3: HTML first
-        gate: (url) => this.#passGate(entry, url, signal),
+        ...(isHtmlVariant(entry.url) ? { accept: HTML_VARIANT_ACCEPT } : {}), // a variant asks for HTML first
+        gate: (url) => {
+          sent = true;
+          return this.#passGate(entry, url, signal);
+        },
       });
     } finally {
       const crawlDelayMs = fetcher.crawlDelayMs(entry.url);
-      scheduler.requestEnded(entry, crawlDelayMs);
-      frontier.shared?.note(entry, { waitMs: crawlDelayMs ?? 0 }); // robots.txt Crawl-delay, across workers
+      scheduler.requestEnded(entry, crawlDelayMs, sent);
+      coordinator.note(entry, { waitMs: crawlDelayMs ?? 0 }); // robots.txt Crawl-delay, across workers
     }
   }
 }

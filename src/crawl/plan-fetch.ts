@@ -37,7 +37,7 @@ export interface PlanFacts {
 export async function planFetch(d: PlanDeps, entry: FrontierEntry, result: FetchResult, facts: PlanFacts): Promise<{ plan: DocumentPlan; txn: Txn }> {
   const txn = d.state.txn();
   // The document's quads go to the store as they are parsed; its graph is reserved for this fetch unless it is
-  // stored (or being stored) already (issue 16 item 14).
+  // stored (or being stored) already.
   const openDocument = (finalUrl: string) => d.committer.openDocument(entry.url, finalUrl, d.options.queues === 'one');
   const doc = await analyseDocument(result, entry.link, analysisOptions(d), openDocument);
   const plan = processDocument(entry, result, doc, {
@@ -58,8 +58,10 @@ const analysisOptionsOf = new WeakMap<PlanDeps, AnalysisOptions>();
 function analysisOptions(d: PlanDeps): AnalysisOptions {
   let o = analysisOptionsOf.get(d);
   if (o === undefined) {
-    const { followRdfLinks, maxLinksPerDoc, normalize } = d.options;
-    o = { followRdfLinks, maxLinksPerDoc, normalize, pageText: d.strategy.observePage !== undefined, ...(d.parse === undefined ? {} : { parse: d.parse }) };
+    const { followRdfLinks, maxLinksPerDoc, normalize, strictRdf } = d.options;
+    // --strict-rdf is a parse option: all or nothing for every document of the crawl.
+    const parse = strictRdf ? { ...d.parse, strict: true } : d.parse;
+    o = { followRdfLinks, maxLinksPerDoc, normalize, pageText: d.strategy.observePage !== undefined, ...(parse === undefined ? {} : { parse }) };
     analysisOptionsOf.set(d, o);
   }
   return o;

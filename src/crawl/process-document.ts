@@ -15,7 +15,7 @@ import { originProbes } from './discovery.ts';
 export interface DocumentContext {
   strategy: Strategy;
   options: { maxDepth: number; stayOnSite: boolean; probeWellKnown: boolean; linkTables: boolean };
-  /** What the crawl may leave its seeds for (issue 16 item 1; thesis §11). */
+  /** What the crawl may leave its seeds for (thesis §11). */
   scope: Scope;
   /** Whether queued H links are kept for re-judging (thesis §5). */
   rejudge: boolean;
@@ -95,6 +95,9 @@ export function processDocument(entry: FrontierEntry, result: FetchResult, doc: 
     ms: ctx.ms,
     fetchedAt: ctx.fetchedAt,
   };
+  if (doc.recovery !== null) {
+    record.recovery = { dropped: doc.recovery.dropped, repaired: doc.recovery.repaired, errors: doc.recovery.errors.map(({ message, line, source }) => ({ message, ...(line === undefined ? {} : { line }), ...(source === undefined ? {} : { source }) })) };
+  }
   return {
     entry,
     record,
@@ -114,7 +117,7 @@ export function processDocument(entry: FrontierEntry, result: FetchResult, doc: 
 }
 
 /**
- * The links to queue (thesis §6: judged by the strategy, inside the crawl's scope, issue 16 item 1), plus sitemap
+ * The links to queue (thesis §6: judged by the strategy, inside the crawl's scope), plus sitemap
  * files queued as they are; the count of links to other PLDs (BeeBot's reward); and why each other link was not
  * queued.
  */
@@ -154,7 +157,7 @@ function judgeLinks(
       else notQueued.set(link.url, v.reason);
     }
   }
-  // Issue 17 item 3: the HTML variant of a resource that negotiated to RDF, for strategies that judge it.
+  // The HTML variant of a resource that negotiated to RDF, for strategies that judge it.
   const negotiated = strategy.followsHtmlVariants && doc.detectedType === 'rdf' ? negotiatedResource(entry.url, result.redirects) : null;
   if (negotiated !== null && depth <= options.maxDepth) {
     const v = judgeScope(negotiated, parentHops, scope);

@@ -23,7 +23,7 @@ export function rdfLinksOf(quads: Iterable<Quad>, documentUrl: string, max: numb
 }
 
 /**
- * {@link rdfLinksOf} one quad at a time, as the document is parsed (issue 16 item 14: no array of its quads). It
+ * {@link rdfLinksOf} one quad at a time, as the document is parsed (no array of its quads). It
  * keeps at most `max` links of each kind: once the other IRIs fill their share, later ones are not remembered, so
  * an IRI met there first may still come in later as the object of a preferred predicate.
  */
@@ -52,7 +52,7 @@ export class RdfLinkCollector {
     const list = first ? this.#preferred : this.#rest;
     if (list.length >= this.#max) return;
     if (!iri.startsWith('http://') && !iri.startsWith('https://')) return;
-    if (isResolvedBlankNode(iri)) return; // `_:b1` in an RDFa href, resolved as a relative IRI (issue 16 item 5)
+    if (isResolvedBlankNode(iri)) return; // `_:b1` in an RDFa href, resolved as a relative IRI
     const url = stripFragment(iri);
     if (this.#seen.has(url)) return;
     this.#seen.add(url);

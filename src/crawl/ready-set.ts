@@ -5,7 +5,7 @@
  * something about a PLD changed (a fetch started or ended, work was queued, a back-off began), when that PLD may
  * next be served (`place`); time moves PLDs from asleep to ready (`wake`). A pick then looks only at ready PLDs,
  * and the crawl sleeps until `nextWake()`: the cost of a pick no longer grows with the number of PLDs that are
- * waiting out a politeness delay or a retry back-off (issue 8's profile at 1,000 PLDs: half the CPU in scans).
+ * waiting out a politeness delay or a retry back-off (profiled at 1,000 PLDs: scans took half the CPU).
  */
 export class ReadySet {
   readonly #ready = new Set<string>();

@@ -39,7 +39,7 @@ export interface ReparseSummary {
   /**
    * rdfscout's WARCs: the first and last record seq archived, and the seqs between them with no fetch in the archive
    * (a crawl killed before its archive caught up: the records of its last committed fetches are written after their
-   * commit, README "Raw responses (WARC)"; fetches committed after `last` are not known here). Null for other WARCs.
+   * commit, docs/warc.md; fetches committed after `last` are not known here). Null for other WARCs.
    */
   seqs: { first: number; last: number; missing: number[] } | null;
 }

@@ -5,7 +5,7 @@ import { FETCHER_DEFAULTS } from '../fetch/options.ts';
 import type { FetchResult, RedirectHop } from '../fetch/types.ts';
 import type { FrontierEntry } from '../frontier/types.ts';
 import type { ArchivedItem, ArchivedResponse } from '../warc/index.ts';
-import { optionsToJson, type ResolvedCrawlOptions } from './options.ts';
+import { type ResolvedCrawlOptions, storableOptions } from './options.ts';
 
 /** What `crawl --warc` says of one fetch in its metadata record. */
 export interface FetchMeta {
@@ -32,7 +32,7 @@ export type ArchivedFetch = { kind: 'ours'; meta: FetchMeta; responses: Archived
 
 /** The warcinfo fields `crawl --warc` adds: the crawl's options and its seeds' PLDs, so `reparse` needs no flags. */
 export function archiveInfo(options: ResolvedCrawlOptions, seedPlds: ReadonlySet<string>): Record<string, string> {
-  return { 'rdfscout-options': JSON.stringify(optionsToJson(options)), 'rdfscout-seed-plds': JSON.stringify([...seedPlds]) };
+  return { 'rdfscout-options': JSON.stringify(storableOptions(options).json), 'rdfscout-seed-plds': JSON.stringify([...seedPlds]) };
 }
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);

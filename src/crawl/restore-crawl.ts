@@ -9,7 +9,7 @@ import { withPatternYield } from '../relevance/pattern-yield.ts';
 import { createStrategy } from '../strategies/index.ts';
 import type { FetchedDocument, Strategy } from '../relevance/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
-import type { SharedQueue } from '../redis/shared-queue.ts';
+import type { SharedRestore } from './coordinator.ts';
 import { loadBanditSnapshot, loadStrategySnapshot } from './learned-store.ts';
 import { type ExplicitOptions, loadCrawlOptions, loadSeedPlds, saveCrawlOptions, saveSeedPlds } from './crawl-meta.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
@@ -17,7 +17,7 @@ import { lastSeq, readRecords } from '../crawl-log/record-store.ts';
 import { CrawlTally } from '../crawl-log/tally.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import { failedEntries } from './retry-failed.ts';
-import { type RefusedSeed, screenSeeds } from './seed-list.ts';
+import { noUsableSeed, type RefusedSeed, screenSeeds } from './seed-list.ts';
 
 /** What a crawl is made of when it starts or resumes. */
 export interface RestoredCrawl {
@@ -31,7 +31,7 @@ export interface RestoredCrawl {
   seq: number;
   /** PLDs of all seeds ever given (thesis §11 scope). */
   seedPlds: Set<string>;
-  /** Seeds given now but refused before any request (private address, localhost): not queued (issue 16 item 6). */
+  /** Seeds given now but refused before any request (private address, localhost): not queued. */
   refusedSeeds: RefusedSeed[];
 }
 
@@ -42,15 +42,15 @@ export interface RestoreHooks {
   /** The frontier backend. Default: 'level' (persistent). */
   frontier?: FrontierBackend;
   /**
-   * A worker of a shared crawl (issue 15): the frontier is the shared queue in Redis, and what the crawl learned is
+   * A worker of a shared crawl: the frontier is the shared queue in Redis, and what the crawl learned is
    * rebuilt from the shared log (SharedLearning), not from this shard's records, which only feed the tally.
    */
-  shared?: { queue: SharedQueue };
+  shared?: SharedRestore;
 }
 
 /** A new crawl's strategy and bandit for `options`: what its records, or a shared crawl's learning log, are replayed into. */
 export function createLearners(options: ResolvedCrawlOptions): { strategy: Strategy; policy: BanditPolicy | null } {
-  const strategy = withPatternYield(createStrategy(options.strategy)); // barren URL patterns wait (issue 16 item 5)
+  const strategy = withPatternYield(createStrategy(options.strategy)); // barren URL patterns wait
   const policy = options.bandit === 'none' ? null : createPolicy(options.bandit, { budget: Number.isFinite(options.maxDocs) ? options.maxDocs : 100_000, seed: options.seed });
   return { strategy, policy };
 }
@@ -74,15 +74,11 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions,
   // --retry-failed: URLs whose last fetch failed become new again (the frontier forgets them before it restores).
   const retried = options.retryFailed && shared === undefined ? await failedEntries(state, strategy.seedPriority) : [];
   // The frontier re-indexes its queued H links for re-judging (thesis §5) when it opens.
-  const frontier = await openFrontier(state, {
-    backend: shared === undefined ? hooks.frontier : 'redis',
-    ...(shared === undefined ? {} : { shared: { queue: shared.queue, maxDocs: options.maxDocs, maxDocsPerPld: options.maxDocsPerPld } }),
-    queues: options.queues,
-    concurrency: options.concurrency,
-    rdfShare: options.rdfShare,
-    rejudge: shouldRejudge(options, strategy),
-    forget: retried.map((e) => e.url),
-  });
+  const rejudge = shouldRejudge(options, strategy);
+  const frontier =
+    shared === undefined
+      ? await openFrontier(state, { ...(hooks.frontier ? { backend: hooks.frontier } : {}), queues: options.queues, concurrency: options.concurrency, rdfShare: options.rdfShare, rejudge, forget: retried.map((e) => e.url) })
+      : await shared.openFrontier(options, rejudge);
   const tally = new CrawlTally();
   const saved = await loadStrategySnapshot(state);
   const replayAfter = saved !== undefined && strategy.observePage ? saved.seq : 0;
@@ -96,6 +92,8 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions,
   if (policy && savedPolicy !== undefined) policy.restore(savedPolicy);
   const seedPlds = await loadSeedPlds(state);
   const { accepted, refused: refusedSeeds } = screenSeeds(options.seeds, options.allowPrivate);
+  // A new crawl needs a seed it may fetch: with none, it would end at once and say nothing useful.
+  if (!resumed && shared === undefined && options.seeds.length > 0 && accepted.length === 0) throw noUsableSeed(refusedSeeds);
   const newSeeds: NewEntry[] = accepted.map((url) => {
     seedPlds.add(pldOf(url));
     return { url, parent: null, depth: 0, priority: strategy.seedPriority, label: null, rules: [], link: null };

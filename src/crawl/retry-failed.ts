@@ -1,11 +1,11 @@
-// **failedEntries** lists the URLs whose last fetch failed as entries to queue again, for `--retry-failed` (issue 16 item 3).
+// **failedEntries** lists the URLs whose last fetch failed as entries to queue again, for `--retry-failed`.
 import { readRecords } from '../crawl-log/record-store.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import type { NewEntry } from '../frontier/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
 
 /** The records whose URL's last fetch failed (a later fetch of the same URL that did not fail clears it). */
-export async function lastFailures(state: CrawlState): Promise<CrawlRecord[]> {
+async function lastFailures(state: CrawlState): Promise<CrawlRecord[]> {
   const last = new Map<string, CrawlRecord>();
   for await (const r of readRecords(state)) last.set(r.url, r);
   return [...last.values()].filter((r) => r.outcome === 'failed');

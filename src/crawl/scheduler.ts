@@ -1,11 +1,13 @@
 // **Scheduler** decides which link is fetched next: the ready set of PLDs, politeness, budgets, bandit or global order.
 import type { BanditPolicy } from '../bandit/types.ts';
 import type { CrawlTally } from '../crawl-log/tally.ts';
-import { OutageDetector, type OutageEvent } from '../fetch/outage.ts';
+import { Connectivity, type FetchSeen, type Verdict } from '../fetch/connectivity.ts';
+import type { FailingOrigin } from '../fetch/origin-health.ts';
 import { Politeness } from '../fetch/politeness.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import type { Frontier, FrontierEntry, PldQueue } from '../frontier/types.ts';
 import { hostOf, pldOf } from '../links/normalize-url.ts';
+import { type ClaimView, LOCAL_CLAIMS } from './coordinator.ts';
 import { ReadySet } from './ready-set.ts';
 
 /** Every PLD is placed afresh at least this often (ms): a safety net under the event-driven ready set. */
@@ -25,6 +27,8 @@ export interface SchedulerOptions {
   hostConcurrency: number;
   /** The clock (epoch ms). Tests inject one; the crawl passes `Date.now`. */
   now: () => number;
+  /** What the crawl's other processes claimed for this one (Coordinator.claims). Default: none (a process alone). */
+  claims?: ClaimView;
 }
 
 /**
@@ -42,15 +46,20 @@ export class Scheduler {
   readonly #inFlightPerPld = new Map<string, number>();
   /** PLDs out of the game for good (BeeBot's Not Available sites). */
   readonly #excluded = new Set<string>();
-  /** Connectivity: pauses the crawl when every request fails at the connection level (issue 16 item 3). */
-  readonly #outage = new OutageDetector();
+  /** Connectivity: a dead origin's failures are its URLs'; an outage (origins that answered fail too) pauses the crawl. */
+  readonly #outage = new Connectivity();
+  /** When each started fetch started, and the politeness times its start replaced (`requestEnded` with `sent` false). */
+  readonly #starts = new WeakMap<FrontierEntry, { at: number; before: ReturnType<Politeness['start']> }>();
   /** Picked entries whose request is the one probe of an outage. */
   readonly #probes = new WeakSet<FrontierEntry>();
   #inFlight = 0;
   #lastFullScan = Number.NEGATIVE_INFINITY;
 
+  readonly #claims: ClaimView;
+
   constructor(o: SchedulerOptions) {
     this.#o = o;
+    this.#claims = o.claims ?? LOCAL_CLAIMS;
     this.#politeness = new Politeness({ delayMs: o.delayMs, hostConcurrency: o.hostConcurrency });
   }
 
@@ -125,16 +134,14 @@ export class Scheduler {
     if (!this.#outage.canStart(now)) return null; // paused by an outage, or its probe is out
     if (now - this.#lastFullScan >= FULL_SCAN_MS) this.#changedAll();
     const { frontier, policy } = this.#o;
-    // A shared frontier (issue 15): PLDs another worker changed are placed afresh, and entries claimed for this
-    // worker under a lease on their PLD go first (the lease was taken for them).
-    if (frontier.shared !== undefined) {
-      for (const pld of frontier.shared.drainChanged()) this.changed(pld);
-      for (const pld of frontier.shared.claimed()) {
-        const entry = this.#excluded.has(pld) ? null : frontier.next(pld, now);
-        if (entry !== null) return this.#handOut(entry);
-      }
-      if (frontier.shared.saturated()) return null;
+    // PLDs another process changed are placed afresh, and entries claimed for this process under a lease on their
+    // PLD go first (the lease was taken for them); a process alone has neither.
+    for (const pld of this.#claims.drainChanged()) this.changed(pld);
+    for (const pld of this.#claims.claimed()) {
+      const entry = this.#excluded.has(pld) ? null : frontier.next(pld, now);
+      if (entry !== null) return this.#handOut(entry);
     }
+    if (this.#claims.saturated()) return null;
     const candidates = [...this.#ready.wake(now)];
     for (;;) {
       if (candidates.length === 0) return null;
@@ -153,25 +160,25 @@ export class Scheduler {
       if (entry !== null) return this.#handOut(entry);
       // Its head waits (a retry back-off: it goes to sleep; a disk read: it stays ready for the next pick).
       this.changed(pld);
-      if (frontier.shared?.saturated() === true) return null; // a shared frontier claims no more now (issue 15)
+      if (this.#claims.saturated()) return null; // no more claims may be asked for now
       candidates.splice(candidates.indexOf(pld), 1);
     }
   }
 
   /**
-   * A shared frontier (issue 15), just before a fetch's release is sent: asks the frontier for the entries the next
+   * A shared frontier, just before a fetch's release is sent: asks the frontier for the entries the next
    * picks would take (the same choice as `pick`: bandit or global order among the ready PLDs), so that the release
    * claims them in its own script instead of a claim of their own. Hands nothing out: it runs only while no claimed
    * entry waits, and then every `next()` of a shared frontier only records what is wanted and answers null.
    */
   claimAhead(): void {
-    const shared = this.#o.frontier.shared;
-    if (shared === undefined || shared.claimed().length > 0 || this.budgetLeft() <= 0) return;
+    const claims = this.#claims;
+    if (claims.claimed().length > 0 || this.budgetLeft() <= 0) return;
     const entry = this.pick();
     if (entry === null) return;
     // Not reached (see above); were it, the entry goes back to its queue rather than be lost.
     this.landed(entry);
-    void shared.giveBack(entry);
+    void claims.giveBack(entry);
   }
 
   /** Counts a picked entry in flight; the caller starts its request (`requestStarted`), then says `changed(entry.pld)`. */
@@ -189,12 +196,13 @@ export class Scheduler {
 
   /** The request of `entry` goes out now (politeness: one more in flight on its PLD). */
   requestStarted(entry: FrontierEntry): void {
-    this.#politeness.start(entry.pld, entry.pld, this.#o.now());
+    const at = this.#o.now();
+    this.#starts.set(entry, { at, before: this.#politeness.start(entry.pld, entry.pld, at) });
     if (this.#outage.start()) this.#probes.add(entry); // while paused, the one request that tests the network
   }
 
   /**
-   * The send gate of the LevelDB mode (issue 15; a worker of a shared crawl asks Redis instead): whether the
+   * The send gate of the LevelDB mode (a worker of a shared crawl asks Redis instead): whether the
    * request of `entry`, handed out and started, may be sent now. `waitMs` 0 when it may (the send is recorded: the
    * PLD's next request waits `--delay-ms`), else how long to wait before asking again; `at` is the clock's now.
    * `pick` spaces the hand-outs; this spaces what leaves, whatever happened in between (a robots.txt another fetch
@@ -219,27 +227,67 @@ export class Scheduler {
 
   /**
    * The request of `entry` ended; `crawlDelayMs` is its host's robots.txt Crawl-delay (null: none). robots.txt is
-   * per host (RFC 9309): the PLD waits for the slowest of its hosts.
+   * per host (RFC 9309): the PLD waits for the slowest of its hosts. `sent`: whether the fetch sent any request.
    */
-  requestEnded(entry: FrontierEntry, crawlDelayMs: number | null): void {
+  requestEnded(entry: FrontierEntry, crawlDelayMs: number | null, sent = true): void {
     this.#politeness.setCrawlDelay(hostOf(entry.url), crawlDelayMs, entry.pld); // first: the delay after this end counts it
-    this.#politeness.finish(entry.pld, entry.pld, this.#o.now());
+    const start = this.#starts.get(entry);
+    this.#starts.delete(entry);
+    // A fetch that sent nothing (its origin's robots.txt refusal or failure known from the cache) takes no slot: a
+    // dead origin's queued URLs then end without holding up their PLD's live hosts.
+    if (!sent && start !== undefined) this.#politeness.finishUnsent(entry.pld, entry.pld, start.at, start.before);
+    else this.#politeness.finish(entry.pld, entry.pld, this.#o.now());
     this.changed(entry.pld);
   }
 
   /**
-   * Tells the outage detector how the request of `entry` went (issue 16 item 3). `offline`: it failed at the
-   * connection level while the crawl is paused — not the URL's fault, so it goes back in the queue until
-   * `pausedUntil`, no attempt spent. `event`: the crawl paused or resumed (every PLD is placed afresh).
+   * Tells the connectivity bookkeeping how the request of `entry` went (fetch/connectivity.ts). A `check` verdict
+   * asks the caller to probe another origin and to call `checked` with the answer. `network` with `offline`: it failed
+   * while the crawl is paused: not the URL's fault, so it goes back in the queue until `pausedUntil`, no attempt spent.
+   * `own`: the origin's failure (the URL is retried, then recorded; its PLD does not wait). A pause or resume event
+   * places every PLD afresh.
    */
-  observe(entry: FrontierEntry, result: FetchResult): { offline: boolean; event: OutageEvent | null } {
-    const connectionFailure = result.kind === 'failed' && result.connection === true;
-    const probe = this.#probes.has(entry);
+  observe(entry: FrontierEntry, result: FetchResult): Verdict {
+    const verdict = this.#outage.observe(this.#seen(entry, result), this.#o.now());
+    if (verdict.kind !== 'check') this.#probes.delete(entry); // a check keeps the probe mark for `checked`
+    return this.#placeOn(verdict);
+  }
+
+  /** The answer to a `check` verdict of `observe(entry, result)`: whether `target` answered. */
+  checked(entry: FrontierEntry, result: FetchResult, target: string, answered: boolean): Verdict {
+    const verdict = this.#outage.checked(this.#seen(entry, result), target, answered, this.#o.now());
     this.#probes.delete(entry);
-    const activeHosts = connectionFailure ? this.#o.frontier.queues().length : 0;
-    const event = this.#outage.observe({ host: hostOf(entry.url), connectionFailure, probe, activeHosts }, this.#o.now());
-    if (event !== null) this.#changedAll();
-    return { offline: connectionFailure && this.#outage.offline, event };
+    return this.#placeOn(verdict);
+  }
+
+  /** The check a `check` verdict asked for was not made (the fetch was aborted). */
+  abandonCheck(entry: FrontierEntry): void {
+    this.#probes.delete(entry);
+    this.#outage.abandonCheck();
+  }
+
+  #placeOn(verdict: Verdict): Verdict {
+    if (verdict.kind !== 'check' && verdict.event !== null) this.#changedAll();
+    return verdict;
+  }
+
+  /** `entry`'s fetch as Connectivity sees it. */
+  #seen(entry: FrontierEntry, result: FetchResult): FetchSeen {
+    const probe = this.#probes.has(entry);
+    let origin: string;
+    try {
+      origin = new URL(result.finalUrl).origin;
+    } catch {
+      origin = entry.url;
+    }
+    if (result.kind !== 'failed') return { origin, outcome: 'answered', reason: '', probe, activeHosts: 0 };
+    const outcome = result.connection === true ? 'connection' : result.status !== null || result.error === 'RDFSCOUT_ROBOTS_UNAVAILABLE' ? 'answered' : 'other';
+    return { origin, outcome, reason: result.message, probe, activeHosts: outcome === 'connection' ? this.#o.frontier.queues().length : 0 };
+  }
+
+  /** Origins whose last requests failed at the connection level (the end summary's dead origins). */
+  failingOrigins(): FailingOrigin[] {
+    return this.#outage.failing();
   }
 
   /** When the current outage pause ends (epoch ms); 0 when the crawl is not paused. */

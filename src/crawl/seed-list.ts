@@ -1,6 +1,6 @@
 // **parseSeedList** reads a seeds file leniently: plain URL lists or BeeBot's CSV site list, each bad line reported by number.
 import type { SiteRow } from '../beebot/link-tables.ts';
-import { ArgumentError } from '../errors.ts';
+import { ArgumentError, RdfscoutError } from '../errors.ts';
 import { checkIpLiteral } from '../fetch/address-guard.ts';
 import { pldOf } from '../links/normalize-url.ts';
 import { seedToUrl } from './options.ts';
@@ -24,7 +24,7 @@ const ADDRESS_RE = /^(?:https?:\/\/\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:\/
 const HEADER_RE = /\b(?:start|address|url|name|number|site)\b/i;
 
 /** Splits one CSV line (separators `,` `;` or tab; double quotes with `""` escapes). */
-export function splitCsv(line: string): string[] {
+function splitCsv(line: string): string[] {
   const out: string[] = [];
   let cur = '';
   let quoted = false;
@@ -47,7 +47,7 @@ export function splitCsv(line: string): string[] {
 }
 
 /**
- * Parses a seeds file (issue 16 item 6), leniently: a line that gives no seed is reported with its number and the
+ * Parses a seeds file, leniently: a line that gives no seed is reported with its number and the
  * rest is read. Two shapes, line by line:
  * - a plain list: one or more URLs or domains per line (`http://a.org/thebes, http://a.org/sparta` gives both);
  * - BeeBot's site list (BeeBot §2): CSV rows `number, full name, short name, start address` (a header row is
@@ -122,7 +122,7 @@ export interface RefusedSeed {
 }
 
 /**
- * Splits seed URLs into those the crawl may fetch and those it refuses before any request (issue 16 item 6): a
+ * Splits seed URLs into those the crawl may fetch and those it refuses before any request: a
  * private, loopback or link-local address literal, or a `localhost` name (also through `--proxy`, where no name is
  * resolved by us), unless `allowPrivate`. Refused seeds are never queued, so they never count as fetched.
  */
@@ -135,4 +135,13 @@ export function screenSeeds(urls: readonly string[], allowPrivate: boolean): { a
     else refused.push({ url, reason: refusal.message });
   }
   return { accepted, refused };
+}
+
+/**
+ * The error of a crawl none of whose seeds may be fetched: each seed with its reason (one per line), and what to
+ * do. An RDFSCOUT_INVALID_ARGUMENT (exit code 2).
+ */
+export function noUsableSeed(refused: readonly RefusedSeed[]): RdfscoutError {
+  const reasons = refused.map((r) => `\n  ${r.reason}`).join('');
+  return new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `No usable seed: every seed was refused, so nothing would be crawled:${reasons}`);
 }

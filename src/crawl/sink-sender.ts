@@ -1,4 +1,4 @@
-// **SinkSender** sends every stored document to the `--sink` Graph Store (issue 15), in the background, never dropping one.
+// **SinkSender** sends every stored document to the `--sink` Graph Store, in the background, never dropping one.
 import { readDocumentText } from '../rdf/index.ts';
 import type { GraphStoreSink } from '../sink/index.ts';
 import type { CrawlState } from '../state/open-state.ts';

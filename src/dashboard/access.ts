@@ -12,7 +12,7 @@ export interface Refusal {
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost', '::ffff:127.0.0.1']);
 
 /** Whether an address (bind host or peer) is a loopback one. */
-export function isLoopback(address: string | undefined): boolean {
+function isLoopback(address: string | undefined): boolean {
   if (address === undefined) return false;
   return LOOPBACK_HOSTS.has(address) || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }

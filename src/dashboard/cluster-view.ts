@@ -1,9 +1,9 @@
-// **ClusterView**: the whole distributed crawl's progress for the dashboard (issue 19 in `--redis` mode), polled from
+// **ClusterView**: the whole distributed crawl's progress for the dashboard (in `--redis` mode), polled from
 // a source the crawl command wires to Redis (the dashboard only reads its types).
-import type { SharedStatus as ClusterStatus } from '../redis/crawl-registry.ts';
+import type { SharedStatus as ClusterStatus } from '../distributed/redis/crawl-registry.ts';
 
-/** One worker of a distributed crawl and the whole crawl, as the shared registry counts them (issue 15). */
-export type { WorkerStatus as ClusterWorker, SharedStatus as ClusterStatus } from '../redis/crawl-registry.ts';
+/** One worker of a distributed crawl and the whole crawl, as the shared registry counts them. */
+export type { SharedStatus as ClusterStatus } from '../distributed/redis/crawl-registry.ts';
 
 /** Reads the shared progress (one round trip to Redis); may reject while Redis is away. */
 export type ClusterSource = () => Promise<ClusterStatus>;

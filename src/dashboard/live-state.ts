@@ -1,6 +1,6 @@
 // **LiveState** keeps what the dashboard shows of a running crawl: counters from the crawler's view, the harvest
 // curve, queued vs crawled over time, per-PLD status codes, the log tail, errors, latest documents, bandit arms.
-import type { CrawlControl } from '../crawl/control.ts';
+import type { CrawlControl, NetworkView } from '../crawl/control.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import { isFetchedOk, isRdfObtained } from '../metrics/index.ts';
 import { predictStop, type StopForecast } from './forecast.ts';
@@ -10,6 +10,8 @@ export interface LiveStatus {
   fetched: number;
   rdfDocuments: number;
   triples: number;
+  /** Statements a lenient parse dropped, over the crawl (crawl-log/figures.ts `statementsDropped`). */
+  statementsDropped: number;
   /** rdfDocuments / fetched (thesis §9 per fetch); 0 before the first fetch. */
   harvestRate: number;
   /** Of the fetched links predicted R (thesis §5 Relevancy_R), the share that were RDF (status 200); null before any. */
@@ -17,7 +19,10 @@ export interface LiveStatus {
   errors: number;
   queued: number;
   inFlight: number;
+  /** Paused by the operator. */
   paused: boolean;
+  /** Paused by the network (an outage: origins that answered before fail too), for how long, and when it is probed next. */
+  network: NetworkView;
   stopped: boolean;
   /** The run has returned (budget spent, nothing left, or stopped). */
   finished: boolean;
@@ -42,6 +47,8 @@ export interface LogLine {
   /** What it was: 'R' when RDF was obtained, else the detected type or the outcome. */
   actual: string;
   triples: number;
+  /** Statements a lenient parse dropped from the document (0: none). */
+  dropped: number;
   ms: number;
   error: string | null;
   errorMessage: string | null;
@@ -122,6 +129,7 @@ export class LiveState {
       predicted: r.label,
       actual: rdf ? 'R' : (r.detectedType ?? r.outcome),
       triples: r.triples,
+      dropped: r.recovery?.dropped ?? 0,
       ms: r.ms,
       error: r.error,
       errorMessage: r.errorMessage,
@@ -181,12 +189,14 @@ export class LiveState {
       fetched,
       rdfDocuments: tally?.rdfDocuments ?? 0,
       triples: tally?.triples ?? 0,
+      statementsDropped: tally?.figures.statementsDropped ?? 0,
       harvestRate: fetched === 0 ? 0 : (tally?.rdfDocuments ?? 0) / fetched,
       precision: this.#predictedR === 0 ? null : this.#predictedRRight / this.#predictedR,
       errors: tally?.errors ?? 0,
       queued,
       inFlight: view?.inFlight() ?? 0,
       paused: this.#control.paused,
+      network: view?.network?.() ?? { paused: false, offlineMs: 0, nextProbeAt: null },
       stopped: this.#control.stopSignal.aborted,
       finished: this.finished,
       pagesPerSecond: { now, average },

@@ -1,4 +1,4 @@
-// **address-guard** refuses targets on private, loopback, link-local and other non-public addresses (SSRF guard, issue 2).
+// **address-guard** refuses targets on private, loopback, link-local and other non-public addresses (SSRF guard).
 import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress, LookupAllOptions, LookupOneOptions } from 'node:dns';
 import { isIP } from 'node:net';
@@ -105,13 +105,13 @@ export function isPrivateAddress(ip: string): boolean {
 }
 
 /** The host of a parsed URL if it is an IP literal (brackets removed), else null. */
-export function ipLiteralHost(url: URL): string | null {
+function ipLiteralHost(url: URL): string | null {
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   return isIP(host) === 0 ? null : host;
 }
 
 /** Names that always mean this machine (RFC 6761 §6.3): `localhost` and any name under `.localhost`. */
-export function isLocalhostName(hostname: string): boolean {
+function isLocalhostName(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/\.$/, '');
   return h === 'localhost' || h.endsWith('.localhost');
 }

@@ -87,7 +87,7 @@ export async function readBody(source: Readable, options: ReadBodyOptions): Prom
   try {
     if (decoders.length === 0) {
       // Identity: no pipeline (each pipeline() builds an AbortController and, when it ends, a DOMException: 2% of
-      // a crawl's CPU in issue 8's profile) and no async iterators (two nested generators cost a promise per chunk
+      // a crawl's CPU when profiled) and no async iterators (two nested generators cost a promise per chunk
       // and per step): 'data' events into the same counts.
       return await readIdentity(source, count);
     }

@@ -64,7 +64,7 @@ export class RobotsUnavailableError extends RdfscoutError {
   }
 }
 
-export function findRobotsUnavailable(err: unknown): RobotsUnavailableError | null {
+function findRobotsUnavailable(err: unknown): RobotsUnavailableError | null {
   return err instanceof RobotsUnavailableError ? err : null;
 }
 

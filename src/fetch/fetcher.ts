@@ -1,4 +1,4 @@
-// **Fetcher** gets one URL from the web: robots.txt, SSRF guard, our own redirect handling, limits, proxy (issue 2, thesis §7).
+// **Fetcher** gets one URL from the web: robots.txt, SSRF guard, our own redirect handling, limits, proxy (thesis §7).
 import { channel } from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
@@ -35,7 +35,7 @@ export interface FetchOptions {
   /** Names this fetch in the exchanges given to the `onExchange` option (`--warc` groups a fetch's hops by it). */
   archiveId?: string;
   /**
-   * The politeness gate (issue 15): awaited once, just before this fetch sends its first request — the robots.txt
+   * The politeness gate: awaited once, just before this fetch sends its first request — the robots.txt
    * load it starts, or else its first GET (after waiting for a robots.txt another fetch loads). Its later requests
    * (the GET after its own robots.txt, redirect hops) continue the same slot. It is given the URL about to be
    * requested. A rejection fails the fetch.
@@ -119,6 +119,23 @@ export class Fetcher {
     }
     if (endChannel.hasSubscribers) endChannel.publish({ url, result });
     return result;
+  }
+
+  /**
+   * Asks `origin` for its robots.txt (no redirect followed, body discarded) to learn whether the network works:
+   * true when any HTTP response came back. Never throws.
+   */
+  async probe(origin: string, signal?: AbortSignal): Promise<boolean> {
+    const url = `${origin}/robots.txt`;
+    const progress: Progress = { url, current: url, status: null, redirects: [], started: performance.now(), archiveId: null };
+    const deadline = AbortSignal.timeout(this.config.totalTimeoutMs);
+    try {
+      const { response } = (await this.#exchange(progress, signal === undefined ? deadline : AbortSignal.any([signal, deadline]), false, 0)) as { response: Response };
+      discard(response.body);
+      return true;
+    } catch {
+      return progress.status !== null; // a redirect refused by the 0-hop limit still answered
+    }
   }
 
   /** Crawl-delay of the URL's origin from its cached robots.txt (ms, capped at `maxCrawlDelayMs`), or null. */

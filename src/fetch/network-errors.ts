@@ -70,7 +70,7 @@ export function describeFailure(err: unknown): FailureInfo {
 /**
  * Whether a failure is connection-level: no HTTP response came back at all (refused, reset, unreachable, connect
  * timeout). These say more about the network (or proxy) than about the URL: the crawl retries them later and, when
- * they come from every host at once, pauses (issue 16 item 3).
+ * they come from every host at once, pauses.
  */
 export function isConnectionFailure(code: ErrorCode, status: number | null): boolean {
   return status === null && (code === 'RDFSCOUT_CONNECTION_FAILED' || code === 'RDFSCOUT_CONNECT_TIMEOUT');

@@ -4,7 +4,7 @@ import type { ResolveAll } from './address-guard.ts';
 import type { HttpExchange } from './types.ts';
 
 /** The User-Agent sent by default; its product token (`rdfscout`) is what robots.txt groups are matched against. */
-export const DEFAULT_USER_AGENT = 'rdfscout/0.1 (+https://github.com/rdfscout/rdfscout)';
+const DEFAULT_USER_AGENT = 'rdfscout/0.1 (+https://github.com/rdfscout/rdfscout)';
 
 /**
  * q-weighted Accept header ranking RDF serialisations above HTML (HTML may still carry RDFa or

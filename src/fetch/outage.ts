@@ -18,7 +18,7 @@ export type OutageEvent =
   | { kind: 'resumed'; offlineMs: number };
 
 /**
- * Pure bookkeeping of the crawl's connectivity (issue 16 item 3), with the clock passed in. Every fetch outcome is
+ * Pure bookkeeping of the crawl's connectivity, with the clock passed in. Every fetch outcome is
  * `observe`d: a success (any HTTP response) resets it; `threshold` connection-level failures in a row across
  * `minHosts` hosts (or across all hosts with work, when fewer have any) pause the crawl for `firstPauseMs`. After a
  * pause one probe request may start (`canStart`, `start`); its failure doubles the pause (up to `maxPauseMs`), its success

@@ -1,4 +1,4 @@
-// **Politeness** is pure bookkeeping of when a PLD or host may be asked again: delay, crawl-delay, back-off, concurrency (issue 2).
+// **Politeness** is pure bookkeeping of when a PLD or host may be asked again: delay, crawl-delay, back-off, concurrency.
 
 /** Options of {@link Politeness}. */
 export interface PolitenessOptions {
@@ -28,7 +28,7 @@ export class Politeness {
   #hostsOfPld = new Map<string, Set<string>>();
   #backoffUntil = new Map<string, number>();
   #inFlight = new Map<string, number>();
-  /** Per PLD: when no request may be sent before (the send gate: last request sent, last fetch ended; issue 15). */
+  /** Per PLD: when no request may be sent before (the send gate: last request sent, last fetch ended). */
   #sendAt = new Map<string, number>();
 
   constructor(options: PolitenessOptions = {}) {
@@ -93,7 +93,7 @@ export class Politeness {
   }
 
   /**
-   * The send gate (issue 15): the earliest epoch ms at which a request to `pld` may actually be sent —
+   * The send gate: the earliest epoch ms at which a request to `pld` may actually be sent —
    * `delayMs` (or the larger Crawl-delay) after the last request sent to the PLD (`sent`) and after the PLD's last
    * fetch ended (`finish`), and not during a back-off. `readyAt` decides when a fetch is handed out; this one when
    * its request leaves, so that two fetches handed out close together (host concurrency > 1) still send their
@@ -116,11 +116,34 @@ export class Politeness {
     this.#sendAt.set(pld, Math.max(at, this.#sendAt.get(pld) ?? at));
   }
 
-  /** Records the start of a request (call when it is sent, after `canStart`). */
-  start(pld: string, host: string, now: number): void {
+  /**
+   * Records the start of a request (call when it is sent, after `canStart`). Returns what it replaced, for
+   * `finishUnsent`.
+   */
+  start(pld: string, host: string, now: number): { pld: number | undefined; host: number | undefined } {
+    const before = { pld: this.#pldLastStart.get(pld), host: this.#hostLastStart.get(host) };
     this.#pldLastStart.set(pld, now);
     this.#hostLastStart.set(host, now);
     this.#inFlight.set(host, (this.#inFlight.get(host) ?? 0) + 1);
+    return before;
+  }
+
+  /**
+   * Records the end of a fetch started at `startedAt` that sent no request after all (robots.txt refusal or
+   * unavailability known from the cache, a URL refused before any connection): it takes no politeness slot, so the
+   * PLD's next fetch may start as if it had not (unless another started since). `before`: what `start` returned.
+   */
+  finishUnsent(pld: string, host: string, startedAt: number, before: { pld: number | undefined; host: number | undefined }): void {
+    if (this.#pldLastStart.get(pld) === startedAt) this.#restore(this.#pldLastStart, pld, before.pld);
+    if (this.#hostLastStart.get(host) === startedAt) this.#restore(this.#hostLastStart, host, before.host);
+    const n = (this.#inFlight.get(host) ?? 0) - 1;
+    if (n > 0) this.#inFlight.set(host, n);
+    else this.#inFlight.delete(host);
+  }
+
+  #restore(map: Map<string, number>, key: string, value: number | undefined): void {
+    if (value === undefined) map.delete(key);
+    else map.set(key, value);
   }
 
   /**

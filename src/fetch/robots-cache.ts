@@ -1,4 +1,4 @@
-// **RobotsCache** fetches robots.txt once per origin, caches the verdicts, and answers "may I fetch this URL?" (issue 2).
+// **RobotsCache** fetches robots.txt once per origin, caches the verdicts, and answers "may I fetch this URL?".
 import robotsParserModule from 'robots-parser';
 
 /** The parts of robots-parser's `Robot` we use. */
@@ -43,6 +43,12 @@ export interface RobotsCacheOptions {
   ttlMs: number;
   /** Lifetime of an "unavailable" state, after which the next request tries again. */
   retryMs: number;
+  /**
+   * Lifetime of an "unavailable" state whose load got no response at all (refused, reset, timeout, DNS, TLS): the
+   * first, doubled after each such load in a row, up to `retryMs`. Short, so that a dead origin's URLs meet a fresh
+   * attempt at each of their retries and end as failed within seconds, not minutes. Default: 1000 ms.
+   */
+  networkRetryMs?: number;
   /** Origins kept; the least recently inserted is dropped beyond this. */
   maxEntries: number;
   /** Upper bound on Crawl-delay. */
@@ -69,6 +75,8 @@ export class RobotsCache {
   #now: () => number;
   #entries = new Map<string, Entry>();
   #loading = new Map<string, Promise<Entry | typeof GATE_REFUSED>>();
+  /** Per origin: loads in a row that got no response (their "unavailable" lifetime doubles with each). */
+  #networkFailures = new Map<string, number>();
 
   constructor(options: RobotsCacheOptions) {
     this.#options = options;
@@ -84,7 +92,7 @@ export class RobotsCache {
    * `check`, for a caller that sends no request before a politeness gate: when this call has to send the origin's
    * robots.txt request itself, it first awaits `gate` (calls for the origin meanwhile wait for that load).
    * `sentLoad`: this call sent the robots.txt request, right after its gate, so the caller's next request to the
-   * origin continues that politeness slot (issue 15). A rejected `gate` rejects this call only; a waiting call then
+   * origin continues that politeness slot. A rejected `gate` rejects this call only; a waiting call then
    * loads it itself.
    */
   async checkGated(url: URL, gate?: () => Promise<void>): Promise<{ verdict: RobotsVerdict; sentLoad: boolean }> {
@@ -166,7 +174,14 @@ export class RobotsCache {
     if (result.kind === 'text') entry = { expiresAt: now + this.#options.ttlMs, robot: robotsParser(robotsUrl, result.text), unavailable: null, network: false };
     else if (result.kind === 'allow-all') {
       entry = { expiresAt: now + (result.brief === true ? this.#options.retryMs : this.#options.ttlMs), robot: null, unavailable: null, network: false };
-    } else entry = { expiresAt: now + this.#options.retryMs, robot: null, unavailable: result.reason, network: result.network === true };
+    } else if (result.network === true) {
+      const n = (this.#networkFailures.get(origin) ?? 0) + 1;
+      this.#networkFailures.set(origin, n);
+      if (this.#networkFailures.size > this.#options.maxEntries) this.#networkFailures.delete(this.#networkFailures.keys().next().value as string);
+      const retryMs = Math.min(this.#options.retryMs, (this.#options.networkRetryMs ?? 1000) * 2 ** (n - 1));
+      entry = { expiresAt: now + retryMs, robot: null, unavailable: result.reason, network: true };
+    } else entry = { expiresAt: now + this.#options.retryMs, robot: null, unavailable: result.reason, network: false };
+    if (result.kind !== 'unavailable' || result.network !== true) this.#networkFailures.delete(origin);
     this.#entries.delete(origin); // re-insert at the end: Map order is the eviction order
     this.#entries.set(origin, entry);
     if (this.#entries.size > this.#options.maxEntries) {

@@ -21,7 +21,6 @@ export interface LevelFrontierOptions extends FrontierIndexOptions {
   sublevels?: { queue: AnySublevel; seen: AnySublevel };
 }
 
-export type { SeenRecord };
 
 interface InFlight {
   pld: string;
@@ -73,7 +72,7 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
 
   /**
    * Makes `urls` new again in the seen sets of `state` (one queue and the two-queue variant's RDF side), so that
-   * they can be queued again (`--retry-failed`, issue 16 item 3). Runs before the frontier is opened: it rebuilds
+   * they can be queued again (`--retry-failed`). Runs before the frontier is opened: it rebuilds
    * its seen table from these sublevels.
    */
   static async forget(state: CrawlState, urls: readonly string[]): Promise<void> {

@@ -4,12 +4,13 @@ import type { CrawlState } from '../state/open-state.ts';
 import { DualFrontier } from './dual-frontier.ts';
 import { LevelFrontier } from './level-frontier.ts';
 import { MemoryFrontier } from './memory-frontier.ts';
-import { RedisFrontier } from './redis-frontier.ts';
 import type { Frontier } from './types.ts';
-import type { SharedQueue } from '../redis/shared-queue.ts';
 
-/** The frontier backends (the Redis one, shared by worker processes, also needs `OpenFrontierOptions.shared`). */
-export const FRONTIER_BACKENDS = ['level', 'memory', 'redis'] as const;
+/**
+ * The frontier backends of a crawl run by one process. (A crawl shared by worker processes has its frontier in
+ * Redis, opened by its coordination: src/distributed/.)
+ */
+const FRONTIER_BACKENDS = ['level', 'memory'] as const;
 export type FrontierBackend = (typeof FRONTIER_BACKENDS)[number];
 
 export interface OpenFrontierOptions {
@@ -25,8 +26,6 @@ export interface OpenFrontierOptions {
   rejudge: boolean;
   /** URLs to make new again before the frontier is restored, so they can be queued again (`--retry-failed`). */
   forget?: readonly string[];
-  /** The 'redis' backend's shared queue and the shared budgets (issue 15). */
-  shared?: { queue: SharedQueue; maxDocs: number; maxDocsPerPld: number };
 }
 
 /** Opens (and on a resume, restores) the frontier of the crawl in `state`. */
@@ -35,14 +34,6 @@ export async function openFrontier(state: CrawlState, o: OpenFrontierOptions): P
   if (backend === 'memory') {
     if (o.queues === 'two') throw new ArgumentError('The two-queue frontier (--queues two) needs the LevelDB backend.');
     return new MemoryFrontier({ rejudge: o.rejudge });
-  }
-  if (backend === 'redis') {
-    if (o.shared === undefined) throw new ArgumentError('The Redis frontier needs a shared queue (rdfscout crawl --redis URL).');
-    if (o.queues === 'two') throw new ArgumentError('The two-queue frontier (--queues two) needs the LevelDB backend.');
-    const { queue, maxDocs, maxDocsPerPld } = o.shared;
-    const frontier = new RedisFrontier({ queue, rejudge: o.rejudge, maxClaims: o.concurrency, maxDocs, maxDocsPerPld, timers: true, deferRelease: true });
-    await frontier.start();
-    return frontier;
   }
   await LevelFrontier.forget(state, o.forget ?? []);
   if (o.queues === 'two') return DualFrontier.open(state, { concurrency: o.concurrency, rdfShare: o.rdfShare, rejudge: o.rejudge });

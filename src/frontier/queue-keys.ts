@@ -12,7 +12,7 @@ const view = new DataView(new ArrayBuffer(8));
  * A priority as 16 hex digits whose string order is the numeric order of any double (IEEE-754 bits with the sign
  * bit flipped for positives and all bits flipped for negatives, the classic sortable-float trick).
  */
-export function encodePriority(priority: number): string {
+function encodePriority(priority: number): string {
   view.setFloat64(0, priority === 0 ? 0 : priority); // -0 sorts as 0
   let hi = view.getUint32(0);
   let lo = view.getUint32(4);
@@ -23,21 +23,6 @@ export function encodePriority(priority: number): string {
     hi = (hi | 0x80000000) >>> 0;
   }
   return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
-}
-
-/** Inverse of `encodePriority`. */
-export function decodePriority(hex: string): number {
-  let hi = Number.parseInt(hex.slice(0, 8), 16);
-  let lo = Number.parseInt(hex.slice(8, 16), 16);
-  if (hi & 0x80000000) {
-    hi = (hi & 0x7fffffff) >>> 0;
-  } else {
-    hi = ~hi >>> 0;
-    lo = ~lo >>> 0;
-  }
-  view.setUint32(0, hi);
-  view.setUint32(4, lo);
-  return view.getFloat64(0);
 }
 
 /** The order of an entry within its PLD: `<priority 16 hex>!<seq 16 digits>` (fixed width, so string order works). */
@@ -57,10 +42,3 @@ export function pldRange(pld: string): { gte: string; lt: string } {
   return { gte: `${QUEUE_PREFIX}${pld}!`, lt: `${QUEUE_PREFIX}${pld}"` };
 }
 
-/** Splits a queue key into its PLD, sort key and seq; null for other keys. */
-export function parseQueueKey(key: string): { pld: string; sortKey: string; seq: number } | null {
-  if (!key.startsWith(QUEUE_PREFIX) || key.length < QUEUE_PREFIX.length + 35) return null;
-  const sortKey = key.slice(-33);
-  const pld = key.slice(QUEUE_PREFIX.length, -34);
-  return { pld, sortKey, seq: Number(sortKey.slice(17)) };
-}

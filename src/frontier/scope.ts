@@ -3,7 +3,7 @@ import { ArgumentError } from '../errors.ts';
 import { pldOf } from '../links/normalize-url.ts';
 
 /**
- * What a crawl may leave its seeds for (issue 16 item 1). Default: the seeds' PLDs only.
+ * What a crawl may leave its seeds for. Default: the seeds' PLDs only.
  * - `mode: 'seeds'`: links on the seeds' PLDs, plus at most `offsiteHops` hops through other PLDs (thesis §11 crawled
  *   one hop out: `offsiteHops: 1`);
  * - `mode: 'open'`: any PLD;
@@ -26,7 +26,7 @@ export interface Scope {
 }
 
 /** Why a link was not queued, as `links` and the crawl records say it (stable strings). */
-export type ScopeRefusal = 'out-of-scope' | 'excluded' | 'not-included';
+type ScopeRefusal = 'out-of-scope' | 'excluded' | 'not-included';
 
 /** Whether a link is in scope; when it is, how many off-site hops it is from the seeds' PLDs (0 on them). */
 export type ScopeVerdict = { ok: true; hops: number } | { ok: false; reason: ScopeRefusal };

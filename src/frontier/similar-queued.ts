@@ -81,7 +81,7 @@ export class SimilarQueued {
  * The queued H links of `entries` (a frontier's queue, in order), indexed up to the bound, so that a resumed crawl
  * re-judges what an uninterrupted one would have.
  */
-export async function indexQueued(similar: SimilarQueued, entries: AsyncIterable<FrontierEntry>): Promise<void> {
+async function indexQueued(similar: SimilarQueued, entries: AsyncIterable<FrontierEntry>): Promise<void> {
   for await (const e of entries) {
     indexEntry(similar, e);
     if (similar.full) break;
@@ -98,9 +98,9 @@ function indexEntry(similar: SimilarQueued, e: FrontierEntry): void {
 /**
  * Judges the links of `similar` close to `parentUrl` again (thesis §5, C_HR at time t); those now more urgent are
  * handed to `add` (the frontier's own, staged in `txn`) with the new verdict, and leave the index — or, `repeatedly`,
- * stay in it with their new priority, to be made more urgent again by later learning (issue 17).
+ * stay in it with their new priority, to be made more urgent again by later learning.
  */
-export async function rejudgeSimilar(
+async function rejudgeSimilar(
   similar: SimilarQueued,
   parentUrl: string,
   judge: (q: QueuedLink) => Rejudgement,

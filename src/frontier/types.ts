@@ -17,7 +17,7 @@ export interface NewEntry {
   rules: string[];
   /** Features of the link (anchor text, …); null for seeds. */
   link: LinkFeatures | null;
-  /** Off-site hops from the seeds' PLDs (0 on them; issue 16 item 1 `--offsite-hops`). Absent: derived from the PLD. */
+  /** Off-site hops from the seeds' PLDs (0 on them; `--offsite-hops`). Absent: derived from the PLD. */
   offsiteHops?: number;
 }
 
@@ -120,14 +120,14 @@ export interface Frontier {
   /**
    * C_HR(t) has (perhaps) learned `parentUrl`: the remembered links similar to it by r1/r2 are judged again with
    * `judge`, and those now more urgent are re-prioritised, staged in `txn`. `repeatedly`: an upgraded link stays
-   * remembered (with its new priority) and may be made more urgent again by later learning (issue 17).
+   * remembered (with its new priority) and may be made more urgent again by later learning.
    */
   rejudgeSimilarTo(parentUrl: string, judge: (q: QueuedLink) => Rejudgement, txn: Txn, opts?: { repeatedly?: boolean }): Promise<void>;
   /** Set by a frontier shared by several worker processes (the Redis backend); absent otherwise. */
   readonly shared?: SharedFrontier;
 }
 
-/** What a worker says about a fetch before its commit, for the release that ends it (shared frontier, issue 15). */
+/** What a worker says about a fetch before its commit, for the release that ends it (shared frontier). */
 export interface FetchNote {
   /** Wait before the PLD's next lease beyond --delay-ms: the host's Crawl-delay, a Retry-After (ms). */
   waitMs?: number;
@@ -137,20 +137,25 @@ export interface FetchNote {
   rdf?: number;
   /** What the fetch taught the crawl (JSON), shared with every worker once the release is applied. */
   learned?: string;
+  /** Links dropped for being deeper than `--max-depth` (the shared stop reason counts them). */
+  depthDropped?: number;
 }
 
 /**
- * How a fetch's release went (shared frontier, issue 15): applied, with the number of its links that were new to the
+ * How a fetch's release went (shared frontier): applied, with the number of its links that were new to the
  * crawl and queued by it (null when unknown: a retried release that had been applied before), or refused because
  * the lease was lost meanwhile.
  */
 export type ReleaseOutcome = { kind: 'released'; linksQueued: number | null } | { kind: 'stale' };
 
-/** Why a shared crawl is over for every worker: the shared budget is spent, or nothing is queued nor in flight. */
-export type SharedEnd = 'max-docs' | 'frontier-empty';
+/**
+ * Why a shared crawl is over for every worker: the shared budget is spent, or nothing is in flight and nothing queued
+ * is allowed by its PLD's budget (`sharedStopReason`, crawl-log/tally.ts).
+ */
+export type SharedEnd = 'max-docs' | 'max-docs-per-pld' | 'max-depth' | 'frontier-empty';
 
 /**
- * What a frontier shared by several processes adds to the contract (issue 15; the Redis backend). Its `next()`
+ * What a frontier shared by several processes adds to the contract (the Redis backend). Its `next()`
  * hands out only entries this worker claimed under a lease on their PLD; a fetch's `complete()` or `retry()`,
  * once its transaction commits, is sent with the lease's release, and applies only if the lease is still held.
  */

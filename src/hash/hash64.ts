@@ -1,5 +1,5 @@
 // **hash64**: a 64-bit non-cryptographic hash of a string, computed in JavaScript without allocating.
-// Shared by the frontier's URL table and a stored document's line fingerprints (issue 18: MD5 through node:crypto
+// Shared by the frontier's URL table and a stored document's line fingerprints (MD5 through node:crypto
 // cost ~1 µs a line more).
 
 /** The last hash computed: two 32-bit words, high then low, written by {@link hash64}; never both zero. */

@@ -17,7 +17,7 @@ export interface ExtractLinksOptions {
   /** Longest URL accepted. Default: 2048 (see `normalizeUrl`). */
   maxUrlLength?: number;
   /**
-   * A page scan to fill in the same tokenizer pass (issue 18: the embedded-RDF reader then does not tokenise the page
+   * A page scan to fill in the same tokenizer pass (the embedded-RDF reader then does not tokenise the page
    * again). The links are the same with or without it; with it, the pass reads on after `maxLinks` links and the
    * text are complete, collecting only the scan, until the end of the page. Default: none.
    */
@@ -90,7 +90,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
   let pending: PendingContext[] = [];
   let lastWasBlock = true;
   // Open block elements (innermost last) and their class attributes, for `domPath`: `tag.class1.class2` is made only
-  // for the innermost block of a collected link, not for every block element of the page (issue 18).
+  // for the innermost block of a collected link, not for every block element of the page.
   const blocks: string[] = [];
   const blockClasses: Array<string | undefined> = [];
 

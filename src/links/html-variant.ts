@@ -1,4 +1,4 @@
-// **HTML variants** of content-negotiated resources: the link to ask a resource URI for its HTML (issue 17 item 3).
+// **HTML variants** of content-negotiated resources: the link to ask a resource URI for its HTML.
 import type { LinkFeatures } from './types.ts';
 
 /**

@@ -23,7 +23,7 @@ export interface NormalizeOptions {
 export type NormalizeResult = { ok: true; url: string } | { ok: false; reason: string };
 
 /** Default for `NormalizeOptions.maxLength`. */
-export const DEFAULT_MAX_URL_LENGTH = 2048;
+const DEFAULT_MAX_URL_LENGTH = 2048;
 
 // A blank-node label as an href: `_:` then a name (Turtle/RDFa syntax), after the whitespace WHATWG strips.
 const BNODE_RE = /^[\s\0-\x1f]*_:/;
@@ -39,7 +39,7 @@ export function normalizeUrl(href: string, base?: string, opts: NormalizeOptions
   const maxLength = opts.maxLength ?? DEFAULT_MAX_URL_LENGTH;
   // Refuse giant inputs before parsing them (percent-encoding can only make them longer).
   if (href.length > maxLength * 4) return { ok: false, reason: 'too-long' };
-  // A blank-node label (`_:b4999`, as RDFa tools write in href) names no document: it is not a URL (issue 16 item 5).
+  // A blank-node label (`_:b4999`, as RDFa tools write in href) names no document: it is not a URL.
   if (BNODE_RE.test(href)) return { ok: false, reason: 'blank-node' };
   const scheme = SCHEME_RE.exec(href)?.[1]?.toLowerCase();
   if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return { ok: false, reason: `scheme:${scheme}` };
@@ -103,7 +103,7 @@ const PSL_OPTIONS = { allowPrivateDomains: true } as const;
 
 /**
  * The pay-level domain (registrable domain) of a host or absolute URL, by the whole Public Suffix List through tldts,
- * private section included (issue 16 item 2): `www.dbtune.org` → `dbtune.org`, `a.github.io` → `a.github.io` (so
+ * private section included: `www.dbtune.org` → `dbtune.org`, `a.github.io` → `a.github.io` (so
  * `a.github.io` and `b.github.io` are two PLDs). IP addresses, `localhost` and other hosts without one are their
  * own PLD. The one function that computes a PLD in rdfscout; memoised per host in a bounded map.
  */

@@ -1,5 +1,5 @@
 // **PageScan** is what the embedded-RDF reader needs of an HTML page's tokens: its RDF script blocks (text and line),
-// the first `<base href>`, and whether RDFa or Microdata attributes occur (issue 2; one tokenizer pass, issue 18).
+// the first `<base href>`, and whether RDFa or Microdata attributes occur (one tokenizer pass).
 import { type Token, Tokenizer, TokenizerMode } from 'parse5';
 
 /** A `<script>` whose type is one of the scan's script types. */
@@ -20,7 +20,7 @@ const RDFA_ATTRIBUTES = new Set(['property', 'typeof', 'about', 'vocab', 'prefix
 
 /**
  * Collects a page scan from tokens. It is fed by {@link scanPage}'s own pass, or by `extractLinks` (option `scan`)
- * during the pass that reads the links, so that a page with embedded RDF is tokenised once, not twice (issue 18).
+ * during the pass that reads the links, so that a page with embedded RDF is tokenised once, not twice.
  * `complete` is true only when the pass that fed it read the whole page with the tokenizer states {@link scanPage}
  * uses; a reader given an incomplete scan scans the page itself.
  */

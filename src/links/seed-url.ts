@@ -3,7 +3,7 @@ import { ArgumentError } from '../errors.ts';
 
 /**
  * A bare PLD or host (`example.org`) becomes `http://example.org/`; anything else must be an http(s) URL. The
- * fragment is dropped: it names a part of a document, and the document's URL is its graph name (issue 16 item 6).
+ * fragment is dropped: it names a part of a document, and the document's URL is its graph name.
  */
 export function seedToUrl(seed: string): string {
   const s = seed.trim();

@@ -2,7 +2,7 @@
 
 /**
  * Tags a link may come from. `rdf` marks an IRI found inside an RDF document (thesis §8.2); `variant` the HTML
- * variant of a content-negotiated resource (issue 17).
+ * variant of a content-negotiated resource.
  */
 export type LinkTag = 'a' | 'link' | 'area' | 'frame' | 'iframe' | 'rdf' | 'sitemap' | 'header' | 'seed' | 'variant';
 

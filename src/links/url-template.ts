@@ -1,4 +1,4 @@
-// **urlTemplate**: the pattern of a URL a predictor can know before fetching it (thesis §5 r1/r2, generalised; issue 17).
+// **urlTemplate**: the pattern of a URL a predictor can know before fetching it (thesis §5 r1/r2, generalised).
 
 /**
  * The URL template of a URL (thesis §5's r1/r2 generalised): host; the last path segment always becomes `{x}` (its

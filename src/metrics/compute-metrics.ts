@@ -7,7 +7,7 @@ import { type TruthMap, isFetchedOk, isRdfObtained, trueLabeler } from './true-l
 export const LABELS: readonly Label[] = ['R', 'HR', 'H', 'N'];
 
 /** Precision figures of one predicted label (thesis §9, Table 4-6). */
-export interface LabelMetrics {
+interface LabelMetrics {
   label: Label;
   /** Fetched records predicted L. The engine records a prediction only for links it fetched, so this counts fetch attempts, not every link judged L. */
   nL: number;
@@ -20,7 +20,7 @@ export interface LabelMetrics {
 }
 
 /** Support and confidence of one rule for one predicted label (thesis §9, Figure 4-1). */
-export interface RuleMetrics {
+interface RuleMetrics {
   rule: string;
   label: Label;
   /** Predicted L with this rule among those that fired, fetched successfully. */
@@ -51,7 +51,7 @@ export interface FetchOutcomes {
 }
 
 /** Documents fetched and RDF found at one depth (Table 4-5). */
-export interface DepthMetrics {
+interface DepthMetrics {
   depth: number;
   /** Records fetched (requests sent) at this depth. */
   n: number;

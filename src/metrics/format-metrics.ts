@@ -19,6 +19,7 @@ export function formatMetricsTables(m: CrawlMetrics): string {
     `Harvest rate: ${m.nRdf} RDF documents / ${m.fetched} fetched = ${pct(m.harvestRate * 100)}` +
       ` (${pct(m.okHarvestRate === null ? null : m.okHarvestRate * 100)} of the ${m.n} documents fetched with status 200)`,
     `Errors: ${m.figures.errors}; refused by robots.txt (not fetched): ${m.figures.denied}; unreadable content: ${m.figures.parseFailures}`,
+    `Kept: ${m.nRdf} of ${m.figures.rdfDetected} documents detected as RDF kept ≥ 1 triple; ${m.figures.triples} triples; ${m.figures.statementsDropped} statements dropped in ${m.figures.documentsWithDrops} documents; ${m.figures.termsRepaired} terms repaired`,
     `True labels from: ${m.truthSource === 'truth' ? 'the truth file (records for unlisted URLs)' : 'the crawl records (HR = parent of a fetched RDF document)'}`,
     '',
     'Fetch outcomes (like Table 4-3)',

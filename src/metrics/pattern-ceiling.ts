@@ -1,4 +1,4 @@
-// **Pattern ceiling**: the best precision any URL-pattern predictor could reach on a web (issue 17 item 5, thesis §5, §9).
+// **Pattern ceiling**: the best precision any URL-pattern predictor could reach on a web (thesis §5, §9).
 import { urlTemplate } from '../links/url-template.ts';
 import type { Label } from '../relevance/types.ts';
 
@@ -26,7 +26,7 @@ export interface PatternCeiling {
 }
 
 /**
- * The best precision a URL-pattern predictor could reach labelling `n` pages as `label` (issue 17 item 5): it knows,
+ * The best precision a URL-pattern predictor could reach labelling `n` pages as `label`: it knows,
  * for every URL template, the share of its pages that truly are `label`, and picks the templates with the highest
  * shares first (the last one partly, at its share). A crawler's precision near this ceiling means the web does not
  * let URL patterns tell better; far below it means a weak predictor. Candidates: status-200 URLs (`R`), or the

@@ -6,14 +6,14 @@ import type { Label } from '../relevance/types.ts';
 export type TruthMap = ReadonlyMap<string, Label>;
 
 // The record predicates (thesis §9) live with the record, in crawl-log; metrics re-exports them.
-export { isFetchedOk, isRdfDocument, isRdfObtained, SUCCESS_STATUS } from '../crawl-log/record.ts';
+export { isFetchedOk, isRdfDocument, isRdfObtained } from '../crawl-log/record.ts';
 
 /**
  * The URLs of RDF parents the records themselves reveal: the `parent` of every RDF document. An HTML record whose
  * `url` or `finalUrl` is among them is truly `HR`. Pages whose RDF children were never fetched stay `H`: without a
  * truth file the HR truth is a lower bound.
  */
-export function findRdfParents(records: readonly CrawlRecord[]): Set<string> {
+function findRdfParents(records: readonly CrawlRecord[]): Set<string> {
   const parents = new Set<string>();
   for (const r of records) if (isRdfDocument(r) && r.parent !== null) parents.add(r.parent);
   return parents;

@@ -2,7 +2,7 @@
 import type { Prng } from './prng.ts';
 
 /** A standard normal draw (Box–Muller; uses two uniforms). */
-export function sampleNormal(prng: Prng): number {
+function sampleNormal(prng: Prng): number {
   const u = 1 - prng.next(); // (0, 1]
   const v = prng.next();
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);

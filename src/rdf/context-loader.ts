@@ -87,7 +87,7 @@ export function deepFreeze<T>(value: T): T {
 }
 
 /** A context URL as looked up: its fragment dropped. */
-export function contextKey(url: string): string {
+function contextKey(url: string): string {
   return url.replace(/#.*$/, '');
 }
 
@@ -134,7 +134,7 @@ export class LocalContextLoader implements IDocumentLoader {
    * before it changes anything (`Object.assign({}, …)` of the context and of each term definition it rewrites), and
    * as its code is strict, a change to a frozen object would throw, fail the document and show in the tests (the
    * differential ones parse thousands of documents this way). A structuredClone of the shipped schema.org context per
-   * document cost ~80 µs of CPU (issue 18, session 9).
+   * document cost ~80 µs of CPU.
    */
   async load(url: string): Promise<IJsonLdContext> {
     const key = contextKey(url);

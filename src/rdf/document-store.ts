@@ -11,7 +11,7 @@ import type { ParseProblem } from './types.ts';
 /** Most partial quads kept in a partial record (the rest is only counted). */
 export const MAX_PARTIAL_QUADS = 10_000;
 
-/** What the parser produced before failing on a document (issue 2: kept apart, never mixed into the good data). */
+/** What the parser produced before failing on a document (kept apart, never mixed into the good data). */
 export interface PartialInfo {
   error: ParseProblem;
   /** The first quads the parser produced (at most MAX_PARTIAL_QUADS are stored). */
@@ -64,7 +64,7 @@ export function stageDocuments(state: CrawlState, txn: Txn, quads: readonly Quad
 /**
  * Whether a document is stored under the graph `graphIri` (one key seek in the document values; indexed or not).
  * Reads with `all()`, which closes the iterator: an open LevelDB iterator pins a version (memtables, files), and one
- * left open per document made RSS grow by ~90 MB per 1,000 pages (bench/throughput.ts, issue 8).
+ * left open per document made RSS grow by ~90 MB per 1,000 pages (bench/throughput.ts).
  */
 export async function hasGraph(state: CrawlState, graphIri: string): Promise<boolean> {
   const keys = await state.docs.keys({ ...docKeyRange(graphIri), limit: 1 }).all();

@@ -15,7 +15,7 @@ export const DOC_CHUNK_CHARS = 256 * 1024;
 export interface DocumentWriterOptions {
   /**
    * Write full chunks to the store before the fetch's transaction commits, marked as pending until it does, so that
-   * a large document is never held whole (issue 16 item 14). False: every chunk waits for the transaction (a
+   * a large document is never held whole. False: every chunk waits for the transaction (a
    * document given as an array of quads). Default: true.
    */
   spill?: boolean;
@@ -95,7 +95,7 @@ export class DocumentWriter implements QuadTarget {
     this.#close();
     const t = levelTxn(txn);
     // A document none of whose chunks was written ahead has all its values here: the indexer gets them once they are
-    // committed instead of reading them back (issue 18).
+    // committed instead of reading them back.
     const spilledAhead = this.#spilled > 0; // only then was a pending mark written (with the first spilled chunk)
     const staged: string[] | null = spilledAhead ? null : [];
     const put = (value: string): void => {
@@ -111,7 +111,7 @@ export class DocumentWriter implements QuadTarget {
       txn.onCommit(() => (staged !== null ? indexer.offer(this.graph, staged) : indexer.notify()));
     }
     // No deletion of a mark that was never written: a LevelDB delete writes a tombstone (half the stored documents'
-    // transactions deleted a pending mark they never had; issue 18).
+    // transactions deleted a pending mark they never had).
     if (spilledAhead) t.del(this.#state.sub['docs-pending'], this.graph);
     return this.#seen.size;
   }

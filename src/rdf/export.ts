@@ -6,6 +6,7 @@ import { CrawlGraphView } from '../crawl-log/crawl-graph-view.ts';
 import { asShardSet, type CrawlSource } from '../crawl-log/shard-merge.ts';
 import { graphOfDocKey } from '../state/document-keys.ts';
 import { pendingGraphs } from './document-writer.ts';
+import { invalidTermIn } from './validate-ntriples.ts';
 
 /** Lines are grouped into strings of about this many characters before being written. */
 const FLUSH_CHARS = 64 * 1024;
@@ -18,6 +19,11 @@ export interface ExportOptions {
   end?: boolean;
   /** Also write the crawl-metadata graph `urn:rdfscout:crawl` (a view over the records). Default: false. */
   withCrawlGraph?: boolean;
+  /**
+   * Told of each stored line that is not valid RDF (validate-ntriples.ts: a relative IRI, a `rdf:langString` without a
+   * language, …), which is left out of the export and of its count. Default: such lines are left out silently.
+   */
+  onInvalid?: (invalid: { graph: string; line: string; reason: string }) => void;
 }
 
 /**
@@ -25,8 +31,9 @@ export interface ExportOptions {
  * IRI order, each document's lines in stored order), then, with `withCrawlGraph`, the crawl-metadata graph (a view
  * over the records, CrawlGraphView) in fetch order. Like the SPARQL default graph, the export holds the documents'
  * data only unless the crawl graph is asked for. The documents are read from their stored N-Triples values directly
- * (issue 18), so export neither needs nor waits for the SPARQL indexes. Memory stays constant: values are read a page
- * at a time and written through `pipeline`, which waits while `out` is full. Resolves with the number of quads written.
+ *, so export neither needs nor waits for the SPARQL indexes. Memory stays constant: values are read a page
+ * at a time and written through `pipeline`, which waits while `out` is full. Each line is checked (validate-ntriples.ts)
+ * and a line that is not valid RDF is declined (`onInvalid`). Resolves with the number of quads written.
  */
 export async function exportNQuads(source: CrawlSource, out: NodeJS.WritableStream, opts: ExportOptions = {}): Promise<number> {
   let count = 0;
@@ -39,7 +46,7 @@ export async function exportNQuads(source: CrawlSource, out: NodeJS.WritableStre
       let after: string | undefined;
       // Documents still being written by a fetch that has not committed (or orphaned by a crash) are left out: their
       // pending mark is written before their first chunk and removed with their record, so checking the marks after
-      // reading a page tells; once left out, a document stays out (issue 16 item 14).
+      // reading a page tells; once left out, a document stays out.
       const skipped = new Set<string>();
       for (;;) {
         const page = (await state.docs.iterator(after === undefined ? { limit: PAGE } : { gt: after, limit: PAGE }).all()) as Array<[string, string]>;
@@ -53,8 +60,14 @@ export async function exportNQuads(source: CrawlSource, out: NodeJS.WritableStre
           const graph = ` ${graphTerm(writer, iri)} .\n`;
           const quads = text.split(' .\n');
           quads.pop(); // after the last line end
-          count += quads.length;
-          yield `${quads.join(graph)}${graph}`;
+          // Every line is checked before it is written: what a reader would refuse is declined and reported.
+          const valid = quads.filter((line) => {
+            const reason = invalidTermIn(`${line} .`);
+            if (reason !== null) opts.onInvalid?.({ graph: iri, line, reason });
+            return reason === null;
+          });
+          count += valid.length;
+          if (valid.length > 0) yield `${valid.join(graph)}${graph}`;
         }
         after = page[page.length - 1]?.[0];
       }

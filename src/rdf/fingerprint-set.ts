@@ -6,9 +6,9 @@ const INITIAL_SLOTS = 1024;
 /**
  * A set of strings kept as 64-bit fingerprints in an open-addressing table outside the V8 heap: 16 to 32 bytes a
  * line, where a `Set` of MD5 strings took ~70 bytes of heap a line (3.4 MB for a 1.5 MB Turtle file, all of it
- * promoted to the old generation; issue 16 item 14). The fingerprint is a non-cryptographic 64-bit hash computed in
+ * promoted to the old generation). The fingerprint is a non-cryptographic 64-bit hash computed in
  * JavaScript (`src/hash/hash64.ts`): MD5 through node:crypto cost ~1 µs a line more (0.85 of the 2.2 CPU s of storing
- * bench:store's 3,000 documents went to it; issue 18). Two different lines are taken as the same with a probability
+ * bench:store's 3,000 documents went to it). Two different lines are taken as the same with a probability
  * of about n²/2⁶⁵ (3·10⁻⁷ for a document of ten million lines) for lines that were not crafted to collide; a
  * document crafted so can at worst lose some of its own triples.
  */

@@ -3,7 +3,7 @@ import { Util as ContextUtil, type IJsonLdContext } from 'jsonld-context-parser'
 import { contextAtHand, type RemoteContexts } from './context-loader.ts';
 
 /** One term definition: its IRI, its type coercion (`@id`, `@vocab`, a datatype IRI or null), whether it is a prefix. */
-export interface TermDefinition {
+interface TermDefinition {
   readonly iri: string;
   readonly coerce: string | null;
   /** A simple term whose IRI ends with a gen-delim: usable as the prefix of a compact IRI (JSON-LD 1.1 §4.4). */

@@ -21,7 +21,7 @@ const RDF_TYPE = factory.namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#t
 const LANGUAGE_TAG = /^[a-zA-Z]+(-[a-zA-Z0-9]+)*$/;
 
 /** Names a plain object inherits: jsonld-streaming-parser looks terms up in plain objects, where these are defined. */
-export const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** Thrown (never outside this module) when the document leaves the subset. */
 const DECLINE: unique symbol = Symbol('decline');
@@ -32,7 +32,7 @@ function decline(): never {
 
 /**
  * Why: jsonld-streaming-parser costs ~2.5 ms of CPU for an 18-quad schema.org block (per-value async jobs,
- * microtasks, GC; issue 18, session 9), more than the rest of a page's crawl path; most pages with RDF carry just
+ * microtasks, GC), more than the rest of a page's crawl path; most pages with RDF carry just
  * such a block. This converts the common subset of JSON-LD 1.1 ("Deserialize JSON-LD to RDF", JSON-LD 1.1 API §8)
  * synchronously and returns `null` (declines) for anything it is not sure to convert exactly as jsonld-streaming-parser
  * does (the reference: the differential tests compare both on every case), so that the caller falls back to it.

@@ -18,7 +18,7 @@ const MAX_HEAD_CHARS = 256 * 1024;
  * Why: jsonld-streaming-parser cannot know whether a top-level `{"@context": …, "@graph": [ … ]}` is the default
  * graph until the object ends (an `@id` or another property after `@graph` would make it a named graph), so it holds
  * every quad of the `@graph` until then, even with the streaming profile: the usual shape of a large JSON-LD file
- * (issue 16 item 14). This inserts `"@id": "<ROOT_GRAPH_IRI>",` before that `@graph` key when it is the first key
+ *. This inserts `"@id": "<ROOT_GRAPH_IRI>",` before that `@graph` key when it is the first key
  * or follows `@context`; the graph's quads then come out as they are parsed, in that named graph.
  *
  * It changes nothing else when the object has no other key: a node object with only `@id` and `@graph` states no
@@ -158,7 +158,7 @@ interface JsonTokenizer {
 /**
  * Why: the JSON tokenizer inside jsonld-streaming-parser (@bergos/jsonparse) also builds the whole document as
  * JavaScript objects, each value kept in its parent, so a streamed parse still held ~25 MB for a 1 MB `@graph`
- * (issue 16 item 14). This drops each element of the top-level array or of the top-level `@graph` from its parent
+ *. This drops each element of the top-level array or of the top-level `@graph` from its parent
  * once the parser has been handed it: the parser keeps its own reference for as long as it needs it (its jobs
  * capture the value; it reads nothing back from the tree but the keys). Returns false, changing nothing, when the
  * parser is not built as expected (another version).

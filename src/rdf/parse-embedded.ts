@@ -5,7 +5,9 @@ import { RdfaParser } from 'rdfa-streaming-parser';
 import { PageScan, scanPage } from '../links/page-scan.ts';
 import { type ParseConfig, type ParseOptions, resolveParseOptions } from './parse-options.ts';
 import { parseRdfText } from './parse-formats.ts';
-import { BlankNodeRelabeller, type Budget, BudgetExceededError, blankNodePrefix, createBudget, runParser, type StreamingParser } from './run-parser.ts';
+import { RecoveryLog } from './recovery-log.ts';
+import { BlankNodeRelabeller, type Budget, BudgetExceededError, blankNodePrefix, createBudget, runParserInto, type StreamingParser } from './run-parser.ts';
+import { TermGuard } from './term-guard.ts';
 import type { ParsedDocument, ParseProblem } from './types.ts';
 
 /** Script `type`s whose content is parsed, and the name reported in `embedded`. */
@@ -45,18 +47,19 @@ export interface EmbeddedHints {
  */
 const HINTS = new RegExp(`(${RDFA_HINT.source})|(${MICRODATA_HINT.source})|(${SCRIPT_OR_BASE_HINT.source})`, 'gi');
 
-/** The three looks one by one, as {@link embeddedHints} must answer them (for its test and bench/hint-cost.ts). */
+/** The three looks one by one, as {@link embeddedHints} must answer them (for its test and bench/micro.ts). */
 export const HINT_PATTERNS: Readonly<Record<keyof EmbeddedHints, RegExp>> = { rdfa: RDFA_HINT, microdata: MICRODATA_HINT, scriptOrBase: SCRIPT_OR_BASE_HINT };
 
 /**
- * The last page's hints: the crawl asks for them twice per HTML page (`pageScanFor` before the link pass, the
- * embedded-RDF reader after it) with the same text. Keeps that one text alive until the next page's.
+ * A cache of one entry, the last page's hints: the crawl asks for them twice per HTML page (`pageScanFor` before the
+ * link pass, the embedded-RDF reader after it) with the same text. Keeps that one text alive until the next page's;
+ * a hit needs the same string (identity first, then equality), so it can never answer for another page.
  */
-let lastHints: { html: string; hints: EmbeddedHints } | null = null;
+const hintsCache: { html: string | null; hints: EmbeddedHints } = { html: null, hints: { rdfa: false, microdata: false, scriptOrBase: false } };
 
-/** What the cheap looks find in `html` (issue 18: at 32 kB pages the three regex passes were 4% of a bfs crawl's CPU). */
+/** What the cheap looks find in `html` (at 32 kB pages the three regex passes were 4% of a bfs crawl's CPU). */
 export function embeddedHints(html: string): EmbeddedHints {
-  if (lastHints !== null && lastHints.html === html) return lastHints.hints;
+  if (hintsCache.html === html) return hintsCache.hints;
   const hints: EmbeddedHints = { rdfa: false, microdata: false, scriptOrBase: false };
   HINTS.lastIndex = 0;
   for (let m = HINTS.exec(html); m !== null; m = HINTS.exec(html)) {
@@ -67,12 +70,13 @@ export function embeddedHints(html: string): EmbeddedHints {
     HINTS.lastIndex = m.index + 1;
   }
   HINTS.lastIndex = 0;
-  lastHints = { html, hints };
+  hintsCache.html = html;
+  hintsCache.hints = hints;
   return hints;
 }
 
 /**
- * Extracts the RDF embedded in an HTML page (issue 2): `<script type="application/ld+json">` blocks (and the
+ * Extracts the RDF embedded in an HTML page: `<script type="application/ld+json">` blocks (and the
  * Turtle-family script types), RDFa, and Microdata. Broken markup (unclosed tags, stray `<`) is tokenised as a
  * browser would (parse5's tokenizer, htmlparser2 inside the RDFa and Microdata parsers), so it never fails the page.
  *
@@ -91,7 +95,7 @@ export async function parseEmbedded(html: string, baseIRI: string, opts?: ParseO
 
 /**
  * A page scan for the link extractor to fill (`extractLinks` option `scan`) and {@link parseEmbeddedWith} to read, so
- * that an HTML page is tokenised once (issue 18); undefined when the page has no RDF script or `<base>` to scan for.
+ * that an HTML page is tokenised once; undefined when the page has no RDF script or `<base>` to scan for.
  */
 export function pageScanFor(html: string): PageScan | undefined {
   return embeddedHints(html).scriptOrBase ? new PageScan(SCAN_SCRIPT_TYPES) : undefined;
@@ -117,6 +121,12 @@ export async function parseEmbeddedWith(html: string, pageIri: string, config: P
   const embedded = new Set<string>();
   let block = 0;
   const counters = new Map<string, number>();
+  const recovery = new RecoveryLog();
+  const done = (doc: ParsedDocument): ParsedDocument => {
+    const summary = recovery.summary();
+    if (summary !== null) doc.recovery = summary;
+    return doc;
+  };
 
   const accept = (name: string, blockQuads: Quad[]): void => {
     for (const q of blockQuads) quads.push(q);
@@ -139,12 +149,13 @@ export async function parseEmbeddedWith(html: string, pageIri: string, config: P
     const blockNo = block;
     const relabeller = new BlankNodeRelabeller(() => blankNodePrefix(pageIri, blockNo));
     const result = await parseRdfText(unwrapScript(script.text), mediaType, base, config, budget, relabeller);
+    recovery.absorb(result.recovery, source, script.line - 1);
     if (result.problem === null) {
       accept(name, result.quads);
       continue;
     }
     const problem: ParseProblem = { ...result.problem, source, line: script.line - 1 + (result.problem.line ?? 1) };
-    if (result.budgetExceeded) return failWhole(problem, result.quads);
+    if (result.budgetExceeded) return done(failWhole(problem, result.quads));
     problems.push(problem);
     for (const q of result.quads) partial.push(q);
   }
@@ -158,18 +169,24 @@ export async function parseEmbeddedWith(html: string, pageIri: string, config: P
     block++;
     const blockNo = block;
     const relabeller = new BlankNodeRelabeller(() => blankNodePrefix(pageIri, blockNo));
-    // A page of at most config.wholeTextChars is written to the parser at once (issue 18), as one chunk it was anyway.
-    const { quads: passQuads, error } = await runParser(create(), html, relabeller, budget, config.wholeTextChars);
+    // A page of at most config.wholeTextChars is written to the parser at once, as one chunk it was anyway.
+    // Its terms pass the guard: RDFa's `lang=""` and `_:` resources read as RDFa 1.1 says, invalid ones repaired or dropped.
+    const passQuads: Quad[] = [];
+    const passLog = new RecoveryLog();
+    const guard = new TermGuard({ add: (q) => passQuads.push(q) }, pageIri, relabeller, passLog, config.strict);
+    const run = await runParserInto(create(), html, relabeller, budget, guard, undefined, config.wholeTextChars);
+    recovery.absorb(passLog, name);
+    const error = run.error ?? guard.failure;
     if (error === null) {
       accept(name, passQuads);
       continue;
     }
     const problem: ParseProblem = { code: 'RDFSCOUT_PARSE_FAILED', message: `Invalid ${name} in the page: ${error.message}`, source: name };
-    if (error instanceof BudgetExceededError) return failWhole({ ...problem, message: error.message }, passQuads);
+    if (error instanceof BudgetExceededError) return done(failWhole({ ...problem, message: error.message }, passQuads));
     problems.push(problem);
     for (const q of passQuads) partial.push(q);
   }
-  return { quads, error: null, partial, embedded: [...embedded], problems };
+  return done({ quads, error: null, partial, embedded: [...embedded], problems });
 }
 
 /** Strips the `<!-- … -->` and `<![CDATA[ … ]]>` wrappers old pages put around script content. */

@@ -36,10 +36,17 @@ export interface ParseOptions {
   /**
    * A text of at most this many characters that is at hand whole is parsed in one call rather than streamed in
    * chunks (Turtle family with n3's synchronous parser; RDF/XML, RDFa and Microdata written to their parser at once):
-   * the same result for less CPU (issue 18). 0 streams every text; at most 65,536 (one streamed chunk, so that a
+   * the same result for less CPU. 0 streams every text; at most 65,536 (one streamed chunk, so that a
    * text parsed whole holds no more memory than a streamed one). Default: 65,536.
    */
   wholeTextChars?: number;
+  /**
+   * All or nothing: a document with any syntax error, undefined prefix or term that is not valid RDF keeps no
+   * triple. Otherwise (the default) a Turtle-family document loses only its failing statements, IRIs with illegal
+   * characters are percent-encoded, and what was dropped or repaired is counted in the document's record.
+   * Default: false.
+   */
+  strict?: boolean;
 }
 
 export interface ParseConfig {
@@ -51,6 +58,7 @@ export interface ParseConfig {
   readonly jsonLdContext: string | null;
   readonly jsonLdFastPath: boolean;
   readonly wholeTextChars: number;
+  readonly strict: boolean;
 }
 
 const DEFAULTS: ParseConfig = Object.freeze({
@@ -62,6 +70,7 @@ const DEFAULTS: ParseConfig = Object.freeze({
   jsonLdContext: null,
   jsonLdFastPath: process.env.RDFSCOUT_JSONLD_FAST !== '0',
   wholeTextChars: WHOLE_TEXT_CHARS,
+  strict: false,
 });
 
 /** Options resolved before, by the object given: a crawl passes the same object for every document. */

@@ -1,4 +1,4 @@
-// **runParser** feeds text to a streaming RDF parser in chunks, under a quad limit and a time budget, with blank nodes made unique.
+// **runParserInto** feeds text to a streaming RDF parser in chunks, under a quad limit and a time budget, with blank nodes made unique.
 import { hash } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { BlankNode, Quad, Term } from '@rdfjs/types';
@@ -11,14 +11,14 @@ const factory = new DataFactory();
 export const CHUNK_CHARS = 64 * 1024;
 
 /** Milliseconds of CPU time the calling thread has used (user + system), or wall time where Node cannot tell. */
-export function threadCpuMs(): number {
+function threadCpuMs(): number {
   const usage = process.threadCpuUsage?.();
   return usage === undefined ? performance.now() : (usage.user + usage.system) / 1000;
 }
 
 /**
  * The limits shared by every parser run of one document (so an HTML page's blocks share one budget). The time
- * budget is CPU time of this thread spent while the parser works on the document's chunks (issue 16 item 14: a
+ * budget is CPU time of this thread spent while the parser works on the document's chunks (a
  * wall-clock limit failed large files when the machine was busy): waiting for the network or for other work of the
  * event loop between chunks is not counted.
  */
@@ -70,12 +70,6 @@ export interface StreamingParser {
   on(event: 'end', fn: () => void): unknown;
 }
 
-export interface RunResult {
-  /** Quads produced (blank nodes relabelled); on error, what came before it. */
-  quads: Quad[];
-  error: Error | null;
-}
-
 /** Text to feed a parser: one string, or its chunks as they come (e.g. a body decoded as it arrives). */
 export type TextInput = string | Iterable<string> | AsyncIterable<string>;
 
@@ -101,7 +95,7 @@ export interface QuadTarget {
  * Renames blank nodes so that labels from different documents (and different blocks of one HTML page) never meet
  * in the store: every distinct label of one parser run becomes `<prefix>b<n>`. The prefix is derived from the
  * document IRI (deterministic: re-parsing a document after a crash yields the same quads). It may be given as a
- * function, called once when the first blank node comes (issue 18: most small documents have none, and hashing the
+ * function, called once when the first blank node comes (most small documents have none, and hashing the
  * IRI cost ~4 µs a document).
  */
 export class BlankNodeRelabeller {
@@ -115,6 +109,11 @@ export class BlankNodeRelabeller {
   /** Forgets the labels seen: the next run numbers them from 0 again (a document parsed again yields the same quads). */
   reset(): void {
     this.#labels.clear();
+  }
+
+  /** The blank node a parser's label `label` becomes (for a term read as a blank node after the parser, see TermGuard). */
+  blankNode(label: string): BlankNode {
+    return this.#term(factory.blankNode(label)) as BlankNode;
   }
 
   relabel(q: Quad): Quad {
@@ -152,26 +151,15 @@ function hasBlank(q: Quad): boolean {
 
 /** A blank-node prefix for a document: `d` + 12 hex digits of SHA-1(IRI) + `_` + block number + `_`. */
 export function blankNodePrefix(documentIri: string, block = 0): string {
-  if (documentIri !== lastIri) {
-    lastIri = documentIri;
-    lastDigest = hash('sha1', documentIri, 'hex').slice(0, 12);
+  if (documentIri !== digestCache.iri) {
+    digestCache.iri = documentIri;
+    digestCache.digest = hash('sha1', documentIri, 'hex').slice(0, 12);
   }
-  return `d${lastDigest}_${block}_`;
+  return `d${digestCache.digest}_${block}_`;
 }
 
-// The last IRI hashed: the blocks of one HTML page share it.
-let lastIri: string | null = null;
-let lastDigest = '';
-
-/**
- * Writes `text` to `parser` in chunks (never splitting a surrogate pair) and collects its quads through `relabeller`.
- * See {@link runParserInto} (`wholeChars` too); never rejects.
- */
-export async function runParser(parser: StreamingParser, text: TextInput, relabeller: BlankNodeRelabeller, budget: Budget, wholeChars = 0): Promise<RunResult> {
-  const quads: Quad[] = [];
-  const { error } = await runParserInto(parser, text, relabeller, budget, { add: (q) => quads.push(q) }, CHUNK_CHARS, wholeChars);
-  return { quads, error };
-}
+/** A cache of one entry, the last IRI hashed and its digest: the blocks of one HTML page share it. */
+const digestCache: { iri: string | null; digest: string } = { iri: null, digest: '' };
 
 /**
  * Feeds `input` to `parser` chunk by chunk (at most `chunkChars` characters each, default {@link CHUNK_CHARS}, never splitting a surrogate
@@ -201,7 +189,7 @@ export async function runParserInto(
  * {@link runParserInto} for a text at hand as the chunks the streaming path would write (each at most
  * {@link CHUNK_CHARS}; empty ones are skipped as `runParserInto` skips them): written one after the other with the
  * same budget checks, stall guard and waits for the target, but without the chunking iterators or a turn of the event
- * loop between chunks and before `end()` (issue 18: ~35 µs of a small document's driving).
+ * loop between chunks and before `end()` (~35 µs of a small document's driving).
  */
 export async function runParserOnChunks(
   parser: StreamingParser,
@@ -289,7 +277,7 @@ async function drive(
 }
 
 /** The input cut into pieces of at most `size` characters, never between the halves of a surrogate pair. */
-async function* pieces(input: TextInput, size: number): AsyncGenerator<string> {
+export async function* pieces(input: TextInput, size: number): AsyncGenerator<string> {
   if (typeof input === 'string') {
     yield* split(input, size);
     return;

@@ -2,7 +2,7 @@
 import type { Detected } from './types.ts';
 
 /** How much of the body the sniffer looks at: a 10 MB single line costs no more than this. */
-export const SNIFF_BYTES = 64 * 1024;
+const SNIFF_BYTES = 64 * 1024;
 
 export const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 
@@ -133,7 +133,7 @@ export function detectType(body: Buffer | string, contentType: string | null, ur
 
 /**
  * Whether a 2xx body is worth reading, by what the headers say before any byte is read: the same answer for every
- * strategy, so that a comparison of strategies reads the same documents and differs only in order (issue 16 item 4;
+ * strategy, so that a comparison of strategies reads the same documents and differs only in order (
  * the thesis's per-crawler filters CTF/EXF, §7 and §10, decided this per strategy). Read: no or an unknown type
  * (the bytes decide), any text (Turtle is served as `text/plain`), JSON and XML of any flavour (JSON-LD as
  * `application/json`, RDF/XML as `application/xml`), RDF types, and anything whose URL has an RDF extension.

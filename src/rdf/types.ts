@@ -16,6 +16,16 @@ export interface ParseProblem {
   source?: string;
 }
 
+/** What a lenient parse left out of a document or mended in it (strict parsing fails the document instead). */
+export interface ParseRecovery {
+  /** Statements dropped (a syntax error, an undefined prefix) and quads dropped for a term that is not valid RDF. */
+  dropped: number;
+  /** Terms repaired: IRIs with illegal characters percent-encoded, language tags mended, relative IRIs resolved. */
+  repaired: number;
+  /** The first few problems, each with its line in the document when known. */
+  errors: ParseProblem[];
+}
+
 /**
  * A parsed document. All or nothing: when `error` is set, `quads` is empty and `partial` holds what the parser
  * produced before the error (kept apart, never stored with the good data).
@@ -31,4 +41,6 @@ export interface ParsedDocument {
    * `error` stays null). Empty or absent when every block parsed.
    */
   problems?: ParseProblem[];
+  /** What the lenient parse dropped or repaired; absent when nothing was (or the parse was strict). */
+  recovery?: ParseRecovery;
 }

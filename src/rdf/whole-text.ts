@@ -1,4 +1,4 @@
-// **Whole small texts** are parsed in one synchronous call instead of through the streaming driver (issue 18).
+// **Whole small texts** are parsed in one synchronous call instead of through the streaming driver.
 //
 // Most RDF documents a focused crawl fetches are small (a FOAF profile, a DBTune track: a few kB), and driving a
 // streaming parser over one of them cost more than parsing it: a Turtle file of 8 triples took 0.38 ms of CPU through

@@ -5,7 +5,7 @@
 // but it yields wrong data (literal "&lol8;" text), and one large entity referenced many times still multiplies
 // the text linearly. So: internal entities with plain values (the `<!ENTITY owl "http://…#">` idiom of OWL files)
 // are allowed within an expansion budget; parameter entities, external entities (SYSTEM/PUBLIC) and entities
-// whose value refers to another entity are refused (issue 7, "Broken content").
+// whose value refers to another entity are refused ("Broken content").
 import type { ParseProblem } from './types.ts';
 
 /** Default cap on the characters that entity references may add to a document. */

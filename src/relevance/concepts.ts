@@ -26,7 +26,7 @@ export interface ConceptLists {
 }
 
 /** Media types of HTML documents (for the fetch filter CTF, thesis §7). */
-export const HTML_CONTENT_TYPES: ReadonlySet<string> = new Set(['text/html', 'application/xhtml+xml']);
+const HTML_CONTENT_TYPES: ReadonlySet<string> = new Set(['text/html', 'application/xhtml+xml']);
 
 /**
  * Splits text into lower-case word tokens: on every non-alphanumeric character and on camelCase humps, so a concept

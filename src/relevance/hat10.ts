@@ -3,7 +3,7 @@ import { compareUrlParts } from './relevancy-hr.ts';
 import type { UrlParts } from './url-parts.ts';
 
 /** Host distance of [Hat10] (thesis §10): 0 when hosts are equal, else 32. */
-export const HAT10_HOST_DISTANCE = 32;
+const HAT10_HOST_DISTANCE = 32;
 
 /** Components of the [Hat10] distance between two URLs. */
 export interface Hat10Distance {

@@ -46,13 +46,13 @@ export function coarseTemplate(template: string): string {
   return template.replace(/^([^/]*\/)[^/?]+(\/[^?]*)/, '$1{x}$2');
 }
 
-/** Cluster ids of keys objects already seen: a queued link is estimated again at every re-judging (issue 18). */
+/** Cluster ids of keys objects already seen: a queued link is estimated again at every re-judging. */
 const IDS = new WeakMap<LinkKeys, readonly string[]>();
 
 /**
  * The six clusters a link belongs to, from general to specific (the shrinkage cascade's order); the third is its
  * URL template's (`t …`). Made once per keys object: the same strings then also keep their hash for the Map lookups
- * (building six strings and hashing them anew took a third of a yield crawl's re-judging, issue 18).
+ * (building six strings and hashing them anew took a third of a yield crawl's re-judging).
  */
 export function clusterIds(k: LinkKeys): readonly string[] {
   let ids = IDS.get(k);

@@ -41,7 +41,7 @@ export function deriveLinkFeatures(link: LinkFeatures): DerivedLinkFeatures {
 
 /**
  * The token lists of a link, each computed on first read and kept. A class (getters on the prototype) rather than an
- * object literal of getters: one small object per judged link instead of five closures and a getter map (issue 18).
+ * object literal of getters: one small object per judged link instead of five closures and a getter map.
  */
 class LazyTokens {
   readonly #link: LinkFeatures;
@@ -79,14 +79,9 @@ class LazyTokens {
   }
 }
 
-/** A link with only a URL (seeds, sitemap entries): empty text features. */
-export function linkFromUrl(url: string, tag: LinkFeatures['tag'] = 'a'): LinkFeatures {
-  return { url, tag, anchor: '', title: '', type: '', rel: '', context: '' };
-}
-
 /**
  * The lower-cased text every token of `pathTokens(parts)` is a substring of, or null when the path has percent escapes
- * (decoding may make letters of them). For a cheap "may a concept word occur?" look before tokenising (issue 18).
+ * (decoding may make letters of them). For a cheap "may a concept word occur?" look before tokenising.
  */
 export function pathTextLower(parts: UrlParts): string | null {
   const text = parts.segments.join('/');

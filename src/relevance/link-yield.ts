@@ -1,4 +1,4 @@
-// **LinkYield**: the expected RDF documents per fetch of a kind of link, learned online over link clusters (issue 17 item 2).
+// **LinkYield**: the expected RDF documents per fetch of a kind of link, learned online over link clusters.
 //
 // Ours, after ACHE's online link classifier and Anthelion's bandit over link clusters, with the thesis's labels
 // (thesis §4 Relevancy_R, §5 Relevancy_HR) as the prior. Pure: no I/O, state is plain data.
@@ -29,7 +29,7 @@ export interface LinkYieldOptions {
   trials?: number;
   /**
    * Fetches of a URL template without RDF in or below them after which its links get no exploration bonus. Default 8
-   * (4 until session 8: on institute-like seed 1, where about one person page in three links a FOAF file, the first
+   * (not 4: on institute-like seed 1, where about one person page in three links a FOAF file, the first
    * people pages fetched had none, and the template's trials ended after 5 of its 300 pages).
    */
   barrenAfter?: number;
@@ -37,7 +37,7 @@ export interface LinkYieldOptions {
   claim?: boolean;
   /**
    * Levels above an RDF document that are credited for it (its page, the listing of that, …; level L gets
-   * `grandchild`^(L − 1)). Default 5 (3 until session 8: a staff directory is faculty → department → list → person → FOAF).
+   * `grandchild`^(L − 1)). Default 5 (not 3: a staff directory is faculty → department → list → person → FOAF).
    */
   levels?: number;
   /**

@@ -84,7 +84,7 @@ interface WrappedSnapshot {
 }
 
 /**
- * A focused strategy that also learns per-pattern yield (issue 16 item 5): a link whose pattern is barren keeps its
+ * A focused strategy that also learns per-pattern yield: a link whose pattern is barren keeps its
  * label but waits `BARREN_PENALTY` behind the others (when judged, or, if queued before, when its turn comes:
  * `reprioritise`), so a page naming hundreds of IRIs of one pattern (a test-suite
  * report) does not spend a PLD's budget on them all while other patterns still yield. The baseline (`bfs`) is
@@ -107,7 +107,7 @@ export function withPatternYield(inner: Strategy): Strategy {
     reprioritise(entry: QueuedEntry): number | null {
       if (entry.rules.includes(BARREN_RULE)) return null;
       if (model.isBarren(entry.url)) return entry.priority + BARREN_PENALTY;
-      return inner.reprioritise?.(entry) ?? null; // the inner strategy's own second thoughts (yield: issue 17)
+      return inner.reprioritise?.(entry) ?? null; // the inner strategy's own second thoughts
     },
     learn(doc: FetchedDocument): void {
       model.learn(doc);

@@ -2,7 +2,7 @@
 import { type UrlParts, parseUrlParts } from './url-parts.ts';
 
 /** Component state (thesis §5): `=` equal, `#` different (both non-null), `n` both null, `#n` exactly one null. */
-export type ComponentState = '=' | '#' | 'n' | '#n';
+type ComponentState = '=' | '#' | 'n' | '#n';
 
 /** How link i compares with a known parent j (thesis §5). */
 export interface UrlComparison {

@@ -5,10 +5,10 @@ import type { Label } from './types.ts';
 
 /** The rules of Relevancy_R, in the thesis's order (Figure 4-1). */
 export const R_RULES = ['ex1', 'ty1', 'ti1', 'an1', 'co1', 'ty2', 'ti2', 'an2', 'co2', 'pa1'] as const;
-export type RRule = (typeof R_RULES)[number];
+type RRule = (typeof R_RULES)[number];
 
 /** Rule recorded for a link inside an RDF document that has no extension (labelled R, thesis §8.2). */
-export const RDF_LINK_NO_EXTENSION_RULE = 'ex0';
+const RDF_LINK_NO_EXTENSION_RULE = 'ex0';
 
 /** A Relevancy_R verdict: `R` when any rule fired, else `H` (HTML extension or none) or `N`. */
 export interface RVerdict {
@@ -91,7 +91,7 @@ export function containsRdfContentType(text: string, concepts: ConceptSets): boo
 export function judgeRelevancyR(f: DerivedLinkFeatures, concepts: ConceptSets): RVerdict {
   const ext = f.parts.extension;
   const typeMedia = f.type === '' ? '' : f.type.split(';', 1)[0]!.trim();
-  // Every rule in R_RULES order, each decided once (no per-link record of them: issue 18). The concept rules look at
+  // Every rule in R_RULES order, each decided once (no per-link record: it would cost on every link). The concept rules look at
   // the lower-cased text first (`mayHaveRdfConcept`) and tokenise only when a concept word may occur in it; for the
   // path, every token of `pathTokens` is a substring of `pathTextLower` (null when percent escapes forbid the look).
   let rules: string[] | null = null;

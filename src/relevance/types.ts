@@ -79,24 +79,24 @@ export interface Strategy {
   readonly rejudgesOnLearn?: boolean;
   /**
    * With `rejudgesOnLearn`: a queued link made more urgent stays a candidate and may be made more urgent again by
-   * later learning (estimates that keep changing, issue 17). Absent: an upgraded link is judged again no more.
+   * later learning (estimates that keep changing). Absent: an upgraded link is judged again no more.
    */
   readonly rejudgesRepeatedly?: boolean;
   /**
    * Whether the crawl should offer the strategy, after an RDF document reached by content negotiation (a 303), the
-   * resource's HTML variant as a link to judge (`tag: 'variant'`; issue 17 item 3). Absent: never.
+   * resource's HTML variant as a link to judge (`tag: 'variant'`). Absent: never.
    */
   readonly followsHtmlVariants?: boolean;
   /**
    * Whether the strategy learns itself where fetching yields nothing, counting RDF found several levels below a page
-   * (issue 17: the yield strategy), so the per-pattern wrapper (`withPatternYield`, which counts RDF documents and
+   * (the yield strategy), so the per-pattern wrapper (`withPatternYield`, which counts RDF documents and
    * their parents only, and would send a listing of RDF parents back) is not applied. Absent: it is.
    */
   readonly learnsBarren?: boolean;
   /**
    * Optional: whether a queued link about to be fetched should wait after all, given what was learned since it was
    * queued; returns its new (larger) priority, or null to fetch it now. Each entry is asked once (its rules then
-   * hold `barren`). Used by {@link withPatternYield} (issue 16 item 5) and the yield strategy (issue 17 item 2).
+   * hold `barren`). Used by {@link withPatternYield} and the yield strategy.
    */
   reprioritise?(entry: QueuedEntry): number | null;
   learn(doc: FetchedDocument): void;

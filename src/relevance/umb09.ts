@@ -7,7 +7,7 @@ import type { UrlParts } from './url-parts.ts';
 export type Umb09FeatureKind = 'ext' | 'word' | 'host';
 
 /** Rule names recorded on predictions, per feature kind. */
-export const UMB09_RULE_NAMES: Record<Umb09FeatureKind, string> = { ext: 'u-ext', word: 'u-word', host: 'u-host' };
+const UMB09_RULE_NAMES: Record<Umb09FeatureKind, string> = { ext: 'u-ext', word: 'u-word', host: 'u-host' };
 
 /** The features of a URL (thesis §10): its extension, each path word (extension excluded), host combined with each path word. */
 export function umb09Features(parts: UrlParts): { kind: Umb09FeatureKind; key: string }[] {

@@ -51,7 +51,7 @@ function splitUrl(url: string): UrlParts {
 /**
  * {@link splitUrl} for a URL that is plainly an http(s) URL a WHATWG URL parser takes as it is, read from the string:
  * every link of every page is split (NF, the link features, the similarity keys), and a URL parse per link was 3% of
- * a breadth-first crawl's CPU (issue 18). Null for anything else (a port, user info, IP addresses, punycode, other
+ * a breadth-first crawl's CPU. Null for anything else (a port, user info, IP addresses, punycode, other
  * characters, `\`, dot segments, `%2e`), which is parsed; the tests compare both on generated URLs.
  */
 export function splitPlainUrl(url: string): UrlParts | null {

@@ -21,7 +21,7 @@ export interface ReferenceCurve {
   curve: readonly number[];
 }
 
-export interface PldFigures {
+interface PldFigures {
   pld: string;
   fetched: number;
   rdfDocuments: number;
@@ -54,12 +54,12 @@ export interface ReportData {
 }
 
 /** Points plotted per curve at most: a 100k-fetch crawl still gives a small SVG. */
-export const MAX_POINTS = 1000;
+const MAX_POINTS = 1000;
 const MAX_ARMS = 10;
 const PULL_SAMPLES = 200;
 
 /** The k (1-based fetch counts) at which a curve of `n` points is drawn: all when n ≤ max, else an even sample ending at n. */
-export function sampleKs(n: number, max = MAX_POINTS): number[] {
+function sampleKs(n: number, max = MAX_POINTS): number[] {
   if (n <= max) return Array.from({ length: n }, (_, i) => i + 1);
   const ks: number[] = [];
   for (let i = 1; i <= max; i++) ks.push(Math.round((i * n) / max));

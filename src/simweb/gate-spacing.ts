@@ -10,7 +10,7 @@ export interface GatePass {
 }
 
 /** The spacing of one PLD's gated requests. */
-export interface PldGateSpacing {
+interface PldGateSpacing {
   pld: string;
   /** Gate passes, and requests the server saw that a pass let through (same URL, pass at or before the start). */
   passes: number;

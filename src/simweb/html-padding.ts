@@ -1,4 +1,4 @@
-// **padHtml** makes a simulated HTML page as large as a real one without changing what it links to (issue 18: cost
+// **padHtml** makes a simulated HTML page as large as a real one without changing what it links to (cost
 // per page). The simulated pages are small (~1.4 kB median on the mixed web) while a real site's HTML is tens of kB
 // (the HTTP Archive's Web Almanac 2024 gives 18 kB as the median homepage HTML *transfer* size, most of it
 // compressed), so per-byte work (the tokenizer, decoding, sniffing) weighs far less in a benchmark on simulated pages

@@ -25,7 +25,7 @@ export interface OracleOptions {
   followsRedirects?: boolean;
   /**
    * A content-negotiated URL (303 with an HTML variant) can also be fetched for its HTML, one more fetch, whose
-   * links count (a crawler that follows HTML variants, issue 17 item 3). Default false.
+   * links count (a crawler that follows HTML variants). Default false.
    */
   htmlVariants?: boolean;
 }
@@ -50,7 +50,7 @@ export interface OracleOptions {
  *   listings link 60 artists' RDF each was three fetches away;
  * - **best page first**: a best-first crawl by each page's own RDF documents per fetch, what it leads to counted
  *   (`patternOracleCurve` with one template per URL).
- * The tree-only cheapest-first oracle used before (until session 10) was beaten by a URL-template crawler
+ * The tree-only cheapest-first oracle used before was beaten by a URL-template crawler
  * (`patternOracleCurve`) by up to 112 RDF documents (dbtune-like, 386 fetches) and 24 (university-like).
  * All are feasible schedules, so the curve is a lower bound of the true optimum (a knapsack over the link graph),
  * not a proven upper bound of every crawler: it never fetches a page that does not lie on the way to an RDF

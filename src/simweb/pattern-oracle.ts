@@ -1,4 +1,4 @@
-// **patternOracleCurve**: RDF documents a clairvoyant URL-template predictor has after k fetches (pure; issue 17).
+// **patternOracleCurve**: RDF documents a clairvoyant URL-template predictor has after k fetches (pure).
 import { urlTemplate } from '../links/url-template.ts';
 import { type FetchTree, fetchTree, ID_SPAN, isGoal } from './fetch-tree.ts';
 import { NumberHeap } from './number-heap.ts';
@@ -38,11 +38,11 @@ export function formatTemplate(url: string): string {
 
 /** Options of `patternOracleCurve`: those of `oracleCurve`, and how a template is valued. */
 export interface PatternOracleOptions extends OracleOptions {
-  /** How a template is valued. Default `rate` (the best of the three on the tuning profiles; see the README). */
+  /** How a template is valued. Default `rate` (the best of the three on the tuning profiles). */
   value?: PatternValue;
   /**
    * The template of a URL. Default `formatTemplate` (`urlTemplate` of src/links/url-template.ts, as `yield` and the
-   * pattern ceiling use, with format names in query values kept: better on the tuning profiles, see the README).
+   * pattern ceiling use, with format names in query values kept: better on the tuning profiles).
    */
   templateOf?: (url: string) => string;
 }
@@ -81,7 +81,7 @@ function below(tree: FetchTree): Below {
  * which of its pages is the useful one. Figures come from the oracle's BFS tree of shortest fetch paths, so a page
  * "leads to" the RDF documents below it there:
  * - `rate`: Σ RDF documents in or below the template's pages / Σ fetches to get them (the page's own fetch and those
- *   of the pages on the way down). This is what issue 17 asks a learner to order by — expected RDF documents per
+ *   of the pages on the way down). This is what a learner should order by — expected RDF documents per
  *   fetch, a page counting for the RDF it leads to — and what `yield` estimates online (its cluster rate), here
  *   exact. An RDF template scores its share of RDF documents (≤ 1); a listing of ten RDF files 10/11; a person page
  *   with a FOAF file half the time (0.5 / 1.5) 1/3.
@@ -115,12 +115,12 @@ export function templateValues(tree: FetchTree, value: PatternValue = 'rate', te
  * order. A redirect the fetch follows (weight 0) costs nothing, so it is taken when discovered and its targets are
  * queued by their own templates, as the oracle's cost model has it. It knows the figures of every template of the
  * web from the ground truth, but not which page of a template leads to RDF: what any crawler that predicts from URL
- * templates could at best know (issue 17; the crawl analogue of the pattern ceiling of item 5).
+ * templates could at best know (the crawl analogue of the pattern ceiling of item 5).
  *
  * It is a greedy reference, not a proven bound: a template-level learner that orders otherwise (by a template's
  * value given the parent's template, or changing its order as the web is used up) may do better at some k. It is
  * never above `oracleCurve` at any k on the simulated web's profiles (tested at scale 0.3; checked at 0.2, 0.5, 1).
- * Checking that found the oracle too weak (session 10): see `oracleCurve`. Cost: one BFS and one heap pass, about
+ * Checking that found the oracle too weak: see `oracleCurve`. Cost: one BFS and one heap pass, about
  * as much as the oracle's cheapest-first schedule.
  */
 export function patternOracleCurve(source: OracleSource, maxK: number, options: PatternOracleOptions = {}): number[] {
@@ -137,7 +137,7 @@ export function patternOracleCurve(source: OracleSource, maxK: number, options: 
 }
 
 /** The nodes of `tree` the pattern oracle fetches, in order, from the start pages `starts` (at most `maxK`; see {@link patternOracleCurve}). */
-export function patternOracleFetches(tree: FetchTree, starts: readonly string[], maxK: number, options: Pick<PatternOracleOptions, 'value' | 'templateOf'> = {}): number[] {
+function patternOracleFetches(tree: FetchTree, starts: readonly string[], maxK: number, options: Pick<PatternOracleOptions, 'value' | 'templateOf'> = {}): number[] {
   const templateOf = options.templateOf ?? formatTemplate;
   const values = templateValues(tree, options.value ?? 'rate', templateOf);
   // Rank templates by value (equal values share a rank), so a heap key is (rank, discovery order).

@@ -15,7 +15,7 @@ export interface PolitenessCheckOptions {
 }
 
 /** The politeness of one PLD as the server saw it. */
-export interface PldPoliteness {
+interface PldPoliteness {
   pld: string;
   requests: number;
   /** Requests grouped into fetches (robots.txt and redirect hops joined to the request they lead to). */
@@ -50,7 +50,7 @@ interface Fetch {
   end: number;
 }
 
-/** Checks a log: max requests in flight per PLD, min gaps between fetches to one PLD (issue 15's politeness proof). */
+/** Checks a log: max requests in flight per PLD, min gaps between fetches to one PLD (a distributed crawl's politeness proof). */
 export function checkPoliteness(log: readonly LoggedRequest[], options: PolitenessCheckOptions = {}): PolitenessReport {
   const continuationMs = options.continuationMs ?? 1000;
   const byPldRequests = new Map<string, LoggedRequest[]>();

@@ -12,7 +12,7 @@ function esc(s: string): string {
 }
 
 /** Human title of a document, from its path: `/members/12-mary-walsh` → `12 Mary Walsh`. */
-export function titleFor(site: SiteModel, doc: SimDoc | undefined): string {
+function titleFor(site: SiteModel, doc: SimDoc | undefined): string {
   if (!doc || doc.path === '/') return site.name;
   const [path, query] = doc.path.split('?') as [string, string | undefined];
   const seg = path.split('/').filter((s) => s !== '').pop() ?? site.shortName;

@@ -19,7 +19,7 @@ export interface RequestLogEntry {
 }
 
 /** Epoch ms, sub-ms precision, monotonic within the process. */
-export function preciseNow(): number {
+function preciseNow(): number {
   return performance.timeOrigin + performance.now();
 }
 

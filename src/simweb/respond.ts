@@ -33,7 +33,7 @@ const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
  * Whether content negotiation sends the RDF variant: yes unless `Accept` gives HTML a strictly
  * higher quality than every RDF type (no header, or only wildcards → RDF, as the truth assumes).
  */
-export function prefersRdf(accept: string | undefined): boolean {
+function prefersRdf(accept: string | undefined): boolean {
   if (!accept) return true;
   let rdf = -1;
   let html = -1;
@@ -76,7 +76,7 @@ function binaryBody(site: SiteModel, doc: SimDoc): Buffer {
 }
 
 /** The RDF body of a document (duplicates render as their original). */
-export function renderRdf(site: SiteModel, doc: SimDoc): string {
+function renderRdf(site: SiteModel, doc: SimDoc): string {
   const original = doc.dupOf === undefined ? doc : (site.docs[doc.dupOf] as SimDoc);
   const vocab = original.vocab ?? 'foaf';
   const url = docUrl(site, original);

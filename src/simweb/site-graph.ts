@@ -5,7 +5,7 @@ import { LinkStyle } from './types.ts';
 const HTML = 'text/html; charset=utf-8';
 
 /** Content-Type of each RDF serialisation. */
-export const RDF_CONTENT_TYPES: Readonly<Record<RdfFormat, string>> = {
+const RDF_CONTENT_TYPES: Readonly<Record<RdfFormat, string>> = {
   rdfxml: 'application/rdf+xml',
   turtle: 'text/turtle',
   ntriples: 'application/n-triples',
@@ -129,7 +129,7 @@ export class SiteBuilder {
 }
 
 /** Internal successors of a document as served: HTML links, redirect and content-negotiation targets. */
-export function successors(doc: SimDoc): number[] {
+function successors(doc: SimDoc): number[] {
   if (doc.kind === 'html' && doc.status === 200) return doc.links.map(linkTarget);
   if (doc.kind === 'redirect') return doc.target === undefined ? [] : [doc.target];
   if (doc.kind === 'conneg') return [doc.target, doc.htmlTarget].filter((t): t is number => t !== undefined);

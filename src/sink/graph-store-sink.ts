@@ -1,4 +1,4 @@
-// **GraphStoreSink** sends stored documents to a SPARQL 1.1 Graph Store Protocol endpoint: one named graph per document (PUT), with retries (`--sink`, issue 15).
+// **GraphStoreSink** sends stored documents to a SPARQL 1.1 Graph Store Protocol endpoint: one named graph per document (PUT), with retries (`--sink`).
 import type { Quad } from '@rdfjs/types';
 import { type Dispatcher, request } from 'undici';
 import { RdfscoutError, redactUrl } from '../errors.ts';

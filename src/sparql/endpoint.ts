@@ -33,6 +33,13 @@ export interface EndpointOptions {
    * when it answered. Default: none.
    */
   mount?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /**
+   * Told one line per request to /sparql once it is answered: method, status, ms, rows (solutions or quads sent),
+   * the error code if any, and the start of the query. Default: none (`rdfscout serve` writes them to stderr).
+   */
+  log?: (line: string) => void;
+  /** Also log each query's phases (QueryOptions.onPhase: indexed, worker, head, done) with their ms. Default: false. */
+  verbose?: boolean;
 }
 
 /** A running endpoint. */
@@ -65,6 +72,7 @@ export async function startEndpoint(crawl: CrawlSource, opts: EndpointOptions = 
   const cors = opts.cors ?? false;
   const maxBodyBytes = opts.maxBodyBytes ?? 1024 * 1024;
   const running = new Set<QueryResult>();
+  let queries = 0;
 
   const server = createServer((req, res) => {
     if (opts.mount?.(req, res)) return; // the dashboard's pages and API (src/dashboard)
@@ -73,13 +81,16 @@ export async function startEndpoint(crawl: CrawlSource, opts: EndpointOptions = 
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
       res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Accept');
     }
-    handle(req, res).catch((err: unknown) => {
+    const started = performance.now();
+    const note: RequestNote = { rows: null, query: null };
+    if (opts.log) res.once('close', () => opts.log?.(logLine(req, res, note, Math.round(performance.now() - started))));
+    handle(req, res, note).catch((err: unknown) => {
       if (!res.headersSent) sendText(res, 500, `Internal error: ${(err as Error).message}\n`);
       else res.destroy(err as Error);
     });
   });
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, note: RequestNote): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'OPTIONS' && cors) {
       res.writeHead(204).end();
@@ -122,16 +133,20 @@ export async function startEndpoint(crawl: CrawlSource, opts: EndpointOptions = 
     const defaultGraphs = graphParams.getAll('default-graph-uri');
     const namedGraphs = graphParams.getAll('named-graph-uri');
     const dataset = defaultGraphs.length + namedGraphs.length > 0 ? { defaultGraphs, namedGraphs } : undefined;
-    await answer(query ?? '', dataset, req, res);
+    note.query = query ?? '';
+    await answer(query ?? '', dataset, req, res, note);
   }
 
-  async function answer(query: string, dataset: QueryOptions['dataset'], req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function answer(query: string, dataset: QueryOptions['dataset'], req: IncomingMessage, res: ServerResponse, note: RequestNote): Promise<void> {
     let result: QueryResult;
+    const id = ++queries;
+    const onPhase = opts.verbose && opts.log ? (phase: string, ms: number) => opts.log?.(`  query ${id} ${phase} ${ms} ms`) : undefined;
     try {
-      result = await runQuery(crawl, query, dataset ? { ...baseOptions, dataset } : baseOptions);
+      result = await runQuery(crawl, query, { ...baseOptions, ...(dataset ? { dataset } : {}), ...(onPhase ? { onPhase } : {}) });
     } catch (err) {
       return sendError(res, err);
     }
+    note.rows = () => (result.kind === 'boolean' ? 1 : result.delivered);
     running.add(result);
     const stop = (): void => {
       if (result.kind !== 'boolean') result.close();
@@ -197,12 +212,26 @@ export async function startEndpoint(crawl: CrawlSource, opts: EndpointOptions = 
   };
 }
 
+/** What a request's log line says beyond its status: rows sent, the query. */
+interface RequestNote {
+  rows: (() => number) | null;
+  query: string | null;
+}
+
+/** `GET 200 12 ms rows=10 SELECT ?s …`: one line per answered request (the query's start, whitespace folded). */
+function logLine(req: IncomingMessage, res: ServerResponse, note: RequestNote, ms: number): string {
+  const code = res.getHeader('X-Rdfscout-Error');
+  const aborted = res.writableFinished ? '' : ' aborted';
+  const query = note.query === null ? new URL(req.url ?? '/', 'http://localhost').pathname : note.query.replace(/\s+/g, ' ').trim().slice(0, 120);
+  return `${req.method} ${res.statusCode} ${ms} ms rows=${note.rows?.() ?? 0}${code ? ` ${code}` : ''}${aborted} ${query}`;
+}
+
 /** The endpoint's own URL as the client addressed it (for the service description's sd:endpoint). */
 function endpointUrl(req: IncomingMessage): string {
   return `http://${req.headers.host ?? 'localhost'}/sparql`;
 }
 
-export function sendError(res: ServerResponse, err: unknown): void {
+function sendError(res: ServerResponse, err: unknown): void {
   const code = err instanceof RdfscoutError ? err.code : 'RDFSCOUT_QUERY_FAILED';
   const message = err instanceof Error ? err.message : String(err);
   const status = code === 'RDFSCOUT_QUERY_TIMEOUT' || code === 'RDFSCOUT_QUERY_MEMORY' ? 503 : code === 'RDFSCOUT_QUERY_FAILED' || code === 'RDFSCOUT_INVALID_ARGUMENT' ? 400 : 500;
@@ -213,8 +242,10 @@ function refuseUpdate(res: ServerResponse): void {
   sendText(res, 403, 'SPARQL Update is refused: this endpoint is read-only.\n', { 'X-Rdfscout-Error': 'RDFSCOUT_QUERY_FAILED' });
 }
 
-export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers }).end(text);
+function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  // set, not passed to writeHead: the request's log line reads X-Rdfscout-Error back
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(text);
 }
 
 /** The body as UTF-8, or null when it exceeds `max` bytes (the rest is drained, not buffered). */

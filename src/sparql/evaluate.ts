@@ -4,6 +4,7 @@ import type { Quad, Term } from '@rdfjs/types';
 import { RdfscoutError } from '../errors.ts';
 import type { CrawlSource } from '../crawl-log/shard-merge.ts';
 import { GuardedSource, type RequestDataset } from './guarded-source.ts';
+import { projectionOrder } from './projection-order.ts';
 import { QueryRefusedError } from './query-errors.ts';
 import { encodeQuad, encodeTerm, type WireQuad, type WireRow } from './term-codec.ts';
 import { termsKey } from './union-dedupe.ts';
@@ -55,7 +56,8 @@ interface PullIterator<T> {
 
 /**
  * Parses `sparql`, refuses updates and (unless allowed) SERVICE before anything runs, and starts the query.
- * CONSTRUCT and DESCRIBE results are graphs: each triple is sent once (SPARQL 1.1 §16.2: the result is an RDF graph).
+ * CONSTRUCT and DESCRIBE results are graphs: each triple is sent once, and only RDF triples (SPARQL 1.1 §16.2: the
+ * result is an RDF graph; Comunica's CONSTRUCT keeps a literal it binds in subject position).
  */
 export async function evaluate(crawl: CrawlSource, sparql: string, options: EvaluateOptions): Promise<Evaluation> {
   const source = new GuardedSource(crawl, options.dataset);
@@ -74,7 +76,7 @@ export async function evaluate(crawl: CrawlSource, sparql: string, options: Eval
     }
     if (result.resultType === 'bindings') {
       const metadata = await result.metadata();
-      const variables = (metadata.variables as unknown as Array<{ variable: { value: string } } | { value: string }>).map((v) => ('variable' in v ? v.variable.value : v.value));
+      const variables = projectionOrder(sparql, (metadata.variables as unknown as Array<{ variable: { value: string } } | { value: string }>).map((v) => ('variable' in v ? v.variable.value : v.value)));
       const stream = (await result.execute()) as unknown as PullIterator<{ get(name: string): Term | undefined }>;
       const toRow = (b: { get(name: string): Term | undefined }): WireRow => variables.map((v) => {
         const t = b.get(v);
@@ -86,6 +88,8 @@ export async function evaluate(crawl: CrawlSource, sparql: string, options: Eval
       const stream = (await result.execute()) as unknown as PullIterator<Quad>;
       const seen = new Set<string>();
       const fresh = (q: Quad): WireQuad | null => {
+        // SPARQL 1.1 §16.2: a template instance that is not an RDF triple (a literal subject, a predicate that is not an IRI) is left out
+        if ((q.subject.termType as string) === 'Literal' || q.predicate.termType !== 'NamedNode') return null;
         const key = termsKey([q.subject, q.predicate, q.object]);
         if (seen.has(key)) return null;
         seen.add(key);

@@ -104,7 +104,7 @@ async function* lines(head: string, rows: AsyncIterable<BindingRow>, line: (row:
 // ---- SPARQL 1.1 Query Results JSON (W3C REC 2013, §3) ----
 
 /** One RDF term as a SPARQL JSON results object. */
-export function termToJson(term: Term): Record<string, string> {
+function termToJson(term: Term): Record<string, string> {
   switch (term.termType) {
     case 'NamedNode':
       return { type: 'uri', value: term.value };
@@ -181,7 +181,7 @@ function csvValue(term: Term | undefined): string {
 }
 
 /** RFC 4180 quoting: a field with `"`, `,`, CR or LF is wrapped in quotes, inner quotes doubled. */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
@@ -237,7 +237,7 @@ const MAX_CELL = 100;
  * A term as people read it in the `table` format: numbers and booleans bare, strings quoted, `xsd:` datatypes
  * shortened, IRIs in angle brackets. Not a serialisation: the json/csv/tsv formats are for machines.
  */
-export function termToHuman(term: Term): string {
+function termToHuman(term: Term): string {
   let text: string;
   if (term.termType === 'Literal') {
     const dt = term.datatype.value;
@@ -265,7 +265,7 @@ async function* tableQuads(quads: AsyncIterable<Quad>): AsyncIterable<string> {
 }
 
 /** Columns padded to their widest cell, a rule under the header, and a row count. */
-export function renderTable(header: readonly string[], cells: readonly string[][]): string {
+function renderTable(header: readonly string[], cells: readonly string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => (r[i] ?? '').length)));
   const line = (r: readonly string[]): string => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ').trimEnd();
   const out = [line(header), widths.map((w) => '-'.repeat(w)).join('-+-')];

@@ -1,11 +1,11 @@
 // **GuardedSource**: the read-only RDF/JS source Comunica reads: the documents' quads, their merge, the crawl graph.
-import { Readable } from 'node:stream';
 import type { Quad, Quad_Graph, Quad_Object, Quad_Predicate, Quad_Subject, Term } from '@rdfjs/types';
 import { type AsyncIterator, wrap } from 'asynciterator';
 import type { DataFactory } from 'rdf-data-factory';
 import { CrawlGraphView } from '../crawl-log/crawl-graph-view.ts';
 import { CRAWL_GRAPH } from '../crawl-log/crawl-vocab.ts';
 import { asShardSet, type CrawlSource } from '../crawl-log/shard-merge.ts';
+import { pullIterator } from '../state/pull-iterator.ts';
 import { ShardStores, type Trackable } from './shard-stores.ts';
 
 /** Whether a pattern's graph term names the crawl graph (a view over the records, CrawlGraphView). */
@@ -19,7 +19,7 @@ function isCrawlGraph(graph: Term | null | undefined): boolean {
  *   triple once, however many documents state it (SPARQL 1.1 §13.1; {@link unionDedupe}); the crawl-metadata graph
  *   `urn:rdfscout:crawl` is not part of it;
  * - the named graphs are the documents (named by URL) and the crawl graph, each with its own triples.
- * Over several shards read as one crawl (issue 15), a document stored in several shards is read from the one that
+ * Over several shards read as one crawl, a document stored in several shards is read from the one that
  * wins it, and the default graph stays a set across shards (shard-stores.ts).
  *
  * It only reads (no `import`/`remove`, so no Comunica update actor can write through it), remembers every
@@ -51,7 +51,7 @@ export class GuardedSource {
   }
 
   match(subject?: Term | null, predicate?: Term | null, object?: Term | null, graph?: Term | null): unknown {
-    if (this.#closed) return Readable.from([], { objectMode: true });
+    if (this.#closed) return wrap<Quad>([]);
     const dataset = this.#dataset;
     if (dataset !== null) {
       // A request dataset: the default graph merges the listed graphs; only the listed named graphs exist.
@@ -61,15 +61,13 @@ export class GuardedSource {
       }
       const names = graph ? (dataset.namedGraphs.includes(graph.value) && graph.termType === 'NamedNode' ? [graph.value] : []) : dataset.namedGraphs;
       const parts = names.map((name) => this.#named(subject, predicate, object, name));
-      return this.#trackReadable(
-        Readable.from(
-          (async function* () {
-            for (const part of parts) yield* part();
-          })(),
-        ),
+      return this.#pulled(
+        (async function* () {
+          for (const part of parts) yield* part();
+        })(),
       );
     }
-    if (isCrawlGraph(graph)) return this.#trackReadable(Readable.from(this.#view.match(subject, predicate, object)));
+    if (isCrawlGraph(graph)) return this.#pulled(this.#view.match(subject, predicate, object));
     const s = (subject ?? undefined) as Quad_Subject | undefined;
     const p = (predicate ?? undefined) as Quad_Predicate | undefined;
     const o = (object ?? undefined) as Quad_Object | undefined;
@@ -78,13 +76,11 @@ export class GuardedSource {
     if (graph) return it;
     // Any graph: the stored quads, then the crawl graph's.
     const view = this.#view;
-    return this.#trackReadable(
-      Readable.from(
-        (async function* () {
-          yield* it as unknown as AsyncIterable<Quad>;
-          yield* view.match(subject, predicate, object);
-        })(),
-      ),
+    return this.#pulled(
+      (async function* () {
+        yield* it as unknown as AsyncIterable<Quad>;
+        yield* view.match(subject, predicate, object);
+      })(),
     );
   }
 
@@ -133,15 +129,11 @@ export class GuardedSource {
     if (graphs?.has(CRAWL_GRAPH)) {
       const stored = this.#merged(subject, predicate, object, new Set([...graphs].filter((g) => g !== CRAWL_GRAPH)));
       const view = this.#view;
-      return wrap<Quad>(
-        this.#trackReadable(
-          Readable.from(
-            (async function* () {
-              yield* stored as unknown as AsyncIterable<Quad>;
-              for await (const q of view.match(subject, predicate, object)) yield df.quad(q.subject, q.predicate, q.object, df.defaultGraph());
-            })(),
-          ),
-        ),
+      return this.#pulled(
+        (async function* () {
+          yield* stored as unknown as AsyncIterable<Quad>;
+          for await (const q of view.match(subject, predicate, object)) yield df.quad(q.subject, q.predicate, q.object, df.defaultGraph());
+        })(),
       );
     }
     if ((subject as Term | undefined)?.termType === 'Literal') return wrap<Quad>([]); // no quad has a literal subject
@@ -166,15 +158,10 @@ export class GuardedSource {
     it.once('end', () => this.#live.delete(it));
   }
 
-  #trackReadable(r: Readable): Readable {
-    const handle = {
-      destroy: () => r.destroy(),
-      get done() {
-        return r.readableEnded || r.destroyed;
-      },
-    };
-    this.#live.add(handle);
-    r.once('close', () => this.#live.delete(handle));
-    return r;
+  /** An iterator over `quads`, pulled as Comunica reads (pull-iterator.ts), stopped by {@link destroyAll}. */
+  #pulled(quads: AsyncIterable<Quad>): AsyncIterator<Quad> {
+    const it = pullIterator(quads);
+    this.#track(it);
+    return it;
   }
 }

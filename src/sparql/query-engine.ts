@@ -40,7 +40,16 @@ export interface QueryOptions {
    * False answers at once from what is indexed so far (a running crawl's newest documents may be missing).
    */
   waitIndexed?: boolean;
+  /**
+   * Told of each phase of the query as it ends, with the ms since the call: `indexed` (documents committed before the
+   * query are searchable), `worker` (a loaded query worker took it), `head` (parsed, planned, first answer ready),
+   * `done` (the last result handed out, or the query closed or failed). Default: none.
+   */
+  onPhase?: (phase: QueryPhase, ms: number) => void;
 }
+
+/** The phases {@link QueryOptions.onPhase} reports. */
+type QueryPhase = 'indexed' | 'worker' | 'head' | 'done';
 
 /** One solution: variable name (without `?`) → bound term. Unbound variables are absent. */
 export type BindingRow = Readonly<Record<string, Term>>;
@@ -49,6 +58,8 @@ export type BindingRow = Readonly<Record<string, Term>>;
 interface Streamed {
   /** True once iteration stopped because `maxResults` was reached (read it after iterating). */
   readonly truncated: boolean;
+  /** Solutions or quads handed out so far. */
+  readonly delivered: number;
   /** Stops the query and frees its iterators (call when abandoning iteration early; idempotent). */
   close(): void;
 }
@@ -67,9 +78,15 @@ interface ResolvedOptions {
   readonly baseIri: string | undefined;
   readonly dataset: RequestDataset | null;
   readonly waitIndexed: boolean;
+  readonly onPhase: ((phase: QueryPhase, ms: number) => void) | null;
 }
 
-const KNOWN_OPTIONS = new Set(['timeoutMs', 'maxResults', 'maxQueryMemoryMb', 'allowService', 'baseIri', 'dataset', 'waitIndexed']);
+const KNOWN_OPTIONS = new Set(['timeoutMs', 'maxResults', 'maxQueryMemoryMb', 'allowService', 'baseIri', 'dataset', 'waitIndexed', 'onPhase']);
+/**
+ * Least time a query may wait for the indexer and for a loaded worker before it runs (then `timeoutMs` if longer):
+ * loading the engine in a fresh worker takes seconds on a busy machine, which a short time limit should not fail for.
+ */
+const WAIT_FLOOR_MS = 60_000;
 /** Results per message from the worker. */
 const BATCH = 256;
 
@@ -92,7 +109,7 @@ export function resolveQueryOptions(opts: QueryOptions = {}): ResolvedOptions {
       if (!URL.canParse(iri)) throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `A graph of the dataset is not an absolute IRI: "${iri}".`);
     }
   }
-  return Object.freeze({ timeoutMs, maxResults, maxQueryMemoryMb, allowService: opts.allowService ?? false, baseIri: opts.baseIri, dataset, waitIndexed: opts.waitIndexed ?? true });
+  return Object.freeze({ timeoutMs, maxResults, maxQueryMemoryMb, allowService: opts.allowService ?? false, baseIri: opts.baseIri, dataset, waitIndexed: opts.waitIndexed ?? true, onPhase: opts.onPhase ?? null });
 }
 
 /**
@@ -104,17 +121,34 @@ export function resolveQueryOptions(opts: QueryOptions = {}): ResolvedOptions {
  *
  * Refused with RDFSCOUT_QUERY_FAILED: syntax errors (with the parser's message), updates (INSERT, DELETE, LOAD,
  * CLEAR, …), and `SERVICE` unless `allowService`. Limits are hard: past `timeoutMs` (counted from the moment a
- * loaded worker takes the query) the worker is terminated and the query fails with RDFSCOUT_QUERY_TIMEOUT; a
+ * loaded worker takes the query) the worker is terminated and the query fails with RDFSCOUT_QUERY_TIMEOUT; waiting
+ * for the indexer and for a loaded worker before that is bounded too (by `timeoutMs`, at least 60 s); a
  * query whose heap grows past `maxQueryMemoryMb` fails with RDFSCOUT_QUERY_MEMORY. Either way the caller's thread
  * and store stay usable.
  */
 export async function runQuery(crawl: CrawlSource, sparql: string, opts: QueryOptions = {}): Promise<QueryResult> {
   const options = resolveQueryOptions(opts);
   const { states, plan } = asShardSet(crawl);
-  if (options.waitIndexed) for (const state of states) await state.indexer.flush();
-  const session = new Session(await acquireWorker(options.maxQueryMemoryMb), options.timeoutMs);
+  const started = performance.now();
+  const phase = (name: QueryPhase): void => options.onPhase?.(name, Math.round(performance.now() - started));
+  const waitUntil = started + Math.max(options.timeoutMs, WAIT_FLOOR_MS);
+  if (options.waitIndexed) {
+    await beforeDeadline(Promise.all(states.map((state) => state.indexer.flush())), waitUntil, 'for the documents committed before it to be indexed');
+    phase('indexed');
+  }
+  const acquiring = acquireWorker(options.maxQueryMemoryMb);
+  let worker: QueryWorker;
+  try {
+    worker = await beforeDeadline(acquiring, waitUntil, 'for a loaded query worker');
+  } catch (err) {
+    acquiring.then(releaseWorker, () => {}); // loaded too late for this query: back to the pool
+    throw err;
+  }
+  phase('worker');
+  const session = new Session(worker, options.timeoutMs, () => phase('done'));
   session.worker.post({ t: 'run', dirs: states.map((s) => s.dir), plan, sparql, options: { maxResults: options.maxResults, allowService: options.allowService, baseIri: options.baseIri, dataset: options.dataset } });
   const first = await session.receive();
+  phase('head');
   if (first.t !== 'head') throw session.unexpected(first);
   const head = first.head;
   if (head.kind === 'boolean') {
@@ -132,23 +166,39 @@ export async function runQuery(crawl: CrawlSource, sparql: string, opts: QueryOp
       return row;
     };
     const rows = session.items(toRow);
-    return { kind: 'bindings', variables, rows, get truncated() { return session.truncated; }, close: () => session.close() };
+    return { kind: 'bindings', variables, rows, get truncated() { return session.truncated; }, get delivered() { return session.delivered; }, close: () => session.close() };
   }
   const quads = session.items((wire: WireQuad) => decodeQuad(wire, df));
-  return { kind: 'quads', quads, get truncated() { return session.truncated; }, close: () => session.close() };
+  return { kind: 'quads', quads, get truncated() { return session.truncated; }, get delivered() { return session.delivered; }, close: () => session.close() };
+}
+
+/** `promise`, or RDFSCOUT_QUERY_TIMEOUT once `deadline` (a performance.now() time) passes first. */
+async function beforeDeadline<T>(promise: Promise<T>, deadline: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RdfscoutError('RDFSCOUT_QUERY_TIMEOUT', `The query waited longer than its time limit ${what} and was not run. Try again, or raise the timeout.`)), Math.max(0, deadline - performance.now()));
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** One query on one worker: its timer, its messages, and the worker's return to the pool when it ends. */
 class Session {
   readonly worker: QueryWorker;
   truncated = false;
+  delivered = 0;
+  readonly #onEnd: () => void;
   #timer: NodeJS.Timeout;
   #ended = false;
   #closing = false;
   #started = false;
 
-  constructor(worker: QueryWorker, timeoutMs: number) {
+  constructor(worker: QueryWorker, timeoutMs: number, onEnd: () => void) {
     this.worker = worker;
+    this.#onEnd = onEnd;
     this.#timer = setTimeout(() => {
       worker.kill(new RdfscoutError('RDFSCOUT_QUERY_TIMEOUT', `The query ran longer than ${timeoutMs} ms (the time limit) and was stopped. Narrow it (LIMIT, more specific patterns) or raise the timeout.`));
       this.end();
@@ -186,7 +236,10 @@ class Session {
         this.worker.post({ t: 'pull', max: BATCH });
         const m = await this.receive();
         if (m.t !== 'batch') throw this.unexpected(m);
-        for (const item of m.items) yield decode(item as W);
+        for (const item of m.items) {
+          this.delivered++;
+          yield decode(item as W);
+        }
         if (m.done) {
           this.truncated = m.truncated;
           this.end();
@@ -223,5 +276,6 @@ class Session {
     this.#ended = true;
     clearTimeout(this.#timer);
     releaseWorker(this.worker);
+    this.#onEnd();
   }
 }

@@ -19,7 +19,7 @@ export interface WireError {
 }
 
 /** Any failure as an RdfscoutError (RDFSCOUT_QUERY_FAILED unless it already has a code). */
-export function toQueryError(err: unknown): RdfscoutError {
+function toQueryError(err: unknown): RdfscoutError {
   if (err instanceof RdfscoutError) return err;
   const message = err instanceof Error ? err.message : String(err);
   return new RdfscoutError('RDFSCOUT_QUERY_FAILED', `The query failed: ${message}`, { cause: err });

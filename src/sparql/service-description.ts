@@ -19,7 +19,7 @@ const RESULT_FORMATS = ['SPARQL_Results_JSON', 'SPARQL_Results_XML', 'SPARQL_Res
  * The description of the endpoint at `endpoint`: a read-only SPARQL 1.1 Query service whose default graph is the
  * merge of the named graphs (sd:UnionDefaultGraph; the crawl graph excepted), with its result formats.
  */
-export function serviceDescription(endpoint: string): Quad[] {
+function serviceDescription(endpoint: string): Quad[] {
   const df = new DataFactory();
   const n = (iri: string) => df.namedNode(iri);
   const service = df.blankNode('service');

@@ -1,8 +1,8 @@
 // **ShardStores**: the quadstores of one or several shards read as one dataset: each document once, the default graph a set.
-import { Readable } from 'node:stream';
 import type { Quad, Quad_Graph, Quad_Object, Quad_Predicate, Quad_Subject } from '@rdfjs/types';
-import { type AsyncIterator, wrap } from 'asynciterator';
+import { type AsyncIterator, TransformIterator } from 'asynciterator';
 import type { ShardSet } from '../crawl-log/shard-merge.ts';
+import { pullIterator } from '../state/pull-iterator.ts';
 import { type TermName, unionDedupe } from './union-dedupe.ts';
 
 /** An iterator to stop when the query is closed early. */
@@ -10,7 +10,7 @@ export type Trackable = { destroy(): void; done: boolean; once(event: string, fn
 
 /**
  * Store-level reads over the shards of a {@link ShardSet} (one crawl folder: one shard). A document (named graph)
- * stored in several shards is read from the shard that wins it (`plan.excluded` names the others' copies, issue 15).
+ * stored in several shards is read from the shard that wins it (`plan.excluded` names the others' copies).
  * With one shard and nothing excluded, every read is the quadstore's own.
  */
 export class ShardStores {
@@ -62,7 +62,8 @@ export class ShardStores {
         const fresh = unionDedupe(order as TermName[]);
         return iterator.filter((q) => wanted(q) && !this.#excluded(i, q) && fresh(q));
       });
-      const it = wrap<Quad>(pending);
+      // Not asynciterator's wrap(promise): its WrappingIterator can lose a readable event (CoveringQuadstore.match).
+      const it = new TransformIterator<Quad>(pending, { autoStart: false });
       this.#track(it);
       return it;
     });
@@ -72,12 +73,10 @@ export class ShardStores {
       parts.map((part, i) =>
         i === 0
           ? part
-          : wrap<Quad>(
-              Readable.from(
-                (async function* () {
-                  for await (const q of part as unknown as AsyncIterable<Quad>) if (!(await inEarlier(q, i))) yield q;
-                })(),
-              ),
+          : pullIterator(
+              (async function* () {
+                for await (const q of part as unknown as AsyncIterable<Quad>) if (!(await inEarlier(q, i))) yield q;
+              })(),
             ),
       ),
     );
@@ -106,12 +105,11 @@ export class ShardStores {
 
   /** The parts one after another. */
   #concat(parts: Array<AsyncIterator<Quad>>): AsyncIterator<Quad> {
-    const r = Readable.from(
+    const it = pullIterator(
       (async function* () {
         for (const part of parts) yield* part as unknown as AsyncIterable<Quad>;
       })(),
     );
-    const it = wrap<Quad>(r);
     this.#track(it);
     return it;
   }

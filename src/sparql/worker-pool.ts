@@ -7,7 +7,7 @@ import type { FromWorker, ToWorker } from './worker-protocol.ts';
  * Heap granted to the engine itself on top of a query's cap: Comunica, loaded, takes ~40 MB of heap in a worker
  * (measured on Node 24); the rest is headroom so that a cap of N MB lets the query itself use about N MB.
  */
-export const ENGINE_HEAP_MB = 96;
+const ENGINE_HEAP_MB = 96;
 /** Idle workers kept per memory cap (each holds a loaded Comunica, ~80 MB RSS). */
 const MAX_IDLE = 2;
 

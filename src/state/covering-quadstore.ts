@@ -1,10 +1,10 @@
 // **CoveringQuadstore**: quadstore over three SPARQL indexes instead of six; a document's own quads are read from its stored values.
 import type { Quad, Term } from '@rdfjs/types';
-import { Readable } from 'node:stream';
-import { wrap } from 'asynciterator';
+import { type AsyncIterator, TransformIterator, wrap } from 'asynciterator';
 import { Quadstore, ResultType, type StoreOpts } from 'quadstore';
 import { docKeyRange } from './document-keys.ts';
 import { type StoredDocuments, storedQuads } from './stored-triples.ts';
+import { pullIterator } from './pull-iterator.ts';
 import type { NamespacePrefixes } from './namespace-prefixes.ts';
 import type { AnySublevel } from './txn.ts';
 
@@ -14,8 +14,8 @@ type GetOpts = NonNullable<Parameters<Quadstore['getStream']>[1]>;
 type WriteBatch = (batch: Parameters<NamespacePrefixes['stage']>[0], opts: unknown) => Promise<void>;
 
 /**
- * The indexes written for every quad (issue 18). Each costs one LevelDB key per quad, and writing and compacting
- * those keys is most of a bulk load's CPU (bench:store, README "Storage"). Quadstore's six became four (SPOG, GSPO,
+ * The indexes written for every quad. Each costs one LevelDB key per quad, and writing and compacting
+ * those keys is most of a bulk load's CPU (bench:store, docs/research-notes.md "Storage"). Quadstore's six became four (SPOG, GSPO,
  * POGS, OGSP), then three: GSPO is left out because the stored documents are a graph index already (one value range
  * per graph, document-keys.ts), and patterns led by the graph are read there ({@link readsDocument}). The three
  * two-term prefixes cover SP, PO and OG, and every set of one, three or four bound terms but G alone and PG; SO is
@@ -104,13 +104,26 @@ export class CoveringQuadstore extends Quadstore {
     }
   }
 
+  /**
+   * Quadstore's own `match` hands out asynciterator's `WrappingIterator` over the promised stream. Its `read()`
+   * returns null without clearing its `readable` flag when its source is not readable; a `readable` event that
+   * arrives late then leaves the flag set, the source's next `readable` changes nothing and is not passed on, and a
+   * reader waiting for it (Comunica) waits forever: GRAPH <doc> { ?s a ?c } stalled in most runs. A
+   * `TransformIterator` pulls its source by `read()` whenever its own buffer runs low, whatever the flag says.
+   */
+  override match(subject?: Quad['subject'] | null, predicate?: Quad['predicate'] | null, object?: Quad['object'] | null, graph?: Quad['graph'] | null): AsyncIterator<Quad> {
+    if ((subject as { termType?: string } | null | undefined)?.termType === 'Literal') return wrap<Quad>([]); // no quad has a literal subject
+    const pattern = { subject: subject ?? undefined, predicate: predicate ?? undefined, object: object ?? undefined, graph: graph ?? undefined } as Pattern;
+    return new TransformIterator<Quad>(this.getStream(pattern).then((r) => r.iterator));
+  }
+
   override async getStream(pattern: Pattern, opts: GetOpts = {}): ReturnType<Quadstore['getStream']> {
     const { covered, rest } = coverPattern(pattern, this.indexes.map((i) => i.terms));
     const documents = this.#documents;
     if (documents !== null && readsDocument(pattern, covered)) {
       const graph = (pattern.graph as Term).value;
       const want = (['predicate', 'object'] as const).filter((n) => pattern[n] !== undefined && pattern[n] !== null).map((n) => [n, pattern[n] as Term] as const);
-      let iterator = wrap<Quad>(Readable.from(documentQuads(documents, graph))).filter((q: Quad) => want.every(([n, t]) => q[n].equals(t)));
+      let iterator = pullIterator(documentQuads(documents, graph)).filter((q: Quad) => want.every(([n, t]) => q[n].equals(t)));
       if (opts.limit !== undefined) iterator = iterator.take(opts.limit);
       return { type: ResultType.QUADS, order: [], iterator, index: [], resorted: false };
     }

@@ -45,7 +45,7 @@ export interface IndexerStore {
 const PAGE = 256;
 
 /**
- * Keeps quadstore's indexes up to date with the document store (issue 18: "fetch, parse, append"; index in bulk).
+ * Keeps quadstore's indexes up to date with the document store ("fetch, parse, append"; index in bulk).
  *
  * A crawl's transaction stores a document once, as N-Triples values in `docs`, and marks it in `unindexed`. The
  * indexer reads marked documents, parses their values and writes their quads to quadstore's indexes in batches of

@@ -1,18 +1,20 @@
 // **openState** opens the one LevelDB folder that holds a crawl: quads, frontier, records, learned state.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { ClassicLevel } from 'classic-level';
 import type { Quadstore } from 'quadstore';
 import { DataFactory } from 'rdf-data-factory';
 import { RdfscoutError } from '../errors.ts';
 import { CoveringQuadstore, INDEXES } from './covering-quadstore.ts';
+import { describeHolder, readHolderNote, removeHolderNote, writeHolderNote } from './holder-note.ts';
 import { Indexer } from './indexer.ts';
 import { NamespacePrefixes } from './namespace-prefixes.ts';
 import { cleanOrphanDocuments } from './orphan-documents.ts';
 import { type AnySublevel, GroupCommitter, LevelTxn } from './txn.ts';
 
 /** Names of the sublevels. Quadstore writes its indexes at the root (its keys never start with `!`). */
-export const SUBLEVELS = ['frontier', 'seen', 'frontier-rdf', 'seen-rdf', 'records', 'record-urls', 'meta', 'learned', 'bandit-arms', 'links', 'redirects', 'badlinks', 'partials', 'extlinks', 'sites', 'unindexed', 'to-sink', 'docs-pending', 'contexts'] as const;
+const SUBLEVELS = ['frontier', 'seen', 'frontier-rdf', 'seen-rdf', 'records', 'record-urls', 'meta', 'learned', 'bandit-arms', 'links', 'redirects', 'badlinks', 'partials', 'extlinks', 'sites', 'unindexed', 'to-sink', 'docs-pending', 'contexts'] as const;
 export type SublevelName = (typeof SUBLEVELS)[number];
 
 export interface CrawlState {
@@ -24,7 +26,7 @@ export interface CrawlState {
   readonly sub: Readonly<Record<SublevelName, AnySublevel>>;
   /** The stored documents: N-Triples text values (utf8), keys from state/document-keys.ts. */
   readonly docs: AnySublevel;
-  /** Loads stored documents into quadstore's indexes in the background (issue 18); `flush()` waits for it. */
+  /** Loads stored documents into quadstore's indexes in the background; `flush()` waits for it. */
   readonly indexer: Indexer;
   /** A new transaction over this state. */
   txn(): LevelTxn;
@@ -59,7 +61,7 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
     if ((err as { code?: string }).code === 'LEVEL_LOCKED' || cause?.code === 'LEVEL_LOCKED') {
       throw new RdfscoutError(
         'RDFSCOUT_STORE_LOCKED',
-        `The crawl store ${dir} is in use by another process (LevelDB admits one). Stop it, or query it through its endpoint (\`rdfscout crawl … --serve PORT\`).`,
+        `The crawl store ${dir} is in use by ${describeHolder(await readHolderNote(dir))} (LevelDB admits one process). Stop it, or query it through its endpoint (\`rdfscout crawl … --serve PORT\`, \`rdfscout serve\`).`,
         { cause: err },
       );
     }
@@ -70,7 +72,7 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
     SUBLEVELS.map((name) => [name, db.sublevel<string, unknown>(name, { keyEncoding: 'utf8', valueEncoding: 'json' })]),
   ) as unknown as Record<SublevelName, AnySublevel>;
   const docs = db.sublevel<string, string>('docs', { keyEncoding: 'utf8', valueEncoding: 'utf8' }) as unknown as AnySublevel;
-  // Patterns led by a document's graph are read from its stored values (covering-quadstore.ts, issue 18).
+  // Patterns led by a document's graph are read from its stored values (covering-quadstore.ts).
   const namespaces = await openNamespaces(db, sub.meta, indexes);
   const quadstore: Quadstore = new CoveringQuadstore(
     { backend: db, dataFactory, indexes: INDEXES.map((i) => [...i]), ...(namespaces === null ? {} : { prefixes: namespaces }) },
@@ -78,15 +80,17 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
     namespaces,
   );
   await quadstore.open();
-  // 250 quads (1,500 index keys) a batch: indexing a 5 MB Turtle file (158k quads) raised RSS by 59 MB instead of
-  // 93 MB with 1,000, for no measurable loss of speed (each batch's keys are copied to native memory at once; issue 16
-  // item 14, bench/document-memory.ts probe).
+  // 250 quads (750 index keys, three indexes) a batch: indexing a 5 MB Turtle file (158k quads) raised RSS by 59 MB instead of
+  // 93 MB with 1,000, for no measurable loss of speed (each batch's keys are copied to native memory at once;
+  // measured with bench/document-memory.ts).
   const indexer = new Indexer({ quadstore, dataFactory, docs, unindexed: sub.unindexed }, { batchQuads: 250 });
   if (indexes) {
     // Chunks of documents whose fetch never committed (a crash while a large document was being written) go first.
     await cleanOrphanDocuments(docs, sub['docs-pending']);
     indexer.notify(); // documents a crash left unindexed catch up soon after opening
   }
+  // The handle that indexes is the process's own (a query worker's shares it): it says who holds the store.
+  if (indexes && isMainThread) await writeHolderNote(dir);
   const committer = new GroupCommitter(db);
   return {
     dir,
@@ -101,6 +105,7 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
       // What cannot be indexed now stays marked, and the next open indexes it: closing loses nothing.
       if (indexes && db.status === 'open') await indexer.close().catch(() => {});
       await quadstore.close();
+      if (indexes && isMainThread) await removeHolderNote(dir);
       if (db.status === 'open') await db.close();
     },
   };
@@ -111,7 +116,7 @@ const NAMESPACE_KEYS = 'index-namespace-ids';
 
 /**
  * The namespace dictionary of the index keys, or null for a store whose keys were written with whole IRIs (before
- * issue 18's ids): such a store is read and written as it is. A store is marked as using ids when the handle that
+ * namespace ids): such a store is read and written as it is. A store is marked as using ids when the handle that
  * indexes opens it with no index key yet; the mark is durable before any key is written.
  */
 async function openNamespaces(db: ClassicLevel<string, string>, meta: AnySublevel, writer: boolean): Promise<NamespacePrefixes | null> {

@@ -1,4 +1,4 @@
-// **cleanOrphanDocuments** deletes the chunks of documents whose fetch never committed (issue 16 item 14).
+// **cleanOrphanDocuments** deletes the chunks of documents whose fetch never committed.
 import { docKeyRange } from './document-keys.ts';
 import type { AnySublevel } from './txn.ts';
 

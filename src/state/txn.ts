@@ -20,7 +20,7 @@ export interface CommitSink {
 /**
  * The transaction the crawl core sees, one per fetch: stores stage their writes into it, and `commit()` makes every
  * staged write durable, or none. A backend implements it together with its stores: `LevelTxn` for the LevelDB
- * state; a remote backend (issue 15) its own, whose commit also applies its remote writes. Crawl code only creates,
+ * state; a remote backend its own, whose commit also applies its remote writes. Crawl code only creates,
  * passes and commits transactions; what goes into one is each store's business.
  */
 export interface Txn {
@@ -110,7 +110,7 @@ export class LevelTxn implements Txn {
 /**
  * Writes the transactions of one store in commit order. While a batch is being written, transactions that
  * commit queue up and go together in the next batch: one LevelDB write for many
- * fetches when the crawl is fast (issue 8's profile: a write per fetch). A group is atomic as a whole; a
+ * fetches when the crawl is fast (profiled: a write per fetch). A group is atomic as a whole; a
  * failure fails every transaction in it with RDFSCOUT_STORE_FAILED, and nothing of them is written.
  */
 export class GroupCommitter implements CommitSink {

@@ -13,7 +13,7 @@ export type ParentPredictor = (parts: UrlParts) => string[];
 /**
  * The combined relevancy of thesis Figure 3-2: NF drops known non-semantic extensions; Relevancy_R labels R/H/N
  * (links inside RDF documents by extension alone, §8.2); an `H` link the parent predictor recognises becomes `HR`.
- * Priorities R → 1, HR → 2, H → 3 (§6); N → last (10) rather than dropped (issue 16 item 4).
+ * Priorities R → 1, HR → 2, H → 3 (§6); N → last (10) rather than dropped.
  */
 export function judgeBestFirst(link: LinkFeatures, source: LinkSource, concepts: ConceptSets, parents: ParentPredictor | null): Judgement {
   const fixed = fixedVerdict(link, source.type, concepts);
@@ -43,7 +43,7 @@ interface FixedVerdict {
 /**
  * Fixed verdicts of link objects judged before. A queued link is judged again each time an RDF document is found
  * under a similar page (yield: each time, FC-R+HR: until it is upgraded); NF's URL parsing and the R rules were half
- * of that work (issue 18, a yield crawl of modern-like). Link objects are not changed once extracted.
+ * of that work (a yield crawl of modern-like). Link objects are not changed once extracted.
  */
 const FIXED = new WeakMap<LinkFeatures, FixedVerdict>();
 

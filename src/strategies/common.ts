@@ -14,20 +14,20 @@ export interface StrategyOptions {
 /** Frontier priorities of thesis §6: R → 1, HR → 2, H → 3 (lower is more urgent); seeds get 0. */
 /**
  * Queue priorities of the focused strategies (lower is sooner; thesis §6: R → 1, HR → 2, H → 3). `N` links, which the
- * thesis drops, wait behind everything else instead (issue 16 item 4: every strategy reads the same documents, only
+ * thesis drops, wait behind everything else instead (every strategy reads the same documents, only
  * the order differs); NF-filtered links are still dropped by every strategy alike.
  */
 export const PRIORITY = { seed: 0, R: 1, HR: 2, H: 3, N: 10 } as const;
 
 /**
  * Priority of an `R` link found inside an RDF document through a predicate that is not one of
- * `PREFERRED_RDF_PREDICATES` (ours, issue 4 framework 2: preferred links stay at 1, the rest wait just behind them
+ * `PREFERRED_RDF_PREDICATES` (ours: preferred links stay at 1, the rest wait just behind them
  * but before every RDF parent).
  */
-export const RDF_LINK_OTHER_PRIORITY = 1.5;
+const RDF_LINK_OTHER_PRIORITY = 1.5;
 
-/** Predicates whose objects most often are RDF documents (issue 4, framework 2): preferred when following RDF links. */
-export const PREFERRED_RDF_PREDICATES: ReadonlySet<string> = new Set([
+/** Predicates whose objects most often are RDF documents (framework 2): preferred when following RDF links. */
+const PREFERRED_RDF_PREDICATES: ReadonlySet<string> = new Set([
   'http://www.w3.org/2000/01/rdf-schema#seeAlso',
   'http://www.w3.org/2000/01/rdf-schema#isDefinedBy',
   'http://www.w3.org/2002/07/owl#sameAs',

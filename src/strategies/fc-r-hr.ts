@@ -14,7 +14,7 @@ export interface FcRHrSnapshot extends StrategySnapshot {
 
 /**
  * FC-R+HR: NF; Relevancy_R; an `H` link similar to a known RDF parent by `r1`/`r2` is `HR`. Priorities R → 1,
- * HR → 2, H → 3, N → last (issue 16 item 4; the thesis drops them). Learning: when a fetched document is RDF, its parent page joins C_HR(t).
+ * HR → 2, H → 3, N → last (the thesis drops them). Learning: when a fetched document is RDF, its parent page joins C_HR(t).
  */
 export class FcRHrStrategy implements Strategy {
   readonly name: string = 'fc-r+hr';

@@ -1,13 +1,10 @@
 // **FC-R+HR2**: Relevancy_R, then the [Hat10] URL distance to the learned RDF parents (thesis §10).
 import type { ParentSet } from '../relevance/relevancy-hr.ts';
 import type { UrlParts } from '../relevance/url-parts.ts';
-import { type FcRHrSnapshot, FcRHrStrategy } from './fc-r-hr.ts';
+import { FcRHrStrategy } from './fc-r-hr.ts';
 
 /** Rule recorded when [Hat10] predicts an RDF parent. */
-export const HAT10_RULE = 'hat10';
-
-/** Snapshot of FC-R+HR2: the known RDF parents, in learning order. */
-export type FcRHr2Snapshot = FcRHrSnapshot;
+const HAT10_RULE = 'hat10';
 
 /**
  * FC-R+HR2: as FC-R+HR, but an `H` link is `HR` when its [Hat10] distance to a known RDF parent is ≤ 1 (same host

@@ -8,7 +8,7 @@ import { parseUrlParts } from '../relevance/url-parts.ts';
 import { NF_DROPPED, PRIORITY, type StrategyOptions, type StrategySnapshot, checkSnapshot, failsNf, resolveStrategyOptions } from './common.ts';
 
 /** Relevance above which a link is predicted RDF (thesis §10). */
-export const UMB09_THRESHOLD = 0.5;
+const UMB09_THRESHOLD = 0.5;
 
 /** Snapshot of FC-R2: the knowledge base. */
 export interface FcR2Snapshot extends StrategySnapshot {
@@ -47,7 +47,7 @@ export class FcR2Strategy implements Strategy {
     if (p.htmlConfidence > UMB09_THRESHOLD || (!saysOther && labelByExtension(parts.extension, this.#concepts) === 'H')) {
       return { label: 'H', rules, priority: PRIORITY.H };
     }
-    return { label: 'N', rules, priority: PRIORITY.N }; // last, not dropped (issue 16 item 4)
+    return { label: 'N', rules, priority: PRIORITY.N }; // last, not dropped
   }
 
 

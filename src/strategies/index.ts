@@ -11,7 +11,7 @@ import { TopicalStrategy } from './topical.ts';
 import { TopicalHrStrategy } from './topical-hr.ts';
 import { YieldStrategy } from './yield.ts';
 
-/** Strategy names: BC, the proposed FC-R+HR, the three other compared crawlers, the topical agent (issue 9) alone and as a tie-breaker, and the learned link yield (issue 17). */
+/** Strategy names: BC, the proposed FC-R+HR, the three other compared crawlers, the topical agent alone and as a tie-breaker, and the learned link yield. */
 export const STRATEGY_NAMES = ['bfs', 'fc-r+hr', 'fc-r', 'fc-r2', 'fc-r+hr2', 'topical', 'topical+hr', 'yield'] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 
@@ -47,11 +47,7 @@ export function createStrategy(name: string, options?: StrategyOptions): Strateg
   }
 }
 
-export { BfsStrategy, FcRStrategy, FcRHrStrategy, FcRHr2Strategy, FcR2Strategy, TopicalStrategy, TopicalHrStrategy, YieldStrategy };
+export { TopicalStrategy, TopicalHrStrategy };
 export { YIELD_PRIORITY_TOP, YIELD_RULE_PREFIX } from './yield.ts';
-export { TOPICAL_SPAN, type TopicalStrategyOptions } from './topical.ts';
 export { TOPICAL_HR_TIE_SPAN } from './topical-hr.ts';
 export type { StrategyOptions };
-export { HAT10_RULE } from './fc-r-hr2.ts';
-export { UMB09_THRESHOLD } from './fc-r2.ts';
-export { PREFERRED_RDF_PREDICATES, PRIORITY, NF_RULE, RDF_LINK_OTHER_PRIORITY } from './common.ts';

@@ -1,4 +1,4 @@
-// **topical**: the topical-collection agent as a crawl strategy — priority from P(v) (topical §3, issue 9).
+// **topical**: the topical-collection agent as a crawl strategy — priority from P(v) (topical §3).
 import type { LinkFeatures } from '../links/types.ts';
 import { TopicalAgent, type TopicalAgentJson, type TopicalAgentOptions } from '../topical/topical-agent.ts';
 import type { ConceptSets } from '../relevance/concepts.ts';
@@ -14,7 +14,7 @@ export interface TopicalStrategyOptions extends StrategyOptions {
 }
 
 /** Span of `topical` priorities: a link with estimate S gets `1 + TOPICAL_SPAN · (1 − S)` ∈ [1, 3]; seeds get 0. */
-export const TOPICAL_SPAN = 2;
+const TOPICAL_SPAN = 2;
 
 /** Snapshot of the topical strategies: the agent's state. */
 export interface TopicalSnapshot extends StrategySnapshot {
@@ -22,7 +22,7 @@ export interface TopicalSnapshot extends StrategySnapshot {
 }
 
 /** Splits the agent's options off before the common ones are checked (they reject unknown keys). */
-export function resolveTopicalOptions(options: TopicalStrategyOptions = {}): { concepts: ConceptSets; agent: TopicalAgentOptions } {
+function resolveTopicalOptions(options: TopicalStrategyOptions = {}): { concepts: ConceptSets; agent: TopicalAgentOptions } {
   const { agent, ...common } = options;
   return { concepts: resolveStrategyOptions(common).concepts, agent: agent ?? {} };
 }
@@ -60,7 +60,7 @@ export class TopicalStrategy implements Strategy {
     if (failsNf(link, this.concepts)) return { ...NF_DROPPED, rules: [...NF_DROPPED.rules] };
     const f = deriveLinkFeatures(link);
     const verdict = source.type === 'rdf' ? judgeRdfDocumentLink(f, this.concepts) : judgeRelevancyR(f, this.concepts);
-    if (verdict.label === 'N') return { label: 'N', rules: verdict.rules, priority: PRIORITY.N }; // last (issue 16 item 4)
+    if (verdict.label === 'N') return { label: 'N', rules: verdict.rules, priority: PRIORITY.N }; // last
     const s = this.agent.linkScore(link, source.url);
     return { label: verdict.label, rules: verdict.rules, priority: PRIORITY.R + TOPICAL_SPAN * (1 - s) };
   }

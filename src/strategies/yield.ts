@@ -1,4 +1,4 @@
-// **YIELD**: links ordered by their learned RDF documents per fetch, with FC-R+HR's labels as the prior (issue 17 item 2).
+// **YIELD**: links ordered by their learned RDF documents per fetch, with FC-R+HR's labels as the prior.
 import type { LinkFeatures } from '../links/types.ts';
 import type { ConceptSets } from '../relevance/concepts.ts';
 import { type ChildLink, type LinkKeys, LinkYield, type LinkYieldJson, type LinkYieldOptions, linkKeys, templateKey } from '../relevance/link-yield.ts';
@@ -10,7 +10,7 @@ import { FcRHrStrategy } from './fc-r-hr.ts';
 /** Prefix of the rule that carries a link's style cluster to the record (so learning replays from records alone). */
 export const YIELD_RULE_PREFIX = 'y:';
 
-/** Factor on the expected yield of a resource's HTML variant (tuned on dbtune-like; issue 17 item 3). */
+/** Factor on the expected yield of a resource's HTML variant (tuned on dbtune-like). */
 export const VARIANT_DISCOUNT = 0.2;
 
 /** Priority of a link with expected yield y: `YIELD_PRIORITY_TOP − y` (lower is more urgent; seeds 0, sitemaps 0.5). */
@@ -23,7 +23,7 @@ export const YIELD_PRIORITY_TOP = 2;
  * margin can be small: 0.1 (the first version's, at least the bonus) let links of templates found barren meanwhile be
  * fetched at 0.125 → 0.032 (campus-like); 0.03 was chosen on the tuning profiles (concurrency 1, 3 seeds).
  */
-export const REESTIMATE_MARGIN = 0.03;
+const REESTIMATE_MARGIN = 0.03;
 
 /** Options of {@link YieldStrategy}: the crawl uses the defaults; tests and tuning runs pass variants. */
 export interface YieldStrategyOptions extends StrategyOptions {
@@ -48,12 +48,12 @@ export interface YieldSnapshot extends StrategySnapshot {
 }
 
 /**
- * YIELD (ours, issue 17): each link gets FC-R+HR's label and rules (thesis §4–§6), then priority = 2 − its expected
+ * YIELD (ours): each link gets FC-R+HR's label and rules (thesis §4–§6), then priority = 2 − its expected
  * RDF documents per fetch, learned online over four link clusters (style with DOM context, URL template, and both
  * paired with the page's template) with FC-R+HR's label as prior (`LinkYield`). Links FC-R+HR judges `N` but NF
  * keeps (`.xml`, `.json`) are kept at a low prior, and their generic-typed bodies are read and sniffed, so a site
  * serving RDF that way is learned. The HTML variant of a resource that negotiated to RDF (303) is judged too, so
- * it is fetched where such variants have led to RDF (issue 17 item 3). Queued `H` links similar to a new RDF parent
+ * it is fetched where such variants have led to RDF. Queued `H` links similar to a new RDF parent
  * are judged again, as in FC-R+HR.
  * Learning is a function of the records, so a resumed crawl replays it.
  */
@@ -62,7 +62,7 @@ export class YieldStrategy implements Strategy {
   readonly seedPriority = PRIORITY.seed;
   readonly rejudgesOnLearn = true;
   readonly rejudgesRepeatedly = true;
-  /** Issue 17 item 3: HTML variants of negotiated resources are judged like any link; their yield is learned. */
+  /** HTML variants of negotiated resources are judged like any link; their yield is learned. */
   readonly followsHtmlVariants = true;
   /** Barren templates are learned here with the RDF found up to five levels below (pattern-yield would send listings back). */
   readonly learnsBarren = true;
@@ -99,7 +99,7 @@ export class YieldStrategy implements Strategy {
 
   /**
    * The cluster keys of a link found on `sourceUrl`, made once per link object: a queued link is judged again each
-   * time an RDF document is found under a similar page, and its URL templates were a third of that work (issue 18).
+   * time an RDF document is found under a similar page, and its URL templates were a third of that work.
    */
   #keysOf(link: LinkFeatures, sourceUrl: string | null): LinkKeys {
     const known = this.#keys.get(link);

@@ -34,7 +34,7 @@ export interface PageMetrics {
 }
 
 /** Text of a link as the filter reads it: anchor, title and surrounding text. */
-export function linkText(link: LinkFeatures): string {
+function linkText(link: LinkFeatures): string {
   return `${link.anchor} ${link.title} ${link.context}`;
 }
 

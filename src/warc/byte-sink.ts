@@ -4,7 +4,7 @@
  * Bytes appended at the end of one buffer that is kept and reused (`clear()`), so framing a batch of records
  * allocates nothing per record: no Buffer per head, no `Buffer.concat` per record or per batch. Each Buffer of 4 kB
  * or more is an ArrayBuffer of its own that the garbage collector must track and free; in bench:throughput's
- * profile of `--warc`, GC was a fifth of the archive's cost (README "Raw responses (WARC)").
+ * profile of `--warc`, GC was a fifth of the archive's cost (docs/research-notes.md "WARC").
  */
 export class ByteSink {
   #buf: Buffer;

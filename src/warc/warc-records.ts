@@ -3,7 +3,7 @@ import { hash, randomUUID } from 'node:crypto';
 import type { HttpExchange } from '../fetch/types.ts';
 import type { ByteSink } from './byte-sink.ts';
 
-export const WARC_VERSION = 'WARC/1.1';
+const WARC_VERSION = 'WARC/1.1';
 /** Content-Type of rdfscout's metadata record of one fetch (JSON: what the crawl made of it, for `reparse`). */
 export const FETCH_METADATA_TYPE = 'application/vnd.rdfscout.fetch+json';
 
@@ -70,7 +70,7 @@ const DIGEST_SLOT = `sha1:${' '.repeat(32)}`;
  * and hashed there, in one piece each (block and payload), and the digests are written into slots left for them
  * right after `WARC-Record-ID` (their length is fixed), so no record is assembled in a Buffer of its own. warcio's
  * serialiser (async iterators, WASM hashing, a CompressionStream per record) cost 1.1–4.3 ms of CPU per page here
- * (README "Raw responses (WARC)").
+ * (docs/research-notes.md "WARC").
  */
 export function encodeRecord(r: WarcRecordParts, out: ByteSink): void {
   const http = r.httpHead === null ? null : `${headText(r.httpHead)}\r\n`;

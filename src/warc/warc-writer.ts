@@ -2,22 +2,21 @@
 import { writeSync } from 'node:fs';
 import { type FileHandle, mkdir, open, stat } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
-import { crc32, gzipSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import { ArgumentError, RdfscoutError } from '../errors.ts';
 import { ByteSink } from './byte-sink.ts';
+import { DeflateMember, GZIP_HEADER } from './deflate-member.ts';
 import { encodeRecord, type WarcRecordParts, warcinfoRecord } from './warc-records.ts';
 
 /** The largest stored deflate block (RFC 1951 §3.2.4: LEN is 16 bits). */
 const MAX_STORED = 0xffff;
-/** RFC 1952 §2.3 member header: ID1 ID2, CM = 8 (deflate), no flags, MTIME 0, XFL 0, OS 255 (unknown). */
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /**
  * Response records smaller than this are stored (level 0) whatever the level: a `gzipSync` call costs ~20–40 µs of
  * set-up (a zlib stream, its state, an output buffer) before any byte is compressed, and the records of
  * bench:throughput's web are small (1.4 kB of body per fetch on average).
  */
 const MIN_DEFLATE = 1024;
-/** zlib's set-up per record: a smaller deflate state than the defaults' 256 kB (records are a few kB). */
+/** zlib's state: smaller than the defaults' 256 kB (records are a few kB). */
 const DEFLATE_OPTIONS = { memLevel: 5, windowBits: 13 };
 
 /**
@@ -28,13 +27,15 @@ const DEFLATE_OPTIONS = { memLevel: 5, windowBits: 13 };
  * per fetch; records of 1 kB or more, 0.31–0.40 ms for 2.26 kB; responses only, 0.19–0.23 ms for 2.97 kB (stored:
  * 0.07–0.08 ms, 4.05 kB). Stored: framed in place, header and block header first, the record, then CRC-32 and ISIZE
  * (RFC 1952 §2.3, RFC 1951 §3.2.4), with no copy of the record and no zlib stream. Deflated: the record is framed in
- * `scratch` and `gzipSync` compresses it (async `zlib.gzip` cost ~3× as much CPU: thread-pool hand-offs).
+ * `scratch` and `deflate` (the writer's one zlib state at `level`, reset per record) compresses it (async `zlib.gzip`
+ * cost ~3× as much CPU: thread-pool hand-offs; `gzipSync`, a zlib stream per record).
  */
-export function appendGzipMember(r: WarcRecordParts, level: number, out: ByteSink, scratch: ByteSink): void {
-  if (level > 0 && r.type === 'response') {
+function appendGzipMember(r: WarcRecordParts, level: number, out: ByteSink, scratch: ByteSink, deflate: DeflateMember | null): void {
+  if (level > 0 && r.type === 'response' && deflate !== null) {
     scratch.clear();
     encodeRecord(r, scratch);
-    out.put(scratch.length >= MIN_DEFLATE ? gzipSync(scratch.view(), { level, ...DEFLATE_OPTIONS }) : storedGzip([scratch.view()]));
+    if (scratch.length >= MIN_DEFLATE) deflate.append(scratch.view(), out);
+    else out.put(storedGzip([scratch.view()]));
     return;
   }
   const at = out.skip(GZIP_HEADER.length + 5);
@@ -121,6 +122,8 @@ export class WarcWriter {
   readonly #out = new ByteSink();
   /** A record framed before it is deflated (reused). */
   readonly #scratch = new ByteSink(64 * 1024);
+  /** The zlib state that deflates response records (none at level 0). */
+  #deflate: DeflateMember | null;
   #error: RdfscoutError | null = null;
   /** Files written to, in order. */
   readonly files: string[] = [];
@@ -131,6 +134,7 @@ export class WarcWriter {
     this.#o = o;
     this.#dir = dir;
     this.#prefix = `rdfscout-${stamp(new Date())}-${process.pid}`;
+    this.#deflate = o.gzipLevel > 0 ? new DeflateMember(o.gzipLevel, DEFLATE_OPTIONS) : null;
   }
 
   /** Opens the target (a folder is created when the path ends with `/`); throws RDFSCOUT_WARC_FAILED when it cannot. */
@@ -188,6 +192,8 @@ export class WarcWriter {
     await this.flush();
     await this.#file?.close();
     this.#file = null;
+    this.#deflate?.close(); // a write after close (a misuse) would store its records rather than deflate them
+    this.#deflate = null;
   }
 
   /** Compresses and writes groups, in one system call per file; a folder's next file begins between two groups. */
@@ -201,7 +207,7 @@ export class WarcWriter {
           this.#writeOut();
           await this.#openFile();
         }
-        for (const record of group) appendGzipMember(record, this.#o.gzipLevel, out, this.#scratch);
+        for (const record of group) appendGzipMember(record, this.#o.gzipLevel, out, this.#scratch, this.#deflate);
       }
       this.#writeOut();
     } catch (err) {
@@ -236,7 +242,7 @@ export class WarcWriter {
       this.files.push(path);
       this.#fileBytes = 0;
       const info = new ByteSink(4096);
-      appendGzipMember(warcinfoRecord(basename(path), this.#o.info), this.#o.gzipLevel, info, this.#scratch);
+      appendGzipMember(warcinfoRecord(basename(path), this.#o.info), this.#o.gzipLevel, info, this.#scratch, this.#deflate);
       await this.#file.write(info.view());
       this.#fileBytes = info.length;
       this.bytes += info.length;

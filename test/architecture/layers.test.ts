@@ -9,13 +9,14 @@ import { describe, expect, it } from 'vitest';
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['errors', 'node-flags', 'hash'],
-  ['random', 'links', 'fetch', 'state', 'redis', 'sink'],
+  ['random', 'links', 'fetch', 'state', 'sink'],
   ['relevance', 'bandit', 'warc'],
   ['topical'],
   ['strategies', 'frontier', 'crawl-log'],
   ['metrics', 'rdf', 'beebot', 'simweb'],
   ['sparql'],
   ['crawl'],
+  ['distributed'],
   ['report'],
   ['dashboard'],
   ['commands'],

@@ -1,4 +1,4 @@
-// `auto` and barren arms: only the most and the least pulled take part in a choice, only the most pulled under concurrency (ours, issue 17 item 4).
+// `auto` and barren arms: only the most and the least pulled take part in a choice, only the most pulled under concurrency (ours).
 import { describe, expect, it } from 'vitest';
 import type { ArmRecord } from '../../src/bandit/policy-base.ts';
 import { AutoPolicy, barrenContenders, SECOND_LOOK } from '../../src/bandit/policies/auto.ts';

@@ -1,4 +1,4 @@
-// One count everywhere (issue 16 item 10): a local site crawled once; the crawl summary, `stats`, `metrics`, `docs`
+// One count everywhere: a local site crawled once; the crawl summary, `stats`, `metrics`, `docs`
 // and a SPARQL query over the crawl graph report the same figures, and those are the ones counted by hand.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Read commands behave like Unix tools (issue 16 items 11-13): no crawl → exit 1 and nothing created; argument
+// Read commands behave like Unix tools: no crawl → exit 1 and nothing created; argument
 // errors in one line with a suggestion; `docs | head` and friends end quietly on a real pipe.
 import { execFile } from 'node:child_process';
 import { access, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';

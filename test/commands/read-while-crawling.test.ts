@@ -1,4 +1,4 @@
-// Read commands work while a crawl process holds the store (issue 16 item 12): they read a snapshot and say so.
+// Read commands work while a crawl process holds the store: they read a snapshot and say so.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { startHttpServer } from '../helpers/http-server.ts';
 import { CLI, runCli } from '../helpers/run-cli.ts';
+import { openState } from '../../src/state/open-state.ts';
 
 const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
 
@@ -41,7 +42,8 @@ it('stats, docs and query succeed on the folder of a running crawl', async () =>
     expect(child.exitCode).toBeNull(); // the crawl was running all along
     for (const r of [stats, docs, query]) {
       expect(r.code).toBe(0);
-      expect(r.stderr).toMatch(/^\(a crawl is running in .*: reading a snapshot of it taken at \d{4}-\d\d-\d\dT/);
+      // The holder is named: the crawl process, by its command and pid.
+      expect(r.stderr).toMatch(new RegExp(`^\\(a running \`rdfscout crawl\` \\(pid ${child.pid}, since [^)]+\\) holds .*: reading a snapshot of it taken at \\d{4}-\\d\\d-\\d\\dT`));
     }
     expect(stats.stdout).toMatch(/fetched\s+\d+/);
     const records = docs.stdout.trim().split('\n').map((l) => JSON.parse(l) as { seq: number });
@@ -59,3 +61,30 @@ it('stats, docs and query succeed on the folder of a running crawl', async () =>
     await rm(tmp, { recursive: true, force: true });
   }
 }, 120_000);
+
+it('names a running `rdfscout serve` as what holds the folder', async () => {
+  const tmp = await mkdtemp(join(tmpdir(), 'rdfscout-readserve-'));
+  const out = join(tmp, 'crawl');
+  const state = await openState(out);
+  await state.close();
+  const child = spawn(process.execPath, [CLI, 'serve', out, '--port', '0']);
+  try {
+    const listening = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 45_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('SPARQL endpoint:')) {
+          clearTimeout(timer);
+          resolve(true);
+        }
+      });
+    });
+    expect(listening, 'waited 45 s for `rdfscout serve` to print its endpoint').toBe(true);
+    const stats = await runCli(['stats', out]);
+    expect(stats.code).toBe(0);
+    expect(stats.stderr).toContain(`(a running \`rdfscout serve\` (pid ${child.pid}, since `);
+    expect(stats.stderr).not.toContain('crawl is running');
+  } finally {
+    child.kill('SIGKILL');
+    await rm(tmp, { recursive: true, force: true });
+  }
+});

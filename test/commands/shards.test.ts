@@ -1,4 +1,4 @@
-// Every read command over several shards (issue 15): real crawls of a simulated web split by PLD, read as one crawl;
+// Every read command over several shards: real crawls of a simulated web split by PLD, read as one crawl;
 // and a URL fetched in two shards: one record, the later wins, refetched = 1, its document exported once.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -141,7 +141,8 @@ describe('bad folders, and a shard a crawl is writing to', { timeout: 60_000 }, 
     try {
       const res = await runCli(['docs', dir('a'), dir('b')]);
       expect(res.code).toBe(0);
-      expect(res.stderr).toContain(`a crawl is running in ${dir('b')}: reading a snapshot`);
+      expect(res.stderr).toContain(`(pid ${process.pid}, since `); // this test process holds b
+      expect(res.stderr).toContain(`holds ${dir('b')}: reading a snapshot`);
       expect(lines(res.stdout)).toHaveLength(shards.a!.length + shards.b!.length);
     } finally {
       await held.close();

@@ -1,4 +1,4 @@
-// The merge of shards (issue 15): one record per URL, the latest wins; a document stored twice comes from the winner.
+// The merge of shards: one record per URL, the latest wins; a document stored twice comes from the winner.
 import { describe, expect, it } from 'vitest';
 import { isLater, type MergeKey, ShardMerger } from '../../src/crawl-log/shard-merge.ts';
 

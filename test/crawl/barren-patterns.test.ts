@@ -1,4 +1,4 @@
-// Links from RDF and test-suite reports (issue 16 item 5): blank-node hrefs are not URLs, and a page naming hundreds of
+// Links from RDF and test-suite reports: blank-node hrefs are not URLs, and a page naming hundreds of
 // test IRIs of one pattern does not spend the budget on them all once the first ones yielded nothing.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

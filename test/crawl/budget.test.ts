@@ -1,5 +1,5 @@
 // The fetch budgets hold exactly with many fetches in flight, defaults never cut a budget asked for, and the
-// summary says what ended the crawl (issue 14 item 7, issue 16 item 10).
+// summary says what ended the crawl (issue 14 item 7).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

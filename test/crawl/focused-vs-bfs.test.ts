@@ -45,7 +45,7 @@ describe('focused (fc-r+hr) vs breadth-first (bfs) on a small thesis-like simula
   beforeAll(async () => {
     // The openlylocal-, deri- and rossetti-like PLDs (thesis PLDs 2–4) at a tenth of their size (~2,000 URLs).
     // dbtune-like is left out: its resource URIs negotiate straight to RDF, so every crawler does equally well there.
-    // Seed 1 gives fc-r+hr ~50 RDF documents in 200 fetches and bfs 0–18 (it reads deri's .xml RDF now, issue 16 item 4).
+    // Seed 1 gives fc-r+hr ~50 RDF documents in 200 fetches and bfs 0–18 (it reads deri's .xml RDF now).
     web = await startSimweb({ profiles: 'openlylocal-like,deri-like,rossetti-like', seed: 1, scale: 0.1, crawlDelay: 0 });
     tmp = await mkdtemp(join(tmpdir(), 'rdfscout-fvb-'));
     focused = await crawl(web, 'fc-r+hr', join(tmp, 'focused'));
@@ -75,7 +75,7 @@ describe('focused (fc-r+hr) vs breadth-first (bfs) on a small thesis-like simula
   });
 
   it('fc-r+hr finds at least 2× as many RDF documents as bfs, and at least 40', () => {
-    // bfs reads what fc-r+hr reads (issue 16 item 4): deri's FOAF `.xml` files served as application/xml count for it
+    // bfs reads what fc-r+hr reads: deri's FOAF `.xml` files served as application/xml count for it
     // too now (the thesis's BC skipped them by CTF/EXF), so bfs finds 0–18 here depending on the order of its first
     // fetches, and fc-r+hr 49–58 (5 runs).
     const f = focused.filter(isRdf).length;

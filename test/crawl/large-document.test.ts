@@ -1,5 +1,6 @@
-// A crawl of large RDF documents, streamed from body to store (issue 16 item 14): every triple stored once, links
-// and VoID facts taken from the quad stream, a document that fails late keeps nothing, no pending chunks left.
+// A crawl of large RDF documents, streamed from body to store: every triple stored once, links
+// and VoID facts taken from the quad stream, a document that fails late keeps nothing (the strict crawl: all or
+// nothing, --strict-rdf), no pending chunks left.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +48,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   tmp = await makeTempDir();
-  const crawler = await Crawler.open({ out: tmp.dir, seeds: [`${origin}/big.ttl`, `${origin}/broken.ttl`], allowPrivate: true, delayMs: 0, maxDocs: 10, strategy: 'bfs', concurrency: 2, followRdfLinks: true });
+  const crawler = await Crawler.open({ out: tmp.dir, seeds: [`${origin}/big.ttl`, `${origin}/broken.ttl`], allowPrivate: true, delayMs: 0, maxDocs: 10, strategy: 'bfs', concurrency: 2, followRdfLinks: true, strictRdf: true });
   try {
     await crawler.run();
     records = [];

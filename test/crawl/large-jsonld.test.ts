@@ -1,4 +1,4 @@
-// A crawl of large JSON-LD documents (issue 16 item 14): one in the streaming profile's order, stored as it is
+// A crawl of large JSON-LD documents: one in the streaming profile's order, stored as it is
 // parsed; one with its @context last, whose streamed first pass (many chunks already written) is thrown away and
 // which is parsed again; a malformed one that keeps nothing. Real server, real store, the export read back.
 import { createServer, type Server } from 'node:http';

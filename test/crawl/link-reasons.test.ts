@@ -1,4 +1,4 @@
-// Why a link was not fetched (issue 16 item 4): `links --internal` says processed no *and* why: depth, excluded,
+// Why a link was not fetched: `links --internal` says processed no *and* why: depth, excluded,
 // filtered by the strategy, robots, or still queued when the budget ran out.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Failures are retried (issue 16 item 3): a server that goes away and comes back pauses the crawl instead of burning
+// Failures are retried: a server that goes away and comes back pauses the crawl instead of burning
 // its budget; a crawl that stays offline stops, and its resume fetches what failed; --retry-failed re-queues final
 // failures; a robots.txt that could not be fetched is asked for again.
 import { createServer, type Server } from 'node:http';
@@ -112,6 +112,38 @@ describe('a server that goes away and comes back', () => {
     } finally {
       await crawler.close();
       await site.down();
+    }
+  }, 60_000);
+
+  it('two sites that answered, both gone at once, pause the crawl (the other origin asked fails too); both back, it finishes', async () => {
+    const a = new FlakySite();
+    const b = new FlakySite();
+    await a.up();
+    await b.up();
+    const crawler = await Crawler.open({ ...options(a), seeds: [`${a.origin}/`, `http://localhost:${b.port}/`] });
+    const events: OutageEvent[] = [];
+    let wentDown = false;
+    try {
+      const summary = await crawler.run({
+        onRecord: ({ tally }) => {
+          if (!wentDown && tally.fetched >= 4) {
+            wentDown = true;
+            void Promise.all([a.down(), b.down()]).then(() => setTimeout(() => void Promise.all([a.up(), b.up()]), 2500));
+          }
+        },
+        onOutage: (e) => events.push(e),
+      });
+      const records = await recordsOf(crawler);
+      expect(wentDown).toBe(true);
+      expect(events[0]?.kind).toBe('paused');
+      expect(events.at(-1)?.kind).toBe('resumed');
+      expect(records.filter((r) => r.outcome === 'failed')).toEqual([]);
+      expect(records.filter((r) => r.outcome === 'ok')).toHaveLength(2 * (PAGES + 1));
+      expect(summary.deadOrigins).toBeUndefined();
+    } finally {
+      await crawler.close();
+      await a.down();
+      await b.down();
     }
   }, 60_000);
 

@@ -1,4 +1,4 @@
-// Every strategy reads the same documents, only the order differs (issue 16 item 4): JSON-LD served as
+// Every strategy reads the same documents, only the order differs: JSON-LD served as
 // application/json, Turtle as text/plain, RDF/XML as application/xml (an N link the focused crawlers now queue last);
 // binary types are read by none.
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// The Scheduler's outage pause (issue 16 item 3) and per-host Crawl-delay (issue 14 item 5), on an injected clock.
+// The Scheduler's outage pause and per-host Crawl-delay, on an injected clock.
 import { describe, expect, it } from 'vitest';
 import { CrawlTally } from '../../src/crawl-log/tally.ts';
 import { Scheduler } from '../../src/crawl/scheduler.ts';
@@ -25,25 +25,40 @@ function setup(delayMs = 0) {
     }
     return e;
   };
-  const end = (e: FrontierEntry, result: FetchResult) => {
+  /** Ends a fetch; a `check` verdict is answered by `probeAnswers` (the other origin's robots.txt answers or not). */
+  const end = (e: FrontierEntry, result: FetchResult, probeAnswers = false) => {
     scheduler.requestEnded(e, null);
-    const seen = scheduler.observe(e, result);
+    let seen = scheduler.observe(e, result);
+    const checked = seen.kind === 'check' ? seen.target : null;
+    if (seen.kind === 'check') seen = scheduler.checked(e, result, seen.target, probeAnswers);
     scheduler.landed(e);
-    return seen;
+    return { ...seen, event: 'event' in seen ? seen.event : null, offline: seen.kind === 'network' && seen.offline, checked };
   };
-  return { clock, frontier, scheduler, start, end };
+  /** Every host of `hosts` answers one fetch (they are known to work before the network goes). */
+  const answerAll = async (hosts: string[]) => {
+    await frontier.add(hosts.map((h) => entry(`http://${h}/home`)));
+    for (let i = 0; i < hosts.length; i++) {
+      const e = start() as FrontierEntry;
+      end(e, answered(e.url));
+    }
+  };
+  return { clock, frontier, scheduler, start, end, answerAll };
 }
 
 describe('Scheduler outage pause', () => {
-  it('pauses after connection failures on two hosts, serves one probe after the pause, and resumes when it is answered', async () => {
-    const { clock, frontier, scheduler, start, end } = setup();
+  it('pauses after connection failures on two hosts that answered before, serves one probe after the pause, and resumes when it is answered', async () => {
+    const { clock, frontier, scheduler, start, end, answerAll } = setup();
+    await answerAll(['a.org', 'b.org']);
     await frontier.add([...Array.from({ length: 5 }, (_, i) => entry(`http://a.org/${i}`)), ...Array.from({ length: 5 }, (_, i) => entry(`http://b.org/${i}`))]);
-    const started = Array.from({ length: 6 }, () => start() as FrontierEntry);
-    expect(new Set(started.map((e) => e.pld))).toEqual(new Set(['a.org', 'b.org']));
+    for (const pld of ['a.org', 'b.org']) scheduler.changed(pld);
+    const started = Array.from({ length: 5 }, () => start() as FrontierEntry);
     const seen = started.map((e) => end(e, refused(e.url)));
-    expect(seen.slice(0, 5).every((s) => s.event === null && !s.offline)).toBe(true);
-    expect(seen[5]?.event).toMatchObject({ kind: 'paused', pauseMs: 1000, failures: 6, hosts: 2 });
-    expect(seen[5]?.offline).toBe(true); // failed while paused: the crawler requeues it without spending an attempt
+    // The first failure asks the other origin, which fails too: two failures; the others are counted as they come.
+    expect(seen[0]?.checked).toBe(started[0]?.pld === 'a.org' ? 'http://b.org' : 'http://a.org');
+    expect(seen.slice(1).every((s) => s.checked === null)).toBe(true);
+    expect(seen.slice(0, 4).every((s) => s.event === null && !s.offline && s.kind === 'network')).toBe(true);
+    expect(seen[4]?.event).toMatchObject({ kind: 'paused', pauseMs: 1000, failures: 6, hosts: 2 });
+    expect(seen[4]?.offline).toBe(true); // failed while paused: the crawler requeues it without spending an attempt
     expect(scheduler.pausedUntil).toBe(clock.t + 1000);
 
     expect(start()).toBeNull(); // work is queued and due, but nothing starts during the pause
@@ -61,8 +76,10 @@ describe('Scheduler outage pause', () => {
   });
 
   it('doubles the pause when the probe fails too', async () => {
-    const { clock, frontier, scheduler, start, end } = setup();
+    const { clock, frontier, scheduler, start, end, answerAll } = setup();
+    await answerAll(['a.org', 'b.org', 'c.org']);
     await frontier.add(['a.org', 'b.org', 'c.org'].flatMap((h) => Array.from({ length: 4 }, (_, i) => entry(`http://${h}/${i}`))));
+    for (const pld of ['a.org', 'b.org', 'c.org']) scheduler.changed(pld);
     for (const e of Array.from({ length: 6 }, () => start() as FrontierEntry)) end(e, refused(e.url));
     clock.t = scheduler.pausedUntil;
     const probe = start() as FrontierEntry;

@@ -1,4 +1,4 @@
-// Crawl scope (issue 16 items 1-2): the seeds' PLDs by default (by the whole PSL, private section included),
+// Crawl scope: the seeds' PLDs by default (by the whole PSL, private section included),
 // --offsite-hops, --scope open, --include/--exclude, and scope as an identity option of a resumed crawl.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Seeds (issue 16 item 6): a lenient seeds file with line numbers, comma-separated URLs, fragments dropped, and
+// Seeds: a lenient seeds file with line numbers, comma-separated URLs, fragments dropped, and
 // private or localhost seeds refused before any request (so never counted as fetched).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

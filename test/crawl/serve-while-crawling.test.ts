@@ -42,7 +42,7 @@ it('answers SPARQL over what is stored so far, during the crawl', async () => {
       later = await ask();
     }
     expect(later).toBeGreaterThan(first);
-    // The dashboard is at the root (issue 19): its URL is printed, its API answers, controls work on loopback.
+    // The dashboard is at the root: its URL is printed, its API answers, controls work on loopback.
     const dashboard = /Dashboard: (\S+)/.exec(stderr)?.[1];
     expect(dashboard).toBe(url.replace(/sparql$/, ''));
     expect(await (await fetch(dashboard!)).text()).toMatch(/<title>rdfscout — live crawl<\/title>/);

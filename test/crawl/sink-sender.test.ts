@@ -1,4 +1,4 @@
-// The `--sink` sender (issue 15): the crawl never waits for the sink, at most `concurrency` documents are in flight,
+// The `--sink` sender: the crawl never waits for the sink, at most `concurrency` documents are in flight,
 // a mark is written with each stored document and removed only when the sink acknowledges it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -15,7 +15,7 @@ import { startWorker } from '../helpers/workers.ts';
 
 describe('ClusterView', () => {
   it('keeps the last status, reports an error without losing it, and starts no second read while one is under way', async () => {
-    const status: ClusterStatus = { created: '2026-11-23T12:00:00.000Z', queued: 3, inFlight: 1, fetched: 5, done: 5, refetched: 0, learned: 2, workers: [] };
+    const status: ClusterStatus = { created: '2026-11-23T12:00:00.000Z', queued: 3, inFlight: 1, fetched: 5, done: 5, refetched: 0, learned: 2, over: null, workers: [] };
     let calls = 0;
     let fail = false;
     let release: () => void = () => {};

@@ -1,5 +1,5 @@
 // `crawl --serve` through a simulated web: the dashboard draws the oracle and breadth-first curves of that web beside
-// the live one (issue 19), /api/references serves them, and in Chromium each reference line has one vertex per point
+// the live one, /api/references serves them, and in Chromium each reference line has one vertex per point
 // of the API up to the crawl's fetches. The dashboard's stop ends the process cleanly: exit 0, stoppedBy "stopped".
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 // readBody: the identity read (stream events) and the decoding read (pipeline) keep the same limits, errors and
-// clean-up (issue 18: the identity path no longer runs async generators).
+// clean-up (the identity path no longer runs async generators).
 import { PassThrough, Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';

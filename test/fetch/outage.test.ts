@@ -1,4 +1,4 @@
-// OutageDetector (issue 16 item 3): pure, on an explicit clock.
+// OutageDetector: pure, on an explicit clock.
 import { describe, expect, it } from 'vitest';
 import { OutageDetector } from '../../src/fetch/outage.ts';
 

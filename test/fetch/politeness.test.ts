@@ -94,6 +94,21 @@ describe('Politeness', () => {
     expect(p.sendAt('a.org', T0 + 1400)).toBe(T0 + 5000); // Retry-After
   });
 
+  it('a fetch that sent no request takes no slot: the next start is as if it had not started (unless another started since)', () => {
+    const p = new Politeness({ delayMs: 1000, hostConcurrency: 2 });
+    p.start('a.org', 'a.org', T0);
+    p.finish('a.org', 'a.org', T0 + 100);
+    const before = p.start('a.org', 'a.org', T0 + 1100); // e.g. a URL of a dead host whose robots.txt failure is cached
+    p.finishUnsent('a.org', 'a.org', T0 + 1100, before);
+    expect(p.readyAt('a.org', 'a.org', T0 + 1101)).toBe(T0 + 1101); // not T0 + 2100
+    expect(p.sendAt('a.org', T0 + 1101)).toBe(T0 + 1101);
+    // Another start after it: that one's slot stays.
+    const first = p.start('a.org', 'a.org', T0 + 2000);
+    p.start('a.org', 'a.org', T0 + 3000);
+    p.finishUnsent('a.org', 'a.org', T0 + 2000, first);
+    expect(p.readyAt('a.org', 'a.org', T0 + 3001)).toBe(T0 + 4000);
+  });
+
   it('rejects bad and unknown options', () => {
     expect(() => new Politeness({ delayMs: -1 })).toThrow(/delayMs/);
     expect(() => new Politeness({ hostConcurrency: 0 })).toThrow(/hostConcurrency/);

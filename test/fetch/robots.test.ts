@@ -125,6 +125,26 @@ describe('RobotsCache', () => {
     ]);
   });
 
+  it('a load that got no response is asked again after 1 s, doubling up to retryMs; any answer resets it', async () => {
+    let now = 0;
+    let answer: RobotsLoad = { kind: 'unavailable', reason: 'ECONNREFUSED', network: true };
+    const cache = new RobotsCache({ load: async () => answer, agent: 'rdfscout', ttlMs: 100_000, retryMs: 5000, maxEntries: 10, maxCrawlDelayMs: 60_000, now: () => now });
+    const url = new URL('http://dead.example/a');
+    const retryAts: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const v = await cache.check(url);
+      if (v.kind !== 'unavailable') throw new Error(`expected unavailable, got ${v.kind}`);
+      retryAts.push(v.retryAt - now);
+      now = v.retryAt;
+    }
+    expect(retryAts).toEqual([1000, 2000, 4000, 5000, 5000]);
+    answer = { kind: 'unavailable', reason: 'HTTP 503' }; // an answer (5xx): retryMs, and the doubling starts over
+    expect(await cache.check(url)).toMatchObject({ kind: 'unavailable', network: false, retryAt: now + 5000 });
+    now += 5000;
+    answer = { kind: 'unavailable', reason: 'ECONNREFUSED', network: true };
+    expect(await cache.check(url)).toMatchObject({ kind: 'unavailable', network: true, retryAt: now + 1000 });
+  });
+
   it('reloads after the TTL, keeps at most maxEntries origins', async () => {
     let now = 0;
     const loads: string[] = [];

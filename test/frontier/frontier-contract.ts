@@ -31,7 +31,7 @@ export async function take(f: Frontier, pld: string, now?: number): Promise<Fron
 }
 
 /** Hands out everything queued for `pld` (completing each), in order. */
-export async function drain(h: FrontierHarness, pld: string): Promise<string[]> {
+async function drain(h: FrontierHarness, pld: string): Promise<string[]> {
   const out: string[] = [];
   for (let e = await take(h.frontier, pld); e !== null; e = await take(h.frontier, pld)) {
     out.push(e.url);

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
-export const CHROMIUM = process.env.RDFSCOUT_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.RDFSCOUT_CHROMIUM ?? '/usr/bin/chromium';
 /** Screenshots of the browser tests (gitignored). */
-export const ARTEFACTS = join(import.meta.dirname, '../../test-artefacts');
+const ARTEFACTS = join(import.meta.dirname, '../../test-artefacts');
 
 const ARGS = [
   '--headless',

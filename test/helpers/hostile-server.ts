@@ -16,10 +16,10 @@ export interface HostileServer {
   close(): Promise<void>;
 }
 
-export const GOOD_TTL = `@prefix foaf: <http://xmlns.com/foaf/0.1/> .
+const GOOD_TTL = `@prefix foaf: <http://xmlns.com/foaf/0.1/> .
 <#me> a foaf:Person ; foaf:name "Alice" ; foaf:knows <b.rdf#me> .
 `;
-export const GOOD_RDFXML = `<?xml version="1.0"?>
+const GOOD_RDFXML = `<?xml version="1.0"?>
 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <rdf:Description rdf:about="http://example.org/thing"><dc:title>A thing</dc:title><dc:creator>Carol</dc:creator></rdf:Description>
 </rdf:RDF>

@@ -55,7 +55,7 @@ export function headingSlugs(text: string): Set<string> {
 }
 
 /** Splits a shell command line into words (quotes and backslash-escapes honoured), stopping at an operator or comment. */
-export function shellWords(line: string): string[] {
+function shellWords(line: string): string[] {
   const words: string[] = [];
   let word: string | null = null;
   let i = 0;

@@ -1,7 +1,7 @@
 // One real redis-server (no AOF) per test file, with clients connected to it; all stopped after the file's tests.
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
-import { connectRedis } from '../../src/redis/connect.ts';
+import { connectRedis } from '../../src/distributed/redis/connect.ts';
 import { type RedisTestServer, startRedisServer } from './redis-server.ts';
 
 /** Starts a server before the file's tests and connects `clients` clients to it; `get()` returns them. */

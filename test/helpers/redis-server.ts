@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { freePort } from './free-port.ts';
 
 /** Debian's server (package `redis-server`; `.ci/run` installs it when missing). */
-export const REDIS_SERVER = process.env.RDFSCOUT_REDIS_SERVER ?? '/usr/bin/redis-server';
+const REDIS_SERVER = process.env.RDFSCOUT_REDIS_SERVER ?? '/usr/bin/redis-server';
 
 /** A running redis-server started by a test. */
 export interface RedisTestServer {

@@ -21,11 +21,10 @@ const RDFXML = `<?xml version="1.0"?>
   <rdf:Description rdf:about="http://example.org/thing"><dc:title>A thing</dc:title><dc:creator>Carol</dc:creator></rdf:Description>
 </rdf:RDF>
 `;
+// Every statement fails (a lenient parse keeps none of it either): the document is unreadable.
 const BROKEN_TTL = `@prefix ex: <http://example.org/> .
-ex:a ex:p ex:b .
-ex:c ex:p ex:d .
 ex:e ex:p "unterminated .
-ex:f ex:p ex:g .
+ex:f ex:p undefined:g .
 `;
 
 function page(title: string, body: string): string {

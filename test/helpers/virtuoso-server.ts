@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { freePort } from './free-port.ts';
 
 /** Debian's server and SQL client (package `virtuoso-opensource`; `.ci/run` installs it when missing). */
-export const VIRTUOSO = '/usr/bin/virtuoso-t';
+const VIRTUOSO = '/usr/bin/virtuoso-t';
 export const ISQL = '/usr/bin/isql-vt';
 
 /** A running Virtuoso started by a test. */

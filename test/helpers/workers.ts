@@ -139,7 +139,7 @@ export async function mergeShards(dirs: readonly string[]): Promise<MergedCrawl>
 }
 
 /** N-Quads lines of a store by graph (blank node labels made uniform: two stores label them differently). */
-export async function quadsByGraph(dir: string): Promise<Map<string, string[]>> {
+async function quadsByGraph(dir: string): Promise<Map<string, string[]>> {
   const r = await runCli(['export', dir]);
   if (r.code !== 0) throw new Error(`export ${dir} failed: ${r.stderr}`);
   const byGraph = new Map<string, string[]>();

@@ -101,7 +101,7 @@ describe('robots.txt', () => {
     const failing = await start((res) => res.writeHead(500).end('oops'));
     const closed = await start((res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /\n'));
     const seeds = [`${huge.origin}/data.ttl`, `${failing.origin}/data.ttl`, `${closed.origin}/data.ttl`];
-    // No retry: a retry of an unavailable robots.txt waits until the cache asks for it again (30 s; issue 16 item 3).
+    // No retry: a retry of an unavailable robots.txt waits until the cache asks for it again (30 s).
     const crawl = await runHostileCrawl(sub(), huge.origin, seeds, { maxRetries: 0 });
     const byUrl = new Map(crawl.records.map((r) => [r.url, r]));
     expect(byUrl.get(seeds[0]!)).toMatchObject({ outcome: 'ok', triples: 1 });

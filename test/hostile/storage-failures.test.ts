@@ -70,7 +70,7 @@ describe('storage failures', () => {
         expect(records.length).toBeGreaterThan(10);
         expect(records.map((r) => r.seq)).toEqual(records.map((_, i) => i + 1));
         const perGraph = new Map<string, number>();
-        await again.state.indexer.flush(); // the documents the failure left unindexed catch up after opening (issue 18)
+        await again.state.indexer.flush(); // the documents the failure left unindexed catch up after opening
         const { items } = await again.state.quadstore.get({});
         for (const q of items) if (q.graph.value !== 'urn:rdfscout:crawl') perGraph.set(q.graph.value, (perGraph.get(q.graph.value) ?? 0) + 1);
         for (const r of records) if (r.triples > 0) expect(perGraph.get(r.finalUrl)).toBe(r.triples);

@@ -1,4 +1,4 @@
-// HTML variants of content-negotiated resources (issue 17 item 3): marking, recognising, finding the resource.
+// HTML variants of content-negotiated resources: marking, recognising, finding the resource.
 import { describe, expect, it } from 'vitest';
 import { HTML_VARIANT_FRAGMENT, htmlVariantLink, htmlVariantOf, isHtmlVariant, negotiatedResource } from '../../src/links/html-variant.ts';
 

@@ -1,4 +1,4 @@
-// One tokenizer pass per HTML page (issue 18): extractLinks filling the page scan gives the same links, and the scan
+// One tokenizer pass per HTML page: extractLinks filling the page scan gives the same links, and the scan
 // the same script blocks, lines, base and attribute flags, as the separate scan pass did (kept below as the reference).
 import { type Token, Tokenizer, TokenizerMode } from 'parse5';
 import { describe, expect, it } from 'vitest';

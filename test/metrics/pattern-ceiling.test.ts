@@ -1,4 +1,4 @@
-// The pattern ceiling (issue 17 item 5): URL templates and the best precision a URL-pattern predictor reaches.
+// The pattern ceiling: URL templates and the best precision a URL-pattern predictor reaches.
 import { describe, expect, it } from 'vitest';
 import { type CeilingItem, patternCeiling, urlTemplate } from '../../src/metrics/pattern-ceiling.ts';
 import { buildWeb, truthRecords } from '../../src/simweb/index.ts';

@@ -113,7 +113,7 @@ describe('document store', () => {
 
   it('a failed document stores no quads; its partial record is kept apart', async () => {
     const url = 'http://x.example/broken.ttl';
-    const doc = await parseDocument(fixture('broken.ttl'), { kind: 'rdf', mediaType: 'text/turtle' }, url);
+    const doc = await parseDocument(fixture('broken.ttl'), { kind: 'rdf', mediaType: 'text/turtle' }, url, { strict: true });
     expect(doc.error).not.toBeNull();
     const txn = t.state.txn();
     expect(stageDocument(t.state, txn, url, doc.quads)).toBe(0);

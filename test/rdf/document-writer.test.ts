@@ -1,4 +1,4 @@
-// DocumentWriter on a real LevelDB: chunks spilled under a pending mark, committed with the record or not at all (issue 16 item 14).
+// DocumentWriter on a real LevelDB: chunks spilled under a pending mark, committed with the record or not at all.
 import { fork } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { DOC_CHUNK_CHARS, DocumentWriter, hasGraph, isPending, parseRdfDocumentInto } from '../../src/rdf/index.ts';

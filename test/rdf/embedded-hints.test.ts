@@ -1,4 +1,4 @@
-// embeddedHints reads a page once for the three cheap looks that decide whether its embedded RDF is parsed (issue 18);
+// embeddedHints reads a page once for the three cheap looks that decide whether its embedded RDF is parsed;
 // it must answer what the three regexes it replaced answered, on every text.
 import { describe, expect, it } from 'vitest';
 import { embeddedHints, HINT_PATTERNS } from '../../src/rdf/parse-embedded.ts';

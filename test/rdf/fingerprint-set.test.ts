@@ -1,4 +1,4 @@
-// FingerprintSet: the lines a document has stated, as 64-bit fingerprints in a growing typed array (issue 16 item 14).
+// FingerprintSet: the lines a document has stated, as 64-bit fingerprints in a growing typed array.
 import { describe, expect, it } from 'vitest';
 import { FingerprintSet } from '../../src/rdf/fingerprint-set.ts';
 

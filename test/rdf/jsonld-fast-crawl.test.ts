@@ -1,5 +1,5 @@
 // A crawl of the simweb's modern-like site (schema.org JSON-LD in its product pages and .jsonld documents) stores the
-// same graph with the JSON-LD fast path as with jsonld-streaming-parser alone (issue 18, session 9).
+// same graph with the JSON-LD fast path as with jsonld-streaming-parser alone.
 import type { Quad } from '@rdfjs/types';
 import { Parser } from 'n3';
 import { isomorphic } from 'rdf-isomorphic';

@@ -1,4 +1,4 @@
-// JSON-LD parsed as a stream (issue 16 item 14): the top-level @graph named, quads out before the text ends, and
+// JSON-LD parsed as a stream: the top-level @graph named, quads out before the text ends, and
 // every document that does not fit the streaming profile parsed again, buffered, to exactly the same quads.
 import type { Quad } from '@rdfjs/types';
 import { isomorphic } from 'rdf-isomorphic';

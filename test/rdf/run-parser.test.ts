@@ -1,4 +1,4 @@
-// runParserInto: chunks streamed to a real parser, a CPU-time budget (not wall clock), a stall guard (issue 16 item 14).
+// runParserInto: chunks streamed to a real parser, a CPU-time budget (not wall clock), a stall guard.
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Quad } from '@rdfjs/types';

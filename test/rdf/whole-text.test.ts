@@ -1,8 +1,9 @@
-// Whole small texts (issue 18): parsed in one call, they give exactly what the streaming path gives (forced here
+// Whole small texts: parsed in one call, they give exactly what the streaming path gives (forced here
 // with `wholeTextChars: 0`): the same quads in the same order with the same blank-node labels, the same problems,
 // the same partial output, the quad limit cutting at the same quad. Corpus: every RDF document and every HTML page
 // with embedded RDF of the simulated web (all profiles, at half their size: ~9,000 documents; scale 1, ~18,000, passed
-// too, in ~60 CPU s), plus hand-written edge cases.
+// too, in ~60 CPU s), plus hand-written edge cases. Both sides parse strictly (all or nothing), the path these
+// tests compare; the lenient Turtle reader is compared with the strict one in lenient-n3.test.ts.
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Quad, Term } from '@rdfjs/types';
@@ -40,8 +41,8 @@ function view(d: ParsedDocument) {
 
 async function bothDocument(text: string, mediaType: string | 'html', base: string, opts: ParseOptions = {}) {
   const detected = mediaType === 'html' ? ({ kind: 'html' } as const) : ({ kind: 'rdf', mediaType } as const);
-  const streamed = view(await parseDocument(text, detected, base, { ...opts, ...STREAM }));
-  const whole = view(await parseDocument(text, detected, base, opts));
+  const streamed = view(await parseDocument(text, detected, base, { strict: true, ...opts, ...STREAM }));
+  const whole = view(await parseDocument(text, detected, base, { strict: true, ...opts }));
   return { streamed, whole };
 }
 
@@ -55,7 +56,7 @@ async function viaTarget(input: () => TextInput, mediaType: string, base: string
       quads.length = 0;
     },
   };
-  const r = await parseRdfDocumentInto(input, mediaType, base, target, opts);
+  const r = await parseRdfDocumentInto(input, mediaType, base, target, { strict: true, ...opts });
   return { count: r.count, error: r.error, quads: keys(quads) };
 }
 
@@ -337,7 +338,7 @@ describe('the CPU budget', () => {
     ] as const) {
       const run = async (opts: ParseOptions) => {
         const budget = fakeBudget();
-        const r = await parseRdfText(text, mediaType, BASE, resolveParseOptions(opts), budget, new BlankNodeRelabeller('x'));
+        const r = await parseRdfText(text, mediaType, BASE, resolveParseOptions({ strict: true, ...opts }), budget, new BlankNodeRelabeller('x'));
         return { quads: keys(r.quads), problem: r.problem, budgetExceeded: r.budgetExceeded };
       };
       const whole = await run({});
@@ -349,7 +350,7 @@ describe('the CPU budget', () => {
 
   it('an HTML page past the budget fails whole, the same either way', async () => {
     const html = `<html><head><script type="text/turtle">${ttl}</script></head><body vocab="http://schema.org/"><p typeof="Thing"><span property="name">x</span></p></body></html>`;
-    const run = async (opts: ParseOptions) => view(await parseEmbeddedWith(html, 'http://ex.org/page', resolveParseOptions(opts), fakeBudget()));
+    const run = async (opts: ParseOptions) => view(await parseEmbeddedWith(html, 'http://ex.org/page', resolveParseOptions({ strict: true, ...opts }), fakeBudget()));
     const whole = await run({});
     expect(whole).toEqual(await run(STREAM));
     expect(whole.error?.message).toMatch(/more than 10 ms of CPU time/);

@@ -1,4 +1,4 @@
-// The learned link yield (issue 17 item 2): cluster keys, estimates, anticipation, credit, exploration, JSON.
+// The learned link yield: cluster keys, estimates, anticipation, credit, exploration, JSON.
 import { describe, expect, it } from 'vitest';
 import { htmlVariantLink } from '../../src/links/html-variant.ts';
 import { anchorShape, coarseTemplate, LinkYield, linkKeys, templateKey, YIELD_PRIOR } from '../../src/relevance/link-yield.ts';

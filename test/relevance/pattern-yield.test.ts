@@ -1,4 +1,4 @@
-// Per-pattern yield (issue 16 item 5; the same learning key as C_HR, thesis §5): pure model and strategy wrapper.
+// Per-pattern yield (the same learning key as C_HR, thesis §5): pure model and strategy wrapper.
 import { describe, expect, it } from 'vitest';
 import type { LinkFeatures } from '../../src/links/types.ts';
 import { createStrategy } from '../../src/strategies/index.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extensionOfSegment, parseUrlParts, splitPlainUrl, type UrlParts } from '../../src/relevance/url-parts.ts';
 
-/** What parseUrlParts gave before plain URLs were read from the string (issue 18): a WHATWG parse of every URL. */
+/** What parseUrlParts gave before plain URLs were read from the string: a WHATWG parse of every URL. */
 function parsedParts(url: string): UrlParts {
   let parsed: URL;
   try {

@@ -1,4 +1,4 @@
-// The changing site sets of the bandit (issue 17 item 4): breadth-first page order, the four shapes, determinism by seed.
+// The changing site sets of the bandit: breadth-first page order, the four shapes, determinism by seed.
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../src/random/prng.ts';
 import { buildSequenceSite } from '../../src/simweb/profiles/bandit-drift.ts';

@@ -1,4 +1,4 @@
-// opendata-like and solid-like (issue 17 item 1, written blind in session 8): determinism, RDF that parses, truth that
+// opendata-like and solid-like (written blind in session 8): determinism, RDF that parses, truth that
 // agrees with the served graph and the oracle, no broken links but the intended ones, and each profile's own traits.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The campus-like tuning profile (issue 17 item 2): a university with an endless events calendar and a research-data
+// The campus-like tuning profile: a university with an endless events calendar and a research-data
 // repository full of traps, through real HTTP requests to the proxy, and the oracle on it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlTemplate } from '../../src/links/url-template.ts';

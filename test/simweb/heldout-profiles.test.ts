@@ -1,4 +1,4 @@
-// The held-out profiles (issue 17 item 1): each one's defining behaviour, through real HTTP requests to the proxy.
+// The held-out profiles: each one's defining behaviour, through real HTTP requests to the proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELD_OUT_PROFILES, META_PROFILES, PROFILES, SCHEDULING_PROFILES, type SimWeb, startSimweb, TUNING_PROFILES, type TruthRecord } from '../../src/simweb/index.ts';
 import { countTriples, followChain, hrefs, proxyGet } from './helpers.ts';

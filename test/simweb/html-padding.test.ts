@@ -1,4 +1,4 @@
-// Padded HTML pages (issue 18: benchmarks at real page sizes): as large as asked, and the same to a crawler — the same
+// Padded HTML pages (benchmarks at real page sizes): as large as asked, and the same to a crawler — the same
 // links, the same embedded RDF — as the unpadded page; RDF documents and other responses are untouched.
 import { describe, expect, it } from 'vitest';
 import { extractLinks } from '../../src/links/index.ts';

@@ -1,4 +1,4 @@
-// The institute-like tuning profile (issue 17 item 2, session 8): people several hops deep in a staff directory, FOAF
+// The institute-like tuning profile: people several hops deep in a staff directory, FOAF
 // under three URL shapes and content negotiation, most people without; through real HTTP requests to the proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELD_OUT_PROFILES, oracleCurve, type SimWeb, startSimweb, TUNING_PROFILES, type TruthRecord } from '../../src/simweb/index.ts';

@@ -1,4 +1,4 @@
-// The pattern oracle (issue 17): template values known by hand on small webs, its curve, and never above the oracle.
+// The pattern oracle: template values known by hand on small webs, its curve, and never above the oracle.
 import { describe, expect, it } from 'vitest';
 import { urlTemplate } from '../../src/links/url-template.ts';
 import {

@@ -1,4 +1,4 @@
-// The portal-like tuning profile (issue 17 item 2): an open-data portal whose dataset pages link a few RDF exports among
+// The portal-like tuning profile: an open-data portal whose dataset pages link a few RDF exports among
 // many barren links, through real HTTP requests to the proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlTemplate } from '../../src/links/url-template.ts';

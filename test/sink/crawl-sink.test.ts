@@ -1,4 +1,4 @@
-// `crawl --sink` against a real Virtuoso (issue 15): the store ends up holding exactly the exported quads, graph by
+// `crawl --sink` against a real Virtuoso: the store ends up holding exactly the exported quads, graph by
 // graph (blank nodes compared by isomorphism); documents the sink refused, or could not take while it was down, are
 // kept and reach it when the crawl is resumed.
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -11,8 +11,8 @@ import { type CrawlState, openState } from '../../src/state/open-state.ts';
 export const EX = 'http://ex.org/';
 export const DOC1 = 'http://ex.org/doc1';
 export const DOC2 = 'http://ex.org/doc2';
-export const FOAF = 'http://xmlns.com/foaf/0.1/';
-export const XSD = 'http://www.w3.org/2001/XMLSchema#';
+const FOAF = 'http://xmlns.com/foaf/0.1/';
+const XSD = 'http://www.w3.org/2001/XMLSchema#';
 export const PREFIXES = `PREFIX ex: <${EX}> PREFIX foaf: <${FOAF}> PREFIX rs: <https://w3id.org/rdfscout/ns#> PREFIX prov: <http://www.w3.org/ns/prov#> PREFIX http: <http://www.w3.org/2011/http#> PREFIX dcterms: <http://purl.org/dc/terms/>\n`;
 /** A literal with a comma, quotes, a newline and a language tag. */
 export const TRICKY = 'comma, "quote"\nnew line';

@@ -14,7 +14,7 @@ async function* from<T>(items: T[]): AsyncIterable<T> {
   for (const i of items) yield i;
 }
 function bindings(variables: string[], rows: BindingRow[]): QueryResult {
-  return { kind: 'bindings', variables, rows: from(rows), truncated: false, close: () => {} };
+  return { kind: 'bindings', variables, rows: from(rows), truncated: false, delivered: 0, close: () => {} };
 }
 async function text(result: QueryResult, format: ResultFormat, prefixes?: Record<string, string>): Promise<string> {
   let out = '';
@@ -114,7 +114,7 @@ describe('table', () => {
       i: df.namedNode('http://ex.org/a'),
       long: df.literal('x'.repeat(500)),
     };
-    const out = await text({ kind: 'bindings', variables: Object.keys(row), rows: from([row]), truncated: false, close: () => {} }, 'table');
+    const out = await text({ kind: 'bindings', variables: Object.keys(row), rows: from([row]), truncated: false, delivered: 0, close: () => {} }, 'table');
     const cells = out.split('\n')[2]!.split(' | ').map((c) => c.trim());
     expect(cells.slice(0, 5)).toEqual(['360', '"Alice"', '"Alice"@en', '"2026-11-22"^^xsd:date', '<http://ex.org/a>']);
     expect(cells[5]).toHaveLength(100);
@@ -127,7 +127,7 @@ describe('graphs', () => {
     df.quad(df.namedNode('http://ex.org/a'), df.namedNode('http://ex.org/p'), df.literal(TRICKY, 'en'), df.namedNode('http://ex.org/g')),
     df.quad(df.namedNode('http://ex.org/a'), df.namedNode('http://ex.org/q'), df.literal('1', df.namedNode(`${XSD}integer`))),
   ];
-  const quads = (): QueryResult => ({ kind: 'quads', quads: from(qs), truncated: false, close: () => {} });
+  const quads = (): QueryResult => ({ kind: 'quads', quads: from(qs), truncated: false, delivered: 0, close: () => {} });
 
   it('writes N-Quads that parse back to the same quads', async () => {
     const back = new Parser({ format: 'N-Quads' }).parse(await text(quads(), 'nquads'));

@@ -1,4 +1,4 @@
-// SPARQL and export over two shards read as one crawl (issue 15): a document stored in both comes from the later
+// SPARQL and export over two shards read as one crawl: a document stored in both comes from the later
 // fetch, the default graph stays a set across shards, the crawl graph shows one record per URL.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

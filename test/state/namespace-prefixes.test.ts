@@ -1,4 +1,4 @@
-// Namespace ids in quadstore's index keys (issue 18): keys shorter, every read the same, ids durable with the first key that uses them.
+// Namespace ids in quadstore's index keys: keys shorter, every read the same, ids durable with the first key that uses them.
 import type { Quad } from '@rdfjs/types';
 import { ClassicLevel } from 'classic-level';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Real crawls of a simulated web with the yield strategy: HTML variants of negotiated resources (issue 17 item 3).
+// Real crawls of a simulated web with the yield strategy: HTML variants of negotiated resources.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

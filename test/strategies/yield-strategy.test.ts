@@ -1,4 +1,4 @@
-// The yield strategy (issue 17 item 2): FC-R+HR labels as prior, learned priorities, replay from records, variants.
+// The yield strategy: FC-R+HR labels as prior, learned priorities, replay from records, variants.
 import { describe, expect, it } from 'vitest';
 import { htmlVariantLink } from '../../src/links/html-variant.ts';
 import { createStrategy, YIELD_PRIORITY_TOP, YIELD_RULE_PREFIX } from '../../src/strategies/index.ts';

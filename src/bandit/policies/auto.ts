@@ -11,7 +11,7 @@ export const SECOND_LOOK = 10;
  * while AutoPolicy digs: the most pulled (ties: the earliest discovered), and the least pulled (ties: the earliest
  * discovered) while it has had fewer than `look` pulls. Pure.
  *
- * Why (ours; issue 17 item 4): barren arms share one posterior but for their pull counts, so independent Thompson
+ * Why (ours): barren arms share one posterior but for their pull counts, so independent Thompson
  * draws spread pulls thinly over all of them. Under politeness (host concurrency 1, several fetches in flight) the
  * best sites are served at most one fetch at a time, and the other slots go to lesser sites: on sites crawled
  * breadth-first whose links start late (deep pages), thin spreading reaches no site's start, and digging one site

@@ -23,6 +23,7 @@ function renderCounters() {
   $('c-fetched').textContent = fmt.format(s.fetched);
   $('c-rdfDocuments').textContent = fmt.format(s.rdfDocuments);
   $('c-triples').textContent = fmt.format(s.triples);
+  $('c-dropped').textContent = fmt.format(s.statementsDropped ?? 0);
   $('c-harvestRate').textContent = pct(s.harvestRate);
   $('c-precision').textContent = pct(s.precision);
   $('c-errors').textContent = fmt.format(s.errors);
@@ -30,10 +31,12 @@ function renderCounters() {
   $('c-queued').textContent = fmt.format(s.queued);
   $('c-inFlight').textContent = fmt.format(s.inFlight);
   const f = s.forecast;
-  $('c-forecast').textContent = s.finished ? 'done' : f.by === 'unknown' ? '?' : `${f.by} in ${secondsText(f.etaSeconds)}`;
-  const state = s.finished ? 'finished' : s.stopped ? 'stopped' : s.paused ? 'paused' : 'running';
-  $('state').textContent = state;
-  $('state').className = `badge ${state}`;
+  // An outage pause: no forecast at a pace the crawl is not going at, and the badge says why and for how long.
+  const offline = !s.finished && !s.stopped && s.network?.paused === true;
+  $('c-forecast').textContent = s.finished ? 'done' : offline ? 'none while the network is down' : f.by === 'unknown' ? '?' : `${f.by} in ${secondsText(f.etaSeconds)}`;
+  const state = s.finished ? 'finished' : s.stopped ? 'stopped' : s.paused ? 'paused' : offline ? 'offline' : 'running';
+  $('state').textContent = offline ? `paused: network (for ${secondsText(s.network.offlineMs / 1000)})` : state;
+  $('state').className = `badge ${offline ? 'paused' : state}`;
 }
 
 function replace(id, node) {
@@ -87,7 +90,7 @@ function renderPlds() {
 
 function logLine(l) {
   const li = document.createElement('li');
-  li.textContent = `${l.seq} ${l.status ?? l.outcome} ${l.actual}${l.triples ? ` ${l.triples}t` : ''} ${l.ms}ms ${l.url}${l.error ? ` — ${l.error}: ${l.errorMessage ?? ''}` : ''}`;
+  li.textContent = `${l.seq} ${l.status ?? l.outcome} ${l.actual}${l.triples ? ` ${l.triples}t` : ''}${l.dropped ? ` (${l.dropped} dropped)` : ''} ${l.ms}ms ${l.url}${l.error ? ` — ${l.error}: ${l.errorMessage ?? ''}` : ''}`;
   if (l.error) li.className = 'bad';
   return li;
 }

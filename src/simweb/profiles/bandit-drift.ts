@@ -1,17 +1,17 @@
-// bandit-late / bandit-dry / bandit-rich / bandit-many: site sets whose external-link yield changes as a site is crawled breadth-first (issue 17 item 4).
+// bandit-late / bandit-dry / bandit-rich / bandit-many: site sets whose external-link yield changes as a site is crawled breadth-first.
 import type { Prng } from '../../random/prng.ts';
 import { samplePoisson } from '../../random/samplers.ts';
 import type { SiteBuilder } from '../site-graph.ts';
 import type { Profile, ProfileSite } from './profile.ts';
 
 /** The expected external links of the j-th page of a site in breadth-first order (j = 0: the start page). */
-export type RateOf = (j: number) => number;
+type RateOf = (j: number) => number;
 
 /** The external links of the j-th page in breadth-first order. */
 export type CountOf = (j: number) => number;
 
 /** Poisson(rateOf(j)) external links on page j. */
-export function poissonCounts(rng: Prng, rateOf: RateOf): CountOf {
+function poissonCounts(rng: Prng, rateOf: RateOf): CountOf {
   return (j) => samplePoisson(rng, rateOf(j));
 }
 

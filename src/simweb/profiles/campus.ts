@@ -1,6 +1,6 @@
 // campus-like (tuning): a university site with an endless events calendar and a research-data repository full of traps.
 //
-// Issue 17 item 2: written from how such sites commonly look (a Drupal/WordPress faculty site with an events module,
+// Written from how such sites commonly look (a Drupal/WordPress faculty site with an events module,
 // a CKAN/DKAN/Dataverse-style repository bolted on), to reproduce the failures suspected on the held-out webs
 // without looking at them: a calendar whose "next month" never ends, JSON API records per dataset at extension-less
 // URLs, activity and history pages, duplicate URLs that differ only by a query parameter, and paginated listings as
@@ -260,7 +260,7 @@ function buildCampus(b: SiteBuilder, rng: Prng, size: number): void {
 }
 
 /**
- * campus-like (tuning profile, issue 17): a university with people (FOAF for some), an events section whose calendar
+ * campus-like (tuning profile): a university with people (FOAF for some), an events section whose calendar
  * grid never ends, a long news archive, and a research-data repository with DCAT exports among barren API records,
  * activity, history and duplicate pages, reached through paginated listings.
  */

@@ -1,7 +1,7 @@
 // institute-like (tuning): a research institute whose people are reached through a deep staff directory, with FOAF
 // files under several URL shapes and most people without one.
 //
-// Issue 17 item 2 (session 8): written from how real university and research-institute sites commonly look — a
+// Written from how real university and research-institute sites commonly look — a
 // central CMS beside older per-department systems and `~user` home pages — without looking at any held-out
 // generator. People are several hops from the start page (faculty → department → research group → members, an A–Z
 // staff index, department staff and PhD lists, course pages naming lecturers). FOAF documents sit under three URL
@@ -204,7 +204,7 @@ function buildInstitute(b: SiteBuilder, rng: Prng, size: number): void {
 }
 
 /**
- * institute-like (tuning profile, issue 17): a research institute whose people pages are several hops deep (faculty →
+ * institute-like (tuning profile): a research institute whose people pages are several hops deep (faculty →
  * department → group → members, an A–Z index, staff and PhD lists, course modules), with FOAF files under three URL
  * shapes and content negotiation for some, none for most, and a barren publications list for everyone.
  */

@@ -1,6 +1,6 @@
-// opendata-like: a city open-data portal in the style of Socrata / DKAN / data.gov.uk / the EU data portal (held out, issue 17 item 1).
+// opendata-like: a city open-data portal in the style of Socrata / DKAN / data.gov.uk / the EU data portal (held out).
 //
-// Written blind in session 8 (from general knowledge of such portals, without reading the other data-portal profiles or
+// Written blind (from general knowledge of such portals, without reading the other data-portal profiles or
 // any strategy), and committed before any strategy other than bfs and the oracle was run on it. What it models:
 // - a catalogue search `/browse` with facets (category, tags, publisher, format), two sort orders and pagination, and
 //   two-facet refinements from the category pages: many near-duplicate listing URLs that only lead to dataset pages;

@@ -122,7 +122,7 @@ function buildPortal(b: SiteBuilder, rng: Prng, size: number): void {
 }
 
 /**
- * portal-like (tuning profile, issue 17): a portal whose dataset pages carry a few RDF exports among many barren links
+ * portal-like (tuning profile): a portal whose dataset pages carry a few RDF exports among many barren links
  * (revisions, embed, visualisation, comments, JSON API records, users' activity), paginated catalogue and topic
  * listings, `?format=` exports where RDF and JSON share one URL template, downloads behind "Go to resource" buttons.
  */

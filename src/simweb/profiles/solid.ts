@@ -1,6 +1,6 @@
-// solid-like: a Solid community pod server with dokieli-style researchers among its users (held out, issue 17 item 1).
+// solid-like: a Solid community pod server with dokieli-style researchers among its users (held out).
 //
-// Written blind in session 8 (from general knowledge of Solid servers and dokieli, without reading the other held-out
+// Written blind (from general knowledge of Solid servers and dokieli, without reading the other held-out
 // profiles or any strategy), and committed before any strategy other than bfs and the oracle was run on it. Path-based
 // pods on one host (`/<user>/`, as the Community Solid Server lays them out), found through a paginated public
 // directory and through `foaf:knows` links between people:

@@ -117,7 +117,7 @@ describe('SIGKILL at random moments, resumed each time', () => {
     // The same documents, each with the same triples.
     expect([...b.graphs.keys()].sort()).toEqual([...a.graphs.keys()].sort());
     for (const [g, lines] of a.graphs) expect(b.graphs.get(g)).toEqual(lines);
-    // The SPARQL indexes (loaded in the background, issue 18) caught up after the kills: the same count as the export.
+    // The SPARQL indexes (loaded in the background) caught up after the kills: the same count as the export.
     const exportedQuads = [...a.graphs.values()].reduce((n, l) => n + l.length, 0);
     expect(exportedQuads).toBeGreaterThan(0);
     expect(await sparqlCount(join(dir, 'ref'))).toBe(exportedQuads);

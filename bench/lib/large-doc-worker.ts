@@ -1,0 +1,43 @@
+// **large-doc-worker** stores and indexes one large Turtle document with the rdfscout checkout at ROOT, and prints its
+// CPU ms (this process, every thread: LevelDB's included) as JSON. Child of bench/large-doc-cost.ts.
+// Run: node_modules/.bin/node bench/lib/large-doc-worker.ts ROOT FILE.ttl
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Parser } from 'n3';
+import { threadCpuMs } from './thread-cpu.ts';
+
+const [root, file] = process.argv.slice(2) as [string, string];
+const { openState } = (await import(resolve(root, 'src/state/open-state.ts'))) as typeof import('../../src/state/open-state.ts');
+const { DocumentWriter } = (await import(resolve(root, 'src/rdf/document-writer.ts'))) as typeof import('../../src/rdf/document-writer.ts');
+const text = await readFile(file, 'utf8');
+const dir = await mkdtemp(join(tmpdir(), 'rdfscout-large-'));
+const state = await openState(dir);
+const cpu = (c0: NodeJS.CpuUsage): number => {
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000;
+};
+try {
+  const graph = 'http://127.0.0.1/large.ttl';
+  const quads = new Parser({ format: 'text/turtle', baseIRI: graph }).parse(text);
+  const t0 = threadCpuMs();
+  const c0 = process.cpuUsage();
+  const writer = new DocumentWriter(state, graph);
+  const SLICE = 2000; // the crawl hands quads over as the parser produces them, waiting for the spilled chunks
+  for (let i = 0; i < quads.length; i += SLICE) {
+    for (let k = i; k < Math.min(quads.length, i + SLICE); k++) writer.add(quads[k]!);
+    await writer.drained();
+  }
+  const txn = state.txn();
+  const n = writer.stage(txn);
+  await txn.commit();
+  const stored = cpu(c0);
+  await state.indexer.flush();
+  const indexed = cpu(c0);
+  const t1 = threadCpuMs();
+  const threads = Object.fromEntries(Object.entries(t1).map(([k, v]) => [k, v - (t0[k] ?? 0)]).filter(([, v]) => (v as number) > 0));
+  process.stdout.write(`${JSON.stringify({ triples: n, storeMs: stored, totalMs: indexed, indexed: state.indexer.indexedQuads, threads })}\n`);
+} finally {
+  await state.close();
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,66 @@
+// **connectRedis** opens an ioredis client from a `redis://` URL: fails fast and clearly at start, reconnects with back-off later.
+import { Redis } from 'ioredis';
+import { RdfscoutError } from '../../errors.ts';
+import { parseRedisUrl } from './url.ts';
+
+/** Options of {@link connectRedis}. */
+export interface RedisConnectOptions {
+  /** How long the first connection may take. Default: 5000 ms. */
+  connectTimeoutMs?: number;
+  /**
+   * Longest wait between two reconnection attempts once connected (the wait grows by 100 ms per attempt up to this).
+   * Commands issued meanwhile wait for the connection (the worker pauses) instead of failing. Default: 2000 ms.
+   */
+  maxReconnectDelayMs?: number;
+}
+
+/**
+ * Connects to the Redis server named by `url` and checks it answers (PING). The first connection is tried once:
+ * an unreachable server, a wrong password or a missing database is an error naming the URL (password hidden).
+ * After that, a lost connection is retried forever with back-off, and commands wait for it ("Redis lost
+ * mid-crawl: workers pause and reconnect with back-off").
+ * @throws RdfscoutError `RDFSCOUT_INVALID_URL` (bad URL) or `RDFSCOUT_REDIS_UNREACHABLE`.
+ */
+export async function connectRedis(url: string, options: RedisConnectOptions = {}): Promise<Redis> {
+  const target = parseRedisUrl(url);
+  const { connectTimeoutMs = 5000, maxReconnectDelayMs = 2000 } = options;
+  let lastError: Error | undefined;
+  let connected = false;
+  const client = new Redis({
+    host: target.host,
+    port: target.port,
+    db: target.db,
+    username: target.username,
+    password: target.password,
+    lazyConnect: true,
+    connectTimeout: connectTimeoutMs,
+    maxRetriesPerRequest: null,
+    enableOfflineQueue: true,
+    retryStrategy: (times) => (connected ? Math.min(times * 100, maxReconnectDelayMs) : null),
+  });
+  const onError = (err: Error) => {
+    lastError = err;
+  };
+  client.on('error', onError); // without a listener, ioredis prints every failed attempt
+  try {
+    await client.connect();
+    await client.ping();
+    // ioredis reports a failed SELECT only as an event: check which database this connection really uses.
+    const info = String(await client.call('CLIENT', 'INFO'));
+    const db = /\bdb=(\d+)/.exec(info)?.[1];
+    if (db !== String(target.db)) {
+      throw new Error(`database ${target.db} cannot be selected (${lastError?.message ?? `the connection uses db ${db}`})`);
+    }
+    connected = true;
+    return client;
+  } catch (err) {
+    client.disconnect();
+    const cause = err instanceof Error && err.message.startsWith('database ') ? err : (lastError ?? err);
+    const why = (cause instanceof Error ? cause.message : String(cause)).replace(/\.+$/, '');
+    throw new RdfscoutError('RDFSCOUT_REDIS_UNREACHABLE', `Cannot use Redis at ${target.display}: ${why}. Is redis-server running there, and are the password and database right?`, {
+      url: target.display,
+      cause,
+      retryable: true,
+    });
+  }
+}

@@ -1,0 +1,110 @@
+// The Coordinator contract: every stop condition ends a crawl the same way with the local coordinator (one process)
+// and with the Redis one (workers on a real redis-server), with the same budgets spent exactly.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CrawlSummary, StopReason } from '../../src/crawl-log/tally.ts';
+import { connectRedis } from '../../src/distributed/redis/connect.ts';
+import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
+import { type CaseWeb, startCaseWeb } from './differential/case-web.ts';
+import { type CaseOptions, explicitOf, type Interrupt, readShards, runRedisWorker, runSingle } from './differential/crawl-modes.ts';
+
+let redis: RedisTestServer;
+let admin: Redis;
+let web: CaseWeb;
+let calendarWeb: CaseWeb;
+let tmp: string;
+let n = 0;
+
+beforeAll(async () => {
+  redis = await startRedisServer({ appendOnly: false });
+  admin = await connectRedis(redis.url);
+  web = await startCaseWeb({ seed: 1, sites: [12, 12], calendar: false, deadHost: false });
+  calendarWeb = await startCaseWeb({ seed: 2, sites: [6, 6], calendar: true, deadHost: false });
+  tmp = await mkdtemp(join(tmpdir(), 'rdfscout-contract-'));
+}, 60_000);
+
+afterAll(async () => {
+  admin?.disconnect();
+  await redis?.stop();
+  await web?.close();
+  await calendarWeb?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+interface Contract {
+  name: string;
+  web: () => CaseWeb;
+  options: CaseOptions;
+  interrupt?: Interrupt;
+  /** The web (its own) goes down after 2 records: every later request fails at the connection level. */
+  offline?: boolean;
+  stoppedBy: StopReason;
+  check?: (fetched: number, perPld: Map<string, number>) => void;
+}
+
+const CONTRACTS: Contract[] = [
+  { name: 'max-docs', web: () => web, options: { maxDocs: 7 }, stoppedBy: 'max-docs', check: (f) => expect(f).toBe(7) },
+  { name: 'max-docs-per-pld', web: () => web, options: { maxDocsPerPld: 5 }, stoppedBy: 'max-docs-per-pld', check: (f, p) => expect([f, ...p.values()]).toEqual([10, 5, 5]) },
+  { name: 'max-depth', web: () => web, options: { maxDepth: 2 }, stoppedBy: 'max-depth', check: (f) => expect(f).toBeLessThan(24) },
+  { name: 'frontier-empty', web: () => web, options: {}, stoppedBy: 'frontier-empty', check: (f) => expect(f).toBe(24) },
+  {
+    name: 'PLDs blocked by their budget with links left (an endless calendar)',
+    web: () => calendarWeb,
+    options: { maxDocsPerPld: 9, scope: 'open' },
+    stoppedBy: 'max-docs-per-pld',
+    check: (f, p) => expect([f, p.get('calendar.example')]).toEqual([6 + 6 + 9, 9]),
+  },
+  { name: 'dashboard stop', web: () => web, options: { concurrency: 1 }, interrupt: { kind: 'stop', afterRecords: 3 }, stoppedBy: 'stopped' },
+  { name: 'signal', web: () => web, options: { concurrency: 1 }, interrupt: { kind: 'signal', afterRecords: 3 }, stoppedBy: 'signal' },
+  { name: 'offline', web: () => web, options: { maxOfflineMs: 1500, concurrency: 1 }, offline: true, stoppedBy: 'offline', check: (f) => expect(f).toBe(2) },
+];
+
+function perPldOf(records: Iterable<{ pld: string; outcome: string }>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of records) if (r.outcome !== 'denied') out.set(r.pld, (out.get(r.pld) ?? 0) + 1);
+  return out;
+}
+
+/** Runs a contract with one implementation; returns the summaries and the merged reading. */
+async function run(c: Contract, impl: 'local' | 'redis'): Promise<{ summaries: CrawlSummary[]; fetched: number; perPld: Map<string, number> }> {
+  const w = c.offline === true ? await startCaseWeb({ seed: 3, sites: [12, 12], calendar: false, deadHost: false }) : c.web();
+  const proxy = w.proxy;
+  const interrupt: Interrupt | undefined = c.offline === true ? { kind: 'call', afterRecords: 2, call: () => void w.close() } : c.interrupt;
+  const dirs = impl === 'local' ? [join(tmp, `c${++n}`)] : [join(tmp, `c${++n}a`), join(tmp, `c${n}b`)];
+  let summaries: CrawlSummary[];
+  if (impl === 'local') {
+    summaries = [await runSingle(explicitOf(c.options, proxy, w.seeds, dirs[0] as string), interrupt)];
+  } else {
+    await admin.flushall();
+    const url = redis.url;
+    const first = await runRedisWorkerStarted(url, explicitOf(c.options, proxy, w.seeds, dirs[0] as string), interrupt);
+    // A second worker joins (with no seeds nor options) unless the contract interrupts one: then one worker.
+    const second = interrupt === undefined ? runRedisWorker(url, { out: dirs[1] as string }) : null;
+    summaries = await Promise.all([first, ...(second ? [second] : [])]);
+  }
+  const read = await readShards(impl === 'local' || interrupt !== undefined ? dirs.slice(0, 1) : dirs, summaries);
+  if (c.offline === true) await w.close();
+  return { summaries, fetched: summaries.reduce((s, x) => s + x.fetched, 0), perPld: perPldOf(read.records.values()) };
+}
+
+/** Starts the first worker and resolves once it has created the crawl (so that the second may join it). */
+async function runRedisWorkerStarted(url: string, explicit: Parameters<typeof runRedisWorker>[1], interrupt?: Interrupt): Promise<Promise<CrawlSummary>> {
+  const running = runRedisWorker(url, explicit, interrupt);
+  const deadline = Date.now() + 20_000;
+  while ((await admin.exists('rdfscout:{crawl}:meta')) === 0) {
+    if (Date.now() > deadline) throw new Error('the first worker did not create the crawl in Redis within 20 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return running;
+}
+
+describe.each(['local', 'redis'] as const)('Coordinator contract: %s', (impl) => {
+  it.each(CONTRACTS.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const { summaries, fetched, perPld } = await run(c, impl);
+    for (const s of summaries) expect(s.stoppedBy).toBe(c.stoppedBy);
+    c.check?.(fetched, perPld);
+  }, 60_000);
+});

@@ -1,0 +1,42 @@
+// Differential tests across modes: generated crawl settings, each run in one process, stopped or killed and resumed,
+// and with Redis workers; the modes must end by themselves and agree (run-case.ts `compare`). More cases:
+// `npm run test:differential -- --cases 500` (scripts/differential.ts).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectRedis } from '../../../src/distributed/redis/connect.ts';
+import { type RedisTestServer, startRedisServer } from '../../helpers/redis-server.ts';
+import { describeCase, generateCase } from './generate.ts';
+import { runCase } from './run-case.ts';
+
+/** Cases in `npm test`; the first seed can be moved with RDFSCOUT_DIFF_SEED to look at other cases. */
+const CASES = 30;
+const FIRST = Number(process.env.RDFSCOUT_DIFF_SEED ?? 1);
+
+let redis: RedisTestServer;
+let admin: Redis;
+let tmp: string;
+
+beforeAll(async () => {
+  redis = await startRedisServer({ appendOnly: true });
+  admin = await connectRedis(redis.url);
+  tmp = await mkdtemp(join(tmpdir(), 'rdfscout-diff-'));
+}, 60_000);
+
+afterAll(async () => {
+  admin?.disconnect();
+  await redis?.stop();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+describe('differential: one process, resumed, Redis workers', () => {
+  // Every 5th case kills a process (a CLI child, SIGKILL) — one process or one Redis worker; the rest stop one with a
+  // signal and resume it. Dead hosts and Redis restarts: the script's longer runs.
+  const cases = Array.from({ length: CASES }, (_, i) => generateCase(FIRST + i, { kills: (FIRST + i) % 5 === 0 }));
+  it.each(cases.map((c) => [describeCase(c), c] as const))('%s', async (_name, c) => {
+    const { problems } = await runCase(c, tmp, redis, admin);
+    expect(problems).toEqual([]);
+  }, 200_000);
+});

@@ -1,0 +1,67 @@
+// **generateCase**: crawl settings from a seed (pure), for differential runs across modes.
+import { Prng } from '../../../src/random/prng.ts';
+import type { WebSpec } from './case-web.ts';
+import type { CaseOptions } from './crawl-modes.ts';
+
+/** One generated case: a web, crawl options, how many Redis workers, and what goes wrong on the way. */
+export interface DiffCase {
+  seed: number;
+  web: WebSpec;
+  options: CaseOptions;
+  /** Redis workers (1–3). */
+  workers: number;
+  /** SIGKILL of the one process (then a resume) or of one Redis worker (then a restart on its shard), after `killAfterMs`. */
+  kill: 'none' | 'single' | 'worker';
+  killAfterMs: number;
+  /** Stopped (signal) after this many records and resumed, in the "interrupted" mode when nothing is killed. */
+  resumeAfter: number;
+  /** The redis-server is killed and restarted during the workers' run. */
+  redisRestart: boolean;
+}
+
+/** Options for generating: whether kills and Redis restarts may be drawn (they need child processes). */
+export interface GenerateOptions {
+  kills?: boolean;
+  redisRestarts?: boolean;
+  deadHosts?: boolean;
+}
+
+/** A case from `seed`: budgets below and above the web's size, depth, scope, calendar, dead host, 1–3 workers. */
+export function generateCase(seed: number, g: GenerateOptions = {}): DiffCase {
+  const rng = Prng.of('differential', seed);
+  const sites = Array.from({ length: rng.int(1, 3) }, () => rng.int(3, 12));
+  const size = sites.reduce((a, b) => a + b, 0);
+  const scopeKind = rng.pick(['seeds', 'seeds', 'hops', 'open'] as const);
+  const offsite = scopeKind !== 'seeds';
+  const calendar = offsite && rng.chance(0.4);
+  const deadHost = offsite && g.deadHosts === true && rng.chance(0.3);
+  const options: CaseOptions = { strategy: rng.chance(0.8) ? 'bfs' : 'fc-r+hr', concurrency: rng.chance(0.5) ? 1 : rng.int(2, 4) };
+  if (scopeKind === 'open') options.scope = 'open';
+  if (scopeKind === 'hops') options.offsiteHops = 1;
+  const budget = (n: number) => rng.pick(['none', 'below', 'above'] as const) === 'none' ? undefined : rng.chance(0.5) ? rng.int(1, Math.max(1, n - 1)) : rng.int(n, n + 5);
+  const maxDocs = budget(size);
+  const maxDocsPerPld = budget(Math.max(...sites));
+  if (maxDocs !== undefined) options.maxDocs = maxDocs;
+  if (maxDocsPerPld !== undefined) options.maxDocsPerPld = maxDocsPerPld;
+  if (rng.chance(0.3)) options.maxDepth = rng.int(1, 4);
+  // An endless calendar ends only by a budget or a depth: give one when none was drawn.
+  if (calendar && maxDocs === undefined && maxDocsPerPld === undefined && options.maxDepth === undefined) options.maxDocsPerPld = rng.int(size, size + 10);
+  const kill = g.kills === true ? rng.pick(['none', 'none', 'single', 'worker'] as const) : 'none';
+  return {
+    seed,
+    web: { seed, sites, calendar, deadHost },
+    options,
+    workers: rng.int(1, 3),
+    kill,
+    killAfterMs: rng.int(50, 900),
+    resumeAfter: rng.int(1, Math.max(1, size - 1)),
+    // Not while a killed worker restarts: a worker that starts while Redis is down refuses to start (by design).
+    redisRestart: g.redisRestarts === true && kill !== 'worker' && rng.chance(0.1),
+  };
+}
+
+/** One line describing a case (printed with every failure, with its seed). */
+export function describeCase(c: DiffCase): string {
+  const o = Object.entries(c.options).map(([k, v]) => `${k}=${v}`).join(' ');
+  return `seed ${c.seed}: sites [${c.web.sites}]${c.web.calendar ? ' +calendar' : ''}${c.web.deadHost ? ' +dead-host' : ''} ${o} workers=${c.workers} kill=${c.kill}${c.kill !== 'none' ? `@${c.killAfterMs}ms` : ''}${c.redisRestart ? ' redis-restart' : ''}`;
+}

@@ -1,0 +1,166 @@
+// **runCase**: one generated case in every mode — one process, one process stopped or SIGKILLed and resumed, Redis workers — and what differs.
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import type { CrawlRecord } from '../../../src/crawl-log/record.ts';
+import type { CrawlSummary } from '../../../src/crawl-log/tally.ts';
+import type { RedisTestServer } from '../../helpers/redis-server.ts';
+import { startCaseWeb } from './case-web.ts';
+import { argsOf, explicitOf, type ModeResult, readShards, runRedisWorker, runSingle, startChild } from './crawl-modes.ts';
+import { type DiffCase, describeCase } from './generate.ts';
+
+/** A mode's run must end by itself within this long (a deadline is a failure, reported with the case's seed). */
+const MODE_DEADLINE_MS = 60_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs `run` with an abort signal that fires at the deadline; a run that needed it is a failure naming `what`. */
+async function withDeadline<T>(what: string, run: (deadline: AbortSignal) => Promise<T>, ms = MODE_DEADLINE_MS): Promise<T> {
+  const ctl = new AbortController();
+  let hit = false;
+  const timer = setTimeout(() => {
+    hit = true;
+    ctl.abort();
+  }, ms);
+  try {
+    const out = await run(ctl.signal);
+    if (hit) throw new Error(`${what} did not end by itself within ${ms} ms`);
+    return out;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The outcome of a case: each mode's result, and every difference found (empty: the modes agree). */
+export interface CaseOutcome {
+  problems: string[];
+  modes: Record<string, ModeResult>;
+}
+
+/** Runs case `c` in every mode under `tmp` (Redis: `redis`, flushed first) and compares them. */
+export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, admin: Redis): Promise<CaseOutcome> {
+  const web = await startCaseWeb(c.web);
+  const dir = (name: string) => join(tmp, `s${c.seed}-${name}`);
+  const modes: Record<string, ModeResult> = {};
+  const problems: string[] = [];
+  try {
+    const ex = (out: string) => explicitOf(c.options, web.proxy, web.seeds, out);
+    // One process.
+    modes.single = await readShards([dir('single')], [await withDeadline('the one-process crawl', (d) => runSingle(ex(dir('single')), undefined, d))]);
+    // One process stopped (signal) or SIGKILLed at a random point, then resumed (with no options: the stored ones).
+    const resumedDir = dir('resumed');
+    const first: CrawlSummary[] = [];
+    if (c.kill === 'single') {
+      const before = web.requests();
+      const child = startChild([...web.seeds, '--out', resumedDir, ...argsOf(c.options, web.proxy)]);
+      // The kill lands a random time after the crawl's first request (a process killed before it stored its options
+      // is a crawl never made: its resume would need the seeds again).
+      const started = Date.now();
+      while (web.requests() === before && child.running()) {
+        if (Date.now() - started > 30_000) throw new Error('the killed process sent no request within 30 s');
+        await sleep(10);
+      }
+      if (web.requests() === before) throw new Error(`the process to kill ended before its first request (exit ${await child.exited}): ${child.stderr().slice(-1500)}`);
+      await Promise.race([child.exited, sleep(c.killAfterMs % 400)]);
+      child.signal('SIGKILL');
+      await withDeadline('the killed process', () => child.exited.then(() => undefined));
+    } else {
+      first.push(await withDeadline('the interrupted crawl', (d) => runSingle(ex(resumedDir), { kind: 'signal', afterRecords: c.resumeAfter }, d)));
+    }
+    const resumed = await withDeadline('the resumed crawl', (d) => runSingle({ out: resumedDir }, undefined, d));
+    modes.resumed = await readShards([resumedDir], [resumed]);
+    // Redis workers: the first creates the crawl, the others join with no seeds nor options; one may be killed.
+    await admin.flushall();
+    const dirs = Array.from({ length: c.workers }, (_, i) => dir(`w${i}`));
+    const leaseMs = c.kill === 'worker' ? 800 : undefined;
+    const summaries = await withDeadline('the Redis workers', async (d) => {
+      const runs: Array<Promise<CrawlSummary>> = [runRedisWorker(redis.url, ex(dirs[0] as string), undefined, leaseMs, d)];
+      const deadline = Date.now() + 20_000;
+      while ((await admin.exists('rdfscout:{crawl}:meta')) === 0) {
+        if (Date.now() > deadline) throw new Error('the first worker did not create the crawl in Redis within 20 s');
+        await sleep(10);
+      }
+      for (const w of dirs.slice(1)) runs.push(runRedisWorker(redis.url, { out: w }, undefined, undefined, d));
+      if (c.kill === 'worker') runs.push(killedWorker(redis.url, dir('wk'), c.killAfterMs, d));
+      if (c.redisRestart) {
+        await sleep(c.killAfterMs);
+        await redis.kill();
+        await sleep(200);
+        await redis.restart();
+      }
+      for (const r of runs) r.catch(() => {}); // handled below (a rejection while the restart waits is not unhandled)
+      return Promise.all(runs);
+    });
+    if (c.kill === 'worker') dirs.push(dir('wk'));
+    modes.redis = await readShards(dirs, summaries);
+    problems.push(...compare(c, modes));
+  } catch (err) {
+    problems.push(String((err as Error).stack ?? err));
+  } finally {
+    await web.close();
+  }
+  return { problems: problems.map((p) => `${describeCase(c)}\n  ${p}`), modes };
+}
+
+/** A CLI worker killed (SIGKILL) after `afterMs`, then restarted in this process on its shard until the crawl ends. */
+async function killedWorker(redisUrl: string, out: string, afterMs: number, deadline: AbortSignal): Promise<CrawlSummary> {
+  const child = startChild(['--redis', redisUrl, '--out', out, '--json', '--quiet']);
+  await Promise.race([child.exited, sleep(afterMs)]);
+  child.signal('SIGKILL');
+  await child.exited;
+  return runRedisWorker(redisUrl, { out }, undefined, undefined, deadline);
+}
+
+function spent(records: Iterable<CrawlRecord>): { total: number; perPld: Map<string, number> } {
+  const perPld = new Map<string, number>();
+  let total = 0;
+  for (const r of records) {
+    if (r.outcome === 'denied') continue;
+    total++;
+    perPld.set(r.pld, (perPld.get(r.pld) ?? 0) + 1);
+  }
+  return { total, perPld };
+}
+
+const key = (r: CrawlRecord) => `${r.url} ${r.outcome} ${r.status} ${r.triples}`;
+
+/** What must hold across modes (README "Differential tests"); each broken rule is one line. */
+function compare(c: DiffCase, modes: Record<string, ModeResult>): string[] {
+  const out: string[] = [];
+  const single = modes.single as ModeResult;
+  const reason = single.summaries[0]?.stoppedBy;
+  const { maxDocs, maxDocsPerPld, maxDepth, concurrency, strategy } = c.options;
+  for (const [name, m] of Object.entries(modes)) {
+    const reasons = [...new Set(m.summaries.map((s) => s.stoppedBy))];
+    if (reasons.length !== 1 || reasons[0] !== reason) out.push(`${name}: stoppedBy ${reasons.join(',')}, one process: ${reason}`);
+    const s = spent(m.records.values());
+    if (maxDocs !== undefined && s.total > maxDocs) out.push(`${name}: ${s.total} fetched, over --max-docs ${maxDocs}`);
+    if (reason === 'max-docs' && s.total !== maxDocs) out.push(`${name}: stopped by max-docs with ${s.total} fetched, not ${maxDocs}`);
+    for (const [pld, n] of s.perPld) if (maxDocsPerPld !== undefined && n > maxDocsPerPld) out.push(`${name}: ${n} fetched on ${pld}, over --max-docs-per-pld ${maxDocsPerPld}`);
+    // Every URL once in the merged reading; more than one record of a URL only after a kill (a refetch).
+    if (m.repeated.length > 0 && c.kill === 'none' && !c.redisRestart) out.push(`${name}: URLs recorded more than once: ${m.repeated.slice(0, 3).join(' ')}`);
+    if (name === 'single') continue;
+    // Nothing lost: a crawl that ran out of work fetched what one process fetched.
+    const sameSet = reason === 'frontier-empty' || (reason === 'max-depth' && (c.workers === 1 || name !== 'redis') && concurrency === 1);
+    if (sameSet) {
+      const a = [...single.records.keys()].sort();
+      const b = [...m.records.keys()].sort();
+      const missing = a.filter((u) => !m.records.has(u));
+      const extra = b.filter((u) => !single.records.has(u));
+      if (missing.length + extra.length > 0) out.push(`${name}: ${missing.length} URLs missing (${missing.slice(0, 3).join(' ')}), ${extra.length} extra (${extra.slice(0, 3).join(' ')})`);
+    }
+    if (reason === 'max-docs-per-pld' && maxDepth === undefined) {
+      const a = spent(single.records.values()).perPld;
+      for (const [pld, n] of a) if ((s.perPld.get(pld) ?? 0) !== n) out.push(`${name}: ${s.perPld.get(pld) ?? 0} fetched on ${pld}, one process ${n}`);
+    }
+    // bfs at concurrency 1, one worker, nothing killed: the same records and the same quads.
+    if (strategy === 'bfs' && concurrency === 1 && (name !== 'redis' || c.workers === 1) && c.kill === 'none' && !c.redisRestart) {
+      const a = [...single.records.values()].map(key).sort().join('\n');
+      const b = [...m.records.values()].map(key).sort().join('\n');
+      if (a !== b) out.push(`${name}: records differ from one process's`);
+      const qa = [...single.docs].sort().join('\n');
+      const qb = [...m.docs].sort().join('\n');
+      if (qa !== qb) out.push(`${name}: stored quads differ from one process's`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,139 @@
+// Politeness from the simulated web's request log, in the LevelDB mode and across three Redis workers: never
+// more than --host-concurrency fetches in flight to one PLD, and requests to one PLD leave --delay-ms apart.
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectRedis } from '../../../src/distributed/redis/connect.ts';
+import { CrawlRegistry } from '../../../src/distributed/redis/crawl-registry.ts';
+import { checkGateSpacing, checkPoliteness, type GatePass, type SimWeb, startSimweb } from '../../../src/simweb/index.ts';
+import { type RedisTestServer, startRedisServer } from '../../helpers/redis-server.ts';
+import { allExitZero, type MergedCrawl, mergeShards, startRedisWorker, startWorker, type WorkerProcess } from '../../helpers/workers.ts';
+
+/** The two runs of each mode: 8 PLDs (the thesis's four sites, twice). */
+const RUNS = [
+  // One fetch per PLD at a time; responses of 40 ms, well under the delay.
+  { hc: 1, delayMs: 150, web: { seed: 1, latencyMs: 40 } },
+  // Responses (200 ms) outlast --delay-ms (60 ms): a PLD holds two fetches at once, and their requests still leave
+  // 60 ms apart (before the gate, two starts 0.3 ms apart were seen in Redis, 8–17 ms in the LevelDB mode).
+  { hc: 2, delayMs: 60, web: { seed: 2, latencyMs: 200 } },
+] as const;
+
+let dir: string;
+let web: SimWeb | undefined;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rdfscout-polite-'));
+});
+afterEach(async () => {
+  await web?.close();
+  web = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function startWeb(run: (typeof RUNS)[number]): Promise<SimWeb> {
+  web = await startSimweb({ profiles: 'thesis', scale: 0.02, copies: 2, slowMs: 0, logRequests: true, ...run.web });
+  return web;
+}
+
+/** Crawl options of a run (bfs, through the simulated web's proxy). */
+function crawlArgs(w: SimWeb, run: (typeof RUNS)[number], concurrency: number): string[] {
+  const seeds = w.sites.map((s) => s.startUrl);
+  return [...seeds, '--proxy', w.proxyUrl, '--strategy', 'bfs', '--concurrency', String(concurrency), '--max-docs', '160', '--host-concurrency', String(run.hc), '--delay-ms', String(run.delayMs)];
+}
+
+/**
+ * The gate passes the crawl processes logged (RDFSCOUT_TEST_GATE_LOG), on the simulated web's clock: a pass is
+ * stamped with Redis's clock or `Date.now` (the system clock, whole ms), the server with `performance.timeOrigin +
+ * performance.now()`; the two differ by a constant offset measured here.
+ */
+async function gatePasses(file: string): Promise<GatePass[]> {
+  const offset = performance.timeOrigin + performance.now() - Date.now();
+  const lines = (await readFile(file, 'utf8')).split('\n').filter((l) => l !== '');
+  return lines.map((l) => JSON.parse(l) as GatePass).map((p) => ({ ...p, at: p.at + offset }));
+}
+
+/** What both modes guarantee, read from the server's log and the gate passes. */
+async function expectPolite(w: SimWeb, gateLog: string, run: (typeof RUNS)[number]) {
+  const log = w.requestLog();
+  const report = checkPoliteness(log);
+  const spacing = checkGateSpacing(log, await gatePasses(gateLog));
+  expect(report.plds).toBe(8);
+  expect(report.fetches).toBeGreaterThanOrEqual(100);
+  expect(report.maxInFlight).toBeLessThanOrEqual(run.hc); // never passed …
+  expect(report.maxInFlight).toBe(run.hc); // … and reached
+  // Every fetch the server saw went through the gate (robots.txt loads and redirect hops joined to their fetch).
+  // At least as many gated requests as fetches: a fetch that went round the gate would leave the count short. More
+  // is seen about once in three runs at host concurrency 1 (161 gated, 160 fetches): the server's grouping joins a
+  // request to one that ended within 1 s before it when that one was robots.txt or a redirect to its URL, so two
+  // gated requests can count as one fetch there. Which pair it was is not pinned down yet (session 7 note).
+  expect(spacing.gatedRequests).toBeGreaterThanOrEqual(report.fetches);
+  // The guarantee, on the gate's clock: two passes for one PLD are ≥ --delay-ms apart (less 1 ms: the offset
+  // between the clocks is measured with sub-ms error).
+  expect(spacing.minGateGapMs).toBeGreaterThanOrEqual(run.delayMs - 1);
+  // What the server sees: the next request of a PLD starts ≥ --delay-ms after this one, less this one's jitter —
+  // the time from its pass to the server reading it (Redis's answer travelling back, the event loop, undici, the
+  // proxy). That jitter is measured per request, not assumed: it is the tolerance, and nothing else is allowed.
+  expect(spacing.minGapPlusJitterMs).toBeGreaterThanOrEqual(run.delayMs - 1);
+  process.stdout.write(`politeness hc ${run.hc} delay ${run.delayMs}: fetches ${report.fetches}, min start gap ${report.minStartGapMs?.toFixed(1)} ms, max jitter ${spacing.maxJitterMs?.toFixed(1)} ms\n`);
+  return report;
+}
+
+describe('politeness of one process (LevelDB mode), from the request log', () => {
+  for (const run of RUNS) {
+    it(`--host-concurrency ${run.hc} --delay-ms ${run.delayMs}: ≤ ${run.hc} fetches per PLD in flight, requests ${run.delayMs} ms apart`, async () => {
+      const w = await startWeb(run);
+      const gateLog = join(dir, 'gates.jsonl');
+      const crawl = startWorker([...crawlArgs(w, run, 8), '--out', join(dir, 'c'), '--quiet'], { RDFSCOUT_TEST_GATE_LOG: gateLog });
+      await allExitZero([crawl]);
+      const report = await expectPolite(w, gateLog, run);
+      if (run.hc === 1) {
+        expect(report.fetches).toBeLessThanOrEqual(160); // --max-docs
+        // Politeness.finish: the delay also counts from the end of a fetch (less 1 ms: Date.now counts whole ms).
+        expect(report.minIdleGapMs).toBeGreaterThanOrEqual(run.delayMs - 1);
+      }
+    }, 120_000);
+  }
+});
+
+describe('politeness across three Redis workers, from the request log', () => {
+  let redis: RedisTestServer;
+  beforeEach(async () => {
+    redis = await startRedisServer();
+  });
+  afterEach(async () => {
+    await redis.stop();
+  });
+
+  /** Three workers with the same seeds and options (the first creates the crawl, the others join it). */
+  async function crawl(w: SimWeb, run: (typeof RUNS)[number], gateLog: string): Promise<MergedCrawl> {
+    const outs = [0, 1, 2].map((i) => join(dir, `w${i}`));
+    const workers: WorkerProcess[] = outs.map((out) => startRedisWorker(redis.url, out, crawlArgs(w, run, 4), { RDFSCOUT_TEST_GATE_LOG: gateLog }));
+    await allExitZero(workers);
+    return mergeShards(outs);
+  }
+
+  for (const run of RUNS) {
+    it(`--host-concurrency ${run.hc} --delay-ms ${run.delayMs}: ≤ ${run.hc} fetches per PLD in flight across the cluster, requests ${run.delayMs} ms apart`, async () => {
+      const w = await startWeb(run);
+      const gateLog = join(dir, 'gates.jsonl');
+      const merged = await crawl(w, run, gateLog);
+      const report = await expectPolite(w, gateLog, run);
+      // A lease is released after its response ended and the PLD is ready again only --delay-ms later (BeeBot §2
+      // politeness, kept in Redis): at host concurrency 1 the next fetch starts that long after the last one ended.
+      if (run.hc === 1) expect(report.minIdleGapMs).toBeGreaterThanOrEqual(run.delayMs - 1);
+      // The work was shared (at least two workers fetched), and each URL was fetched once.
+      expect(merged.perShard.filter((n) => n > 0).length).toBeGreaterThanOrEqual(2);
+      expect(merged.repeated).toEqual([]);
+      // The shared learning log's cost per fetch (README "Learning"): one entry per applied fetch, below a fold.
+      const client = await connectRedis(redis.url);
+      try {
+        const log = new CrawlRegistry(client).log;
+        const entries = await log.total();
+        expect(entries).toBe(merged.records.length);
+        process.stdout.write(`learning log: ${entries} entries, ${((await log.bytes()) / entries).toFixed(0)} bytes per fetch\n`);
+      } finally {
+        client.disconnect();
+      }
+    }, 180_000);
+  }
+});

@@ -1,0 +1,71 @@
+// An idle endpoint answers every query (no 503 once some have run, graph-led or not) and logs one line per request.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Quad } from '@rdfjs/types';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { stageDocuments } from '../../src/rdf/index.ts';
+import { type Endpoint, startEndpoint } from '../../src/sparql/endpoint.ts';
+import { type CrawlState, openState } from '../../src/state/open-state.ts';
+
+const EX = 'http://ex.org/';
+let dir: string;
+let state: CrawlState;
+let endpoint: Endpoint;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rdfscout-endpoint-idle-'));
+  state = await openState(dir);
+  const df = state.dataFactory;
+  const n = (s: string) => df.namedNode(s);
+  for (let d = 0; d < 3; d++) {
+    const quads: Quad[] = [];
+    for (let i = 0; i < 300; i++) {
+      quads.push(df.quad(n(`${EX}s${i}`), n('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), n(`${EX}C${i % 5}`), n(`${EX}doc${d}`)));
+      quads.push(df.quad(n(`${EX}s${i}`), n(`${EX}label`), df.literal(`a label long enough to fill slices ${i}`, 'en'), n(`${EX}doc${d}`)));
+    }
+    const txn = state.txn();
+    stageDocuments(state, txn, quads);
+    await txn.commit();
+  }
+  endpoint = await startEndpoint(state, { port: 0, timeoutMs: 8_000, log: (line) => lines.push(line), verbose: true });
+}, 60_000);
+
+afterAll(async () => {
+  await endpoint.close();
+  await state.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function ask(query: string, accept: string): Promise<{ status: number; body: string }> {
+  const res = await fetch(`${endpoint.url}?query=${encodeURIComponent(query)}`, { headers: { Accept: accept }, signal: AbortSignal.timeout(15_000) });
+  return { status: res.status, body: await res.text() };
+}
+
+it('answers 14 graph-led SELECTs, CONSTRUCTs and COUNTs in a row with 200, each logged with its status, ms and rows', async () => {
+  const queries = [
+    [`SELECT ?s ?c WHERE { GRAPH <${EX}doc1> { ?s a ?c } }`, 'text/csv', 301],
+    [`CONSTRUCT { ?s a ?c } WHERE { GRAPH <${EX}doc2> { ?s a ?c } }`, 'application/n-triples', 300],
+    [`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${EX}doc0> { ?s ?p ?o } }`, 'text/csv', 2],
+  ] as const;
+  for (let i = 0; i < 14; i++) {
+    const [q, accept, lineCount] = queries[i % queries.length] as (typeof queries)[number];
+    const { status, body } = await ask(q, accept);
+    expect(status, `request ${i}: ${body.slice(0, 200)}`).toBe(200);
+    expect(body.trim().split('\n'), `request ${i}`).toHaveLength(lineCount);
+  }
+  const requests = lines.filter((l) => !l.startsWith('  '));
+  expect(requests).toHaveLength(14);
+  expect(requests[0]).toMatch(/^GET 200 \d+ ms rows=300 SELECT \?s \?c WHERE/);
+  expect(requests[2]).toMatch(/^GET 200 \d+ ms rows=1 SELECT \(COUNT/);
+  // --verbose: each query's phases, in order
+  const phases = lines.filter((l) => l.startsWith('  query 1 ')).map((l) => l.split(' ')[4]);
+  expect(phases).toEqual(['indexed', 'worker', 'head', 'done']);
+}, 120_000);
+
+it('logs a failing request with its status and error code', async () => {
+  const { status } = await ask('SELECT WHERE {', 'text/csv');
+  expect(status).toBe(400);
+  expect(lines.at(-1)).toMatch(/^GET 400 \d+ ms rows=0 RDFSCOUT_QUERY_FAILED SELECT WHERE \{$/);
+});
