@@ -17,7 +17,7 @@ export interface WebOptions {
   scale?: number;
   /**
    * Serves every profile site this many times, each copy on its own PLD with its own seed (`dbtune-sim.org`,
-   * `dbtune-sim-c2.org`, …): a web of many PLDs for distributed crawls (issue 15: ≥ 500 PLDs). Default 1.
+   * `dbtune-sim-c2.org`, …): a web of many PLDs for distributed crawls (hundreds of PLDs from a few profiles). Default 1.
    */
   copies?: number;
 }
@@ -130,7 +130,7 @@ function calendarMonth(site: SiteModel, url: URL): number | undefined {
 }
 
 /** URL of calendar month `m` of a site. */
-export function calendarUrl(site: SiteModel, m: number): string {
+function calendarUrl(site: SiteModel, m: number): string {
   const cal = site.calendar as NonNullable<SiteModel['calendar']>;
   return `http://${site.host}${cal.path}?month=${monthName(Number(cal.firstMonth.slice(0, 4)), m)}`;
 }

@@ -47,7 +47,12 @@ describe('generated site sets', () => {
       // Round-robin over the same sequences: the oracle is never below it, nor above the best `budget` fetches anywhere.
       let rr = 0;
       for (let t = 0, spent = 0; spent < budget && seqs.some((q) => q.length > t); t++) {
-        for (const q of seqs) if (t < q.length && spent < budget) (rr += q[t]!), spent++;
+        for (const q of seqs) {
+          if (t < q.length && spent < budget) {
+            rr += q[t]!;
+            spent++;
+          }
+        }
       }
       const top = seqs.flat().sort((x, y) => y - x).slice(0, budget).reduce((x, y) => x + y, 0);
       expect(oracle, name).toBeGreaterThanOrEqual(rr);

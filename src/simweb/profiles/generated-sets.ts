@@ -14,10 +14,10 @@ import type { Profile, ProfileSite } from './profile.ts';
 
 /** The shapes of reward per fetch over a site's breadth-first order. */
 export const REWARD_SHAPES = ['steady', 'dry', 'late', 'deep', 'barren'] as const;
-export type RewardShape = (typeof REWARD_SHAPES)[number];
+type RewardShape = (typeof REWARD_SHAPES)[number];
 
 /** One reward's schedule on one site: the expected reward of the page at breadth-first position j of n. */
-export interface RewardPlan {
+interface RewardPlan {
   shape: RewardShape;
   /** Expected reward per page while the site pays (per page: external links, or RDF documents linked). */
   rate: number;
@@ -26,7 +26,7 @@ export interface RewardPlan {
 }
 
 /** Everything drawn for one site of a generated set (kept so that tests and reports can say what a set holds). */
-export interface GeneratedSite {
+interface GeneratedSite {
   short: string;
   size: number;
   /** Children per page: the site's link rate (1 = a chain, 12 = a bushy tree). */
@@ -67,7 +67,7 @@ function drawPlan(rng: Prng, size: number): RewardPlan {
 }
 
 /** The expected reward of page j (breadth-first position) of a site of n pages under `plan`. */
-export function expectedReward(plan: RewardPlan, j: number, n: number): number {
+function expectedReward(plan: RewardPlan, j: number, n: number): number {
   switch (plan.shape) {
     case 'steady':
     case 'barren':
@@ -108,7 +108,7 @@ export function drawSiteSet(seed: number): GeneratedSet {
  * breadth-first crawl fetches page j as its j-th HTML page), page j with Poisson(external(j)) external links and
  * Poisson(rdf(j)) RDF documents of its own, linked as RDF (`<a href>RDF</a>`).
  */
-export function buildGeneratedSite(b: SiteBuilder, rng: Prng, site: GeneratedSite, n: number): void {
+function buildGeneratedSite(b: SiteBuilder, rng: Prng, site: GeneratedSite, n: number): void {
   const pages: number[] = [b.html('/')];
   let parent = 0;
   let kidsLeft = rng.int(site.fanout[0], site.fanout[1]);

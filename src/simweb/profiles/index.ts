@@ -49,8 +49,8 @@ export const PROFILES: ReadonlyMap<string, Profile> = new Map(
 );
 
 /**
- * Meta-profiles: `thesis` = the four thesis PLDs (§11), `tuning` and `held-out` = the split of issue 17 (design and
- * tuning only on `tuning`; headline figures on `held-out`), `scheduling` = the bandit's changing site sets, `mixed` =
+ * Meta-profiles (`generated-<seed>` names a generated site set): `thesis` = the four thesis PLDs (§11), `tuning`
+ * and `held-out` = the split of the simulated profiles (design and tuning only on `tuning`; headline figures on `held-out`), `scheduling` = the bandit's changing site sets, `mixed` =
  * the tuning profiles before portal-like joined them (the web every earlier figure, e.g. bench:throughput's, was
  * measured on, kept as it was), `all` = everything.
  */
