@@ -25,6 +25,7 @@ import { type ReplayArm, simulate } from '../src/bandit/simulate.ts';
 import { type ReferenceCurve, type ReportCrawlInput, writeReport } from '../src/report/index.ts';
 import { type SimWeb, startSimweb } from '../src/simweb/index.ts';
 import { crawlOnce } from './lib/bandit-crawl.ts';
+import { DEFAULT_POLICY, FIXED, STRATEGY, type GeneratedSettings, type Reward, runSet, runSets, type SetResult, sealedSeeds, summarize } from './lib/bandit-generated.ts';
 import { type DriftKind, runDrift } from './lib/bandit-drift.ts';
 import { siteSequence } from '../src/simweb/site-sequence.ts';
 
@@ -197,6 +198,36 @@ function tabulate(rows: UnitRow[], pick: (r: UnitRow) => number): Map<string, Re
   return m;
 }
 
+/**
+ * `--generated`: live crawls of the generated site sets of the sealed split (`--split evaluation|tuning`, from
+ * bench/bandit-seeds.json; `--seeds N` takes the first N), per reward and concurrency, every fixed rule and the
+ * policies given; prints each policy's ratio to the best fixed rule per set (min, p10, median, shares) and in total.
+ */
+async function runGenerated(values: Record<string, string | boolean | undefined>): Promise<void> {
+  const split = values.split === 'tuning' ? 'tuning' : 'evaluation';
+  const all = sealedSeeds(split);
+  const seeds = values.seeds === '20' ? all : all.slice(0, Number(values.seeds));
+  const budget = Number(values.budget === '2000' ? '600' : values.budget);
+  const scale = Number(values.scale === '1' ? '0.1' : values.scale);
+  const jobs = Math.min(2, Math.max(1, Number(values.jobs)));
+  const extra = values.policies === POLICY_NAMES.join(',') ? ['auto'] : String(values.policies).split(',');
+  const policies = [...new Set([...FIXED, ...extra])];
+  const all_results: SetResult[] = [];
+  say(`Generated site sets, ${split} split (${seeds.length} sets: ${seeds[0]}…${seeds.at(-1)}), budget ${budget}, scale ${scale}, live crawls`);
+  for (const reward of String(values.rewards).split(',') as Reward[]) {
+    for (const concurrency of String(values.concurrencies).split(',').map(Number)) {
+      const strategy = typeof values.strategy === 'string' ? values.strategy : STRATEGY[reward];
+      const settings: GeneratedSettings = { budget, scale, concurrency, reward, policies, strategy };
+      const results = await runSets(seeds, settings, jobs, (r) => console.error(`set ${r.seed} ${reward} c${concurrency}: ${policies.map((p) => `${p} ${r.by[p]}`).join(', ')} (oracle ${r.oracle})`));
+      all_results.push(...results);
+      say(`\n${reward}, concurrency ${concurrency}, strategy ${strategy}: each policy ÷ the best fixed rule of the set (default: ${DEFAULT_POLICY[reward]})`);
+      for (const l of summarize(results, policies)) say(l);
+    }
+  }
+  if (typeof values.json === 'string') writeFileSync(values.json, JSON.stringify(all_results, null, 2));
+  if (typeof values.md === 'string') writeFileSync(values.md, `${printed.join('\n')}\n`);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -223,8 +254,23 @@ async function main(): Promise<void> {
       'tune-seeds': { type: 'string', default: '10' },
       'live-seeds': { type: 'string', default: '11,12' },
       concurrency: { type: 'string', default: '4' },
+      generated: { type: 'boolean', default: false },
+      split: { type: 'string', default: 'evaluation' },
+      rewards: { type: 'string', default: 'external-links,rdf-docs' },
+      concurrencies: { type: 'string', default: '1,4' },
+      'generated-worker': { type: 'string' },
+      strategy: { type: 'string' },
     },
   });
+  if (values['generated-worker'] !== undefined) {
+    const { seed, settings } = JSON.parse(values['generated-worker']) as { seed: number; settings: GeneratedSettings };
+    process.stdout.write(`${JSON.stringify(await runSet(seed, settings))}\n`);
+    return;
+  }
+  if (values.generated) {
+    await runGenerated(values);
+    return;
+  }
   if (values.worker !== undefined) {
     const { unit, settings } = JSON.parse(values.worker) as { unit: Unit; settings: UnitSettings };
     process.stdout.write(`${JSON.stringify(await runUnit(unit, settings))}\n`);

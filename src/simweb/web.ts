@@ -17,7 +17,7 @@ export interface WebOptions {
   scale?: number;
   /**
    * Serves every profile site this many times, each copy on its own PLD with its own seed (`dbtune-sim.org`,
-   * `dbtune-sim-c2.org`, …): a web of many PLDs for distributed crawls (issue 15: ≥ 500 PLDs). Default 1.
+   * `dbtune-sim-c2.org`, …): a web of many PLDs for distributed crawls (hundreds of PLDs from a few profiles). Default 1.
    */
   copies?: number;
 }
@@ -62,7 +62,7 @@ export function copyHost(host: string, copy: number): string {
 function buildSite(webSeed: number, profileName: string, spec: ProfileSite, scale: number): SiteModel {
   const seed = hashParts(webSeed, profileName, spec.host);
   const b = new SiteBuilder();
-  spec.build(b, new Prng(seed), Math.max(30, Math.round(spec.size * scale)));
+  spec.build(b, new Prng(seed), Math.max(Math.min(30, spec.size), Math.round(spec.size * scale)));
   const built = b.finish();
   return {
     host: spec.host,
@@ -130,7 +130,7 @@ function calendarMonth(site: SiteModel, url: URL): number | undefined {
 }
 
 /** URL of calendar month `m` of a site. */
-export function calendarUrl(site: SiteModel, m: number): string {
+function calendarUrl(site: SiteModel, m: number): string {
   const cal = site.calendar as NonNullable<SiteModel['calendar']>;
   return `http://${site.host}${cal.path}?month=${monthName(Number(cal.firstMonth.slice(0, 4)), m)}`;
 }

@@ -5,6 +5,7 @@ import { beebotRasProfile, beebotUnivProfile } from './beebot.ts';
 import { campusProfile } from './campus.ts';
 import { ckanProfile } from './ckan.ts';
 import { dbtuneProfile } from './dbtune.ts';
+import { GENERATED_PATTERN, generatedProfile } from './generated-sets.ts';
 import { instituteProfile } from './institute.ts';
 import { deriProfile } from './deri.ts';
 import { modernProfile } from './modern.ts';
@@ -48,8 +49,8 @@ export const PROFILES: ReadonlyMap<string, Profile> = new Map(
 );
 
 /**
- * Meta-profiles: `thesis` = the four thesis PLDs (§11), `tuning` and `held-out` = the split of issue 17 (design and
- * tuning only on `tuning`; headline figures on `held-out`), `scheduling` = the bandit's changing site sets, `mixed` =
+ * Meta-profiles (`generated-<seed>` names a generated site set): `thesis` = the four thesis PLDs (§11), `tuning`
+ * and `held-out` = the split of the simulated profiles (design and tuning only on `tuning`; headline figures on `held-out`), `scheduling` = the bandit's changing site sets, `mixed` =
  * the tuning profiles before portal-like joined them (the web every earlier figure, e.g. bench:throughput's, was
  * measured on, kept as it was), `all` = everything.
  */
@@ -70,11 +71,12 @@ export function resolveProfiles(names: string | readonly string[]): Profile[] {
   const out: Profile[] = [];
   for (const name of list) {
     for (const concrete of META_PROFILES[name] ?? [name]) {
-      const profile = PROFILES.get(concrete);
+      const generated = GENERATED_PATTERN.exec(concrete);
+      const profile = generated ? generatedProfile(Number(generated[1])) : PROFILES.get(concrete);
       if (!profile) {
-        throw new ArgumentError(`unknown simweb profile "${name}"; known: ${[...PROFILES.keys(), ...Object.keys(META_PROFILES)].join(', ')}`);
+        throw new ArgumentError(`unknown simweb profile "${name}"; known: ${[...PROFILES.keys(), ...Object.keys(META_PROFILES)].join(', ')}, generated-<seed>`);
       }
-      if (!out.includes(profile)) out.push(profile);
+      if (!out.some((p) => p.name === profile.name)) out.push(profile);
     }
   }
   if (out.length === 0) throw new ArgumentError('no simweb profile given; try --profile thesis');

@@ -1,0 +1,125 @@
+// The PLD bandit on generated site sets (src/simweb/profiles/generated-sets.ts): live crawls of each set under every
+// policy, each policy's reward over the best fixed rule's (BeeBot §3: round-robin, R1, R2, R3) per set.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { prefixOracle } from '../../src/bandit/prefix-oracle.ts';
+import { buildWeb, startSimweb } from '../../src/simweb/index.ts';
+import { externalLinksOf, modelSource, rdfDocumentOf, siteSequence } from '../../src/simweb/site-sequence.ts';
+import { crawlOnce } from './bandit-crawl.ts';
+
+export type Reward = 'external-links' | 'rdf-docs';
+
+/** BeeBot §3's fixed rules: the yardstick. */
+export const FIXED = ['round-robin', 'r1', 'r2', 'r3'] as const;
+
+/** The crawl's default policy per reward (src/crawl/options.ts). */
+export const DEFAULT_POLICY: Record<Reward, string> = { 'external-links': 'auto', 'rdf-docs': 'round-robin' };
+
+/**
+ * The strategy inside each site per reward: BeeBot's breadth-first for external links (its X(i, j) are in BFS
+ * order, §3); the crawl's default focused strategy for RDF documents, as a Linked-Data crawl runs.
+ */
+export const STRATEGY: Record<Reward, string> = { 'external-links': 'bfs', 'rdf-docs': 'fc-r+hr' };
+
+export interface GeneratedSettings {
+  budget: number;
+  /** Strategy inside each site (default: STRATEGY[reward]). */
+  strategy?: string;
+  scale: number;
+  concurrency: number;
+  reward: Reward;
+  policies: string[];
+}
+
+export interface SetResult {
+  seed: number;
+  reward: Reward;
+  concurrency: number;
+  plds: number;
+  oracle: number;
+  /** Reward per policy. */
+  by: Record<string, number>;
+}
+
+/** The sealed split (bench/bandit-seeds.json). */
+export function sealedSeeds(split: 'tuning' | 'evaluation'): number[] {
+  const file = JSON.parse(readFileSync(new URL('../bandit-seeds.json', import.meta.url), 'utf8')) as Record<string, number[]>;
+  const seeds = file[split];
+  if (!seeds) throw new Error(`bench/bandit-seeds.json has no "${split}" list`);
+  return seeds;
+}
+
+/** One set crawled live under every policy (this process). */
+export async function runSet(seed: number, s: GeneratedSettings): Promise<SetResult> {
+  const profiles = `generated-${seed}`;
+  const model = buildWeb({ profiles, seed, scale: s.scale });
+  const source = modelSource(model);
+  const rewardOf = s.reward === 'rdf-docs' ? rdfDocumentOf : externalLinksOf;
+  const seqs = model.sites.map((site) => siteSequence(source, site.startUrl, Number.POSITIVE_INFINITY, s.budget, rewardOf));
+  const oracle = prefixOracle(seqs, s.budget);
+  const web = await startSimweb({ profiles, seed, scale: s.scale });
+  try {
+    const by: Record<string, number> = {};
+    for (const bandit of s.policies) {
+      const f = await crawlOnce(web, web.sites.map((site) => site.startUrl), {
+        bandit,
+        strategy: s.strategy ?? STRATEGY[s.reward],
+        reward: s.reward,
+        budget: s.budget,
+        seed,
+        maxDepth: Number.POSITIVE_INFINITY,
+        concurrency: s.concurrency,
+        hostConcurrency: 1,
+      });
+      by[bandit] = s.reward === 'rdf-docs' ? f.rdfDocuments : f.reward;
+    }
+    return { seed, reward: s.reward, concurrency: s.concurrency, plds: model.sites.length, oracle, by };
+  } finally {
+    await web.close();
+  }
+}
+
+/** Runs the sets in `jobs` child processes at once (each `node bench/bandit.ts --generated-worker JSON`). */
+export async function runSets(seeds: readonly number[], s: GeneratedSettings, jobs: number, onDone: (r: SetResult) => void): Promise<SetResult[]> {
+  const out: SetResult[] = [];
+  let next = 0;
+  const script = new URL('../bandit.ts', import.meta.url).pathname;
+  const worker = async (): Promise<void> => {
+    while (next < seeds.length) {
+      const seed = seeds[next++]!;
+      const child = spawn(process.execPath, [script, '--generated-worker', JSON.stringify({ seed, settings: s })], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      if (code !== 0) throw new Error(`set ${seed} (${s.reward}, concurrency ${s.concurrency}) failed with exit ${code}`);
+      const r = JSON.parse(text.trim().split('\n').at(-1)!) as SetResult;
+      out.push(r);
+      onDone(r);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
+  return out.sort((a, b) => a.seed - b.seed);
+}
+
+/** The q-quantile (0–1) of `xs` by the nearest-rank rule. */
+function quantile(xs: readonly number[], q: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** Each policy's ratio to the best fixed rule per set: min, 10th percentile, median, share ≥ 0.98, total. */
+export function summarize(results: readonly SetResult[], policies: readonly string[]): string[] {
+  const lines: string[] = [];
+  const bestFixed = (r: SetResult) => Math.max(...FIXED.filter((p) => p in r.by).map((p) => r.by[p]!));
+  lines.push('| policy | min | p10 | median | sets ≥ 0.98 | sets ≥ 0.90 | total ÷ best fixed | total ÷ oracle |');
+  lines.push('|---|---|---|---|---|---|---|---|');
+  for (const p of policies) {
+    // A set where no rule earns anything says nothing about the policy: ratio 1.
+    const ratios = results.map((r) => (bestFixed(r) > 0 ? r.by[p]! / bestFixed(r) : 1));
+    const total = results.reduce((a, r) => a + r.by[p]!, 0) / Math.max(1, results.reduce((a, r) => a + bestFixed(r), 0));
+    const oracle = results.reduce((a, r) => a + r.by[p]!, 0) / Math.max(1, results.reduce((a, r) => a + r.oracle, 0));
+    const share = (t: number) => `${ratios.filter((x) => x >= t).length}/${ratios.length}`;
+    lines.push(`| ${p} | ${quantile(ratios, 0).toFixed(3)} | ${quantile(ratios, 0.1).toFixed(3)} | ${quantile(ratios, 0.5).toFixed(3)} | ${share(0.98)} | ${share(0.9)} | ${total.toFixed(3)} | ${oracle.toFixed(3)} |`);
+  }
+  return lines;
+}
