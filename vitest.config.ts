@@ -10,7 +10,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * each on a loaded 2-core machine) are in the integration tier for their time.
  */
 export const UNIT_FILES = [
+  'test/architecture/source-hygiene.test.ts',
   'test/bandit/**/*.test.ts',
+  'test/simweb/generated-sets.test.ts',
+  'test/fetch/connectivity.test.ts',
   'test/docs/**/*.test.ts',
   'test/links/extract-links.test.ts',
   'test/links/html-variant.test.ts',

@@ -7,6 +7,7 @@ import { type Buffered, type PldState, QueueHeads, queueOfState } from './queue-
 import { QUEUE_END, QUEUE_PREFIX, queueKey, SORT_KEY_MAX, sortKeyOf } from './queue-keys.ts';
 import { RejudgingFrontier } from './similar-queued.ts';
 import type { Frontier, FrontierEntry, FrontierIndexOptions, NewEntry, PldQueue } from './types.ts';
+import { claimInFlight, type InFlight } from './in-flight.ts';
 import { forgetSeen, loadSeen, type SeenRecord } from './seen-load.ts';
 import { URL_STATE, UrlTable } from './url-table.ts';
 
@@ -19,13 +20,6 @@ export interface LevelFrontierOptions extends FrontierIndexOptions {
   maxBuffered?: number;
   /** Sublevels to keep the queue and the seen set in. Default: the state's `frontier` and `seen`. */
   sublevels?: { queue: AnySublevel; seen: AnySublevel };
-}
-
-
-interface InFlight {
-  pld: string;
-  sortKey: string;
-  finishing: boolean;
 }
 
 /**
@@ -203,7 +197,7 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
   }
 
   complete(entry: FrontierEntry, txn: Txn, aliases: readonly string[] = []): void {
-    const f = this.#claim(entry, 'complete');
+    const f = claimInFlight(this.#inFlight, entry, 'complete');
     const st = this.#heads.get(f.pld) as PldState;
     levelTxn(txn).del(this.#queue, queueKey(f.pld, f.sortKey));
     st.removing.add(f.sortKey);
@@ -254,7 +248,7 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
   }
 
   retry(entry: FrontierEntry, notBefore: number, txn: Txn): void {
-    const f = this.#claim(entry, 'retry');
+    const f = claimInFlight(this.#inFlight, entry, 'retry');
     const st = this.#heads.get(f.pld) as PldState;
     if (this.#table.state(entry.url) === URL_STATE.done) {
       // Done meanwhile as another URL's alias: nothing left to retry.
@@ -348,18 +342,6 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
   /** Bytes of the in-memory seen set (for benchmarks). */
   get seenTableBytes(): number {
     return this.#table.bytes;
-  }
-
-  #claim(entry: FrontierEntry, what: string): InFlight {
-    const f = this.#inFlight.get(entry.url);
-    if (f === undefined || f.finishing) {
-      throw new RdfscoutError(
-        'RDFSCOUT_INVALID_ARGUMENT',
-        `Frontier.${what}(${entry.url}): the URL is not in flight${f?.finishing ? ' (already completed or retried)' : ''}; only entries from next() can be finished, once.`,
-      );
-    }
-    f.finishing = true;
-    return f;
   }
 
   #entryOf(e: NewEntry, seq: number): FrontierEntry {
