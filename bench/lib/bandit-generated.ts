@@ -13,7 +13,7 @@ export type Reward = 'external-links' | 'rdf-docs';
 export const FIXED = ['round-robin', 'r1', 'r2', 'r3'] as const;
 
 /** The crawl's default policy per reward (src/crawl/options.ts). */
-export const DEFAULT_POLICY: Record<Reward, string> = { 'external-links': 'auto', 'rdf-docs': 'round-robin' };
+export const DEFAULT_POLICY: Record<Reward, string> = { 'external-links': 'auto', 'rdf-docs': 'auto' };
 
 /**
  * The strategy inside each site per reward: BeeBot's breadth-first for external links (its X(i, j) are in BFS

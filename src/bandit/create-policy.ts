@@ -20,7 +20,7 @@ type PolicyName = (typeof POLICY_NAMES)[number];
 export interface PolicyOptions {
   /** round-robin: pulls per turn (BeeBot's time quantum). Default: 1. */
   quantum?: number;
-  /** r1: N, the crawl's total budget of pulls (pages). Default: 2000 (BeeBot §4). */
+  /** r1, auto: N, the crawl's total budget of pulls (pages). Default: 2000 (BeeBot §4). auto spreads a tenth of N/K over every arm. */
   budget?: number;
   /** r1: K, the number of arms, when known in advance. Default: the arms seen so far (see R1Policy). */
   arms?: number;
@@ -28,7 +28,7 @@ export interface PolicyOptions {
   step?: number;
   /** r3: m, initial pulls per arm. Default: 1. Also thompson, ducb, swucb: initial pulls per arm, default 1; auto: 3 (see AutoPolicy). */
   initialStep?: number;
-  /** ducb, thompson, auto: the discount γ in (0, 1] of old evidence (1 = none). Default: 0.995 (the best of 0.99–1 in bench/bandit-replay.ts); auto: 0.99, used only while rewards are not heavy-tailed. */
+  /** ducb, thompson, auto: the discount γ in (0, 1] of old evidence (1 = none). Default: 0.995 (the best of 0.99–1 in bench/bandit-replay.ts); auto: 0.95 per pull of the same arm (depth, not the crawl's clock), used only while rewards are not heavy-tailed. */
   gamma?: number;
   /** swucb: the window W, in pulls. Default: 500. */
   window?: number;
@@ -40,8 +40,8 @@ export interface PolicyOptions {
   seed?: number;
 }
 
-/** auto's discount while rewards are not heavy-tailed (see AutoPolicy); `gamma` overrides it. */
-const AUTO_GAMMA = 0.99;
+/** auto's discount per pull of the same arm, while rewards are not heavy-tailed (see AutoPolicy); `gamma` overrides it. */
+const AUTO_GAMMA = 0.95;
 
 /** auto's initial pulls per arm (see AutoPolicy: a start page alone says nothing on heavy-tailed sets); `initialStep` overrides it. */
 export const AUTO_INITIAL_STEP = 3;
@@ -114,7 +114,7 @@ export function createPolicy(name: string, opts: PolicyOptions = {}): BanditPoli
     case 'swucb':
       return new SlidingWindowUcbPolicy(o.window, o.exploration, o.initialStep);
     case 'auto':
-      return new AutoPolicy(o.seed, o.priorPulls, opts.initialStep ?? AUTO_INITIAL_STEP, opts.gamma ?? AUTO_GAMMA);
+      return new AutoPolicy(o.seed, o.priorPulls, opts.initialStep ?? AUTO_INITIAL_STEP, opts.gamma ?? AUTO_GAMMA, o.budget);
     default:
       throw new RdfscoutError(
         'RDFSCOUT_INVALID_ARGUMENT',

@@ -71,11 +71,10 @@ export const CRAWL_OPTION_SPECS = [
     placeholder: 'NAME',
     help: "link-scoring strategy (thesis §10): bfs is the thesis's breadth-first BC, fc-r+hr the proposed crawler; fc-r2 [Umb09], fc-r+hr2 [Hat10], topical, topical+hr, yield (learned link yield).",
   }),
-  choiceOption<'bandit', string>('bandit', BANDIT_CHOICES, 'round-robin', {
+  choiceOption<'bandit', string>('bandit', BANDIT_CHOICES, 'auto', {
     section: 'strategy',
     resume: 'identity',
     placeholder: 'NAME',
-    defaultText: 'round-robin; auto with --reward external-links',
     help: "PLD scheduler (BeeBot §3): none is the frontier's global priority order; r3 is UCB1. Defaults chosen by npm run bench:bandit.",
   }),
   choiceOption('reward', REWARD_CHOICES, 'rdf-docs', { section: 'strategy', resume: 'identity', placeholder: 'KIND', help: "what the bandit counts as reward; external-links is BeeBot mode." }),

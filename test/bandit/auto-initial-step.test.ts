@@ -12,7 +12,8 @@ describe('auto initial step', () => {
   });
 
   it('keeps the option: initialStep 1 samples after one pull per arm', () => {
-    const choices = play(createPolicy('auto', { initialStep: 1 }), 12, () => ['a', 'b', 'c', 'd'], (arm, k) => (arm === 'a' && k === 0 ? 100 : 0));
+    // budget 40 over 4 arms: the spread (a tenth of N/K) is 1 pull, so sampling starts after the initial step.
+    const choices = play(createPolicy('auto', { initialStep: 1, budget: 40 }), 12, () => ['a', 'b', 'c', 'd'], (arm, k) => (arm === 'a' && k === 0 ? 100 : 0));
     expect(choices.slice(0, 4).sort()).toEqual(['a', 'b', 'c', 'd']);
     expect(countOf(choices).a).toBeGreaterThan(3);
   });

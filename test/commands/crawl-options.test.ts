@@ -42,7 +42,7 @@ describe('the specs', () => {
   it('give the defaults the crawl had before they were specs', () => {
     expect(DEFAULT_CRAWL_OPTIONS).toMatchObject({
       strategy: 'fc-r+hr',
-      bandit: 'round-robin',
+      bandit: 'auto',
       reward: 'rdf-docs',
       maxDocs: 1000,
       maxDocsPerPld: Number.POSITIVE_INFINITY,

@@ -21,6 +21,9 @@ async function crawl(web: SimWeb, strategy: string, dir: string, maxDocs = BUDGE
     delayMs: 0,
     concurrency: 5,
     hostConcurrency: 5,
+    // The labels and rules of every PLD are read below: each PLD gets its turn, whatever the default scheduler
+    // (a bandit may spend 200 fetches on the PLD whose RDF comes first and leave deri's, 17 pages deep, unread).
+    bandit: 'round-robin',
   });
   const records: CrawlRecord[] = [];
   try {

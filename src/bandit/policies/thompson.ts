@@ -4,6 +4,9 @@ import { type ArmRecord, argmax, initialPull, PolicyBase } from '../policy-base.
 import { Prng } from '../../random/prng.ts';
 import { sampleGamma } from '../../random/samplers.ts';
 
+/** What old evidence fades with (see ThompsonPolicy). */
+export type Forgetting = 'time' | 'depth';
+
 /**
  * Thompson sampling for count rewards (links, RDF documents, triples per page).
  *
@@ -19,7 +22,8 @@ import { sampleGamma } from '../../random/samplers.ts';
  * (default 1). The posterior mean is (p0·μ0 + S_i)/(p0 + t_i) and its variance is φ times the Poisson one.
  * With a discount γ < 1 (`createPolicy` default 0.995), S_i and t_i are discounted like `ducb`'s
  * (the reward of step u weighs γ^(T−u)), so a site whose yield fades loses its lead and a site left alone
- * regains posterior width. Each choice draws one λ per awake arm and takes the largest. Every arm first gets `initialStep` pulls
+ * regains posterior width. With `forgetting = 'depth'` (`auto`), the clock is the arm's own pulls instead: the reward
+ * of the arm's u-th pull weighs γ^(t_i−u), so an arm left alone keeps its posterior as it was. Each choice draws one λ per awake arm and takes the largest. Every arm first gets `initialStep` pulls
  * (default 1), because a prior with a tiny shape rarely draws high enough to explore a new arm.
  *
  * Sleeping arms need no special care: draws are made for awake arms only.
@@ -30,19 +34,22 @@ export class ThompsonPolicy extends PolicyBase {
   readonly #priorPulls: number;
   readonly #initialStep: number;
   readonly #gamma: number;
+  readonly #forgetting: Forgetting;
   /** Discounted pulls and reward sum per arm, as of reward number `at` (only when γ < 1). */
   #disc = new Map<string, { n: number; s: number; at: number }>();
 
   /**
    * @param gamma discount of old evidence, as in `ducb`: the reward of step u weighs γ^(T−u). 1 (no discount)
    *   keeps the plain posterior.
+   * @param forgetting what old evidence fades with: every pull of the crawl ('time'), or the arm's own pulls ('depth').
    */
-  constructor(seed: number, priorPulls: number, initialStep: number, gamma = 1) {
+  constructor(seed: number, priorPulls: number, initialStep: number, gamma = 1, forgetting: Forgetting = 'time') {
     super();
     this.#prng = new Prng(seed);
     this.#priorPulls = priorPulls;
     this.#initialStep = initialStep;
     this.#gamma = gamma;
+    this.#forgetting = forgetting;
   }
 
   protected pick(awake: readonly ArmRecord[]): ArmRecord {
@@ -73,7 +80,7 @@ export class ThompsonPolicy extends PolicyBase {
   protected override observe(rec: ArmRecord, reward: number): void {
     if (this.#gamma === 1) return;
     const d = this.#disc.get(rec.arm);
-    const fade = d === undefined ? 0 : this.#gamma ** (this.totalPulls - d.at);
+    const fade = d === undefined ? 0 : this.#forgetting === 'depth' ? this.#gamma : this.#gamma ** (this.totalPulls - d.at);
     this.#disc.set(rec.arm, { n: (d?.n ?? 0) * fade + 1, s: (d?.s ?? 0) * fade + reward, at: this.totalPulls });
   }
 
@@ -82,7 +89,7 @@ export class ThompsonPolicy extends PolicyBase {
     if (plain || this.#gamma === 1) return { n: rec.pulls, s: rec.totalReward };
     const d = this.#disc.get(rec.arm);
     if (d === undefined) return { n: 0, s: 0 };
-    const fade = this.#gamma ** (this.totalPulls - d.at);
+    const fade = this.#forgetting === 'depth' ? 1 : this.#gamma ** (this.totalPulls - d.at);
     return { n: d.n * fade, s: d.s * fade };
   }
 

@@ -56,7 +56,7 @@ describe('SIGKILL at random moments, resumed each time', () => {
     dir = await mkdtemp(join(tmpdir(), 'rdfscout-crash-'));
     args = ['crawl', web.sites[0]!.startUrl, '--proxy', web.proxyUrl, '--concurrency', '1', '--delay-ms', '0', '--max-docs', String(BUDGET), '--quiet', '--json',
       // Equality with an uninterrupted crawl needs a deterministic order: the sites' Crawl-delay makes which PLD is
-      // awake a matter of timing, which a bandit's choice (the default round-robin) depends on; the global order less so.
+      // awake a matter of timing, which a bandit's choice (the default auto) depends on; the global order less so.
       '--bandit', 'none'];
   });
 
