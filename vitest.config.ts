@@ -11,6 +11,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 export const UNIT_FILES = [
   'test/architecture/source-hygiene.test.ts',
+  'test/architecture/test-helpers.test.ts',
   'test/bandit/**/*.test.ts',
   'test/simweb/generated-sets.test.ts',
   'test/fetch/connectivity.test.ts',
