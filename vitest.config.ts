@@ -112,7 +112,7 @@ export default defineConfig({
     // child processes and timers far more than they compute.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT_FILES } },
+      { extends: true, test: { name: 'unit', include: UNIT_FILES, isolate: false } },
       { extends: true, test: { name: 'integration', include: ALL, exclude: [...configDefaults.exclude, ...UNIT_FILES, ...SYSTEM_FILES] } },
       { extends: true, test: { name: 'system', include: SYSTEM_FILES, exclude: [...configDefaults.exclude, ...SERIAL_FILES] } },
       // maxWorkers 1: Vitest runs these files one after another, after the others have finished.
