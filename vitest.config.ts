@@ -112,6 +112,8 @@ export default defineConfig({
     // child processes and timers far more than they compute.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
+      // isolate: false: the pure files share one module graph per worker instead of importing it again per file (the
+      // tier's CPU time 42 s -> 17 s); a unit file therefore leaves no module state behind that another file reads.
       { extends: true, test: { name: 'unit', include: UNIT_FILES, isolate: false } },
       { extends: true, test: { name: 'integration', include: ALL, exclude: [...configDefaults.exclude, ...UNIT_FILES, ...SYSTEM_FILES] } },
       { extends: true, test: { name: 'system', include: SYSTEM_FILES, exclude: [...configDefaults.exclude, ...SERIAL_FILES] } },
