@@ -5,20 +5,18 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, onTestFinished } from 'vitest';
 
-/** `rdfscout-<file>-<test>-`: which file and test made a folder left behind by a killed run (a script's `label` otherwise). */
+/** `rdfscout-<file>-<label>-<test>-`: which test (and helper) made a folder that a killed run left behind. */
 function prefix(label?: string): string {
   let state: { testPath?: string | undefined; currentTestName?: string | undefined } = {};
   try {
-    if (label === undefined) {
-      const { testPath, currentTestName } = expect.getState();
-      state = { testPath, currentTestName };
-    }
+    const { testPath, currentTestName } = expect.getState();
+    state = { testPath, currentTestName };
   } catch {
-    // outside a Vitest worker (a script such as test/distributed/differential/cli.ts)
+    // outside a Vitest worker (a script such as test/distributed/differential/cli.ts): the label alone
   }
   const file = state.testPath === undefined ? undefined : basename(state.testPath).replace(/\.test\.ts$|\.ts$/, '');
-  const parts = [label ?? file ?? 'script', state.currentTestName].filter((p): p is string => p !== undefined && p !== '');
-  const slug = parts
+  const parts = [file, label, state.currentTestName].filter((p): p is string => p !== undefined && p !== '');
+  const slug = (parts.length > 0 ? parts : ['script'])
     .join('-')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
@@ -29,7 +27,7 @@ function prefix(label?: string): string {
 
 /**
  * A fresh folder and how to remove it, for code that decides itself when it goes (scripts, helpers that hand back a
- * `dispose()`). Inside a test its name says which test made it; `label` names it otherwise.
+ * `dispose()` or `stop()`). Its name says which test made it, and `label` what for (a server's data, a profile).
  */
 export async function makeTempDir(label?: string): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(prefix(label));
