@@ -67,4 +67,18 @@ describe('no test hooks in production code', () => {
     });
     expect(found, 'inject probes and switches through options (src/crawl/probes.ts, test/helpers/cli-with-probes.ts)').toEqual([]);
   });
+
+  it('module-level state under src/ is a cache that says so (or a worker thread\'s own state)', () => {
+    const found = tsFiles(join(ROOT, 'src'))
+      .filter((path) => !path.endsWith('query-worker.ts')) // a worker thread's module is that thread's state
+      .flatMap((path) => {
+        const lines = readFileSync(path, 'utf8').split('\n');
+        return lines.flatMap((line, i) => {
+          if (!/^(?:export )?let /.test(line)) return [];
+          const near = lines.slice(Math.max(0, i - 2), i + 3).join('\n');
+          return /\bcache|\bonce\b/i.test(near) ? [] : [`${relative(ROOT, path)}:${i + 1}: ${line.trim()}`];
+        });
+      });
+    expect(found, 'pass state in through options or constructor arguments; a cache says it is one').toEqual([]);
+  });
 });
