@@ -10,7 +10,7 @@ import { tempDir } from '../helpers/temp-dir.ts';
 it('answers SPARQL over what is stored so far, during the crawl', async () => {
   const site = await startTinySite(250); // slow pages (~20 of them): the crawl is still running when we ask and pause
   const dir = await tempDir();
-  const child = startCli(['crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '0', '--concurrency', '1', '--serve', '0', '--quiet', '--json']);
+  const child = startCli(['crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '0', '--concurrency', '2', '--host-concurrency', '2', '--serve', '0', '--quiet', '--json']);
   try {
     const url = (await child.waitFor(/SPARQL endpoint over this crawl, live: (\S+)/))[1] as string;
     const ask = async () => {
@@ -42,10 +42,11 @@ it('answers SPARQL over what is stored so far, during the crawl', async () => {
     expect(before.finished).toBe(false);
     const control = (action: string) => fetch(`${dashboard}api/control/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(((await (await control('pause')).json()) as { status: { paused: boolean } }).status.paused).toBe(true);
-    // Paused: the fetch in flight finishes, then no request reaches the site (robots.txt apart) for several pages' time.
+    // Paused: the fetches in flight finish, then no request reaches the site for several pages' time. Two at a time: a
+    // pause that only waited for an idle moment before stopping would never find one.
     let settled = before;
     await until(async () => (settled = await status()).inFlight === 0, 10_000).catch(() => {
-      throw new Error(`the fetch in flight did not finish within 10 s of pause: ${JSON.stringify(settled)}`);
+      throw new Error(`the fetches in flight did not finish within 10 s of pause: ${JSON.stringify(settled)}`);
     });
     const requests = site.times.length;
     await new Promise((r) => setTimeout(r, 1500)); // six pages' time at 250 ms a page
