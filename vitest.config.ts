@@ -7,7 +7,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * The pure tier (`npm run test:unit`, under a minute): code called in-process, no server, no child process, no LevelDB
  * folder. A new test file lands in the integration tier unless it is listed here. Pure tests that compare two
  * implementations over the whole simulated web (page-scan, whole-text, jsonld-fast, html-padding, pattern-oracle: 25-90 s
- * each on a loaded 2-core machine) are in the integration tier for their time.
+ * each on a loaded 2-core machine) are in the integration tier for their time; so are the context loader's and the XML
+ * entity guard's tests, which start HTTP servers on 127.0.0.1.
  */
 export const UNIT_FILES = [
   'test/architecture/source-hygiene.test.ts',
@@ -37,7 +38,6 @@ export const UNIT_FILES = [
   'test/fetch/politeness.test.ts',
   'test/metrics/metrics.test.ts',
   'test/metrics/pattern-ceiling.test.ts',
-  'test/rdf/context-loader.test.ts',
   'test/rdf/embedded-hints.test.ts',
   'test/rdf/fingerprint-set.test.ts',
   'test/rdf/jsonld-streaming.test.ts',
@@ -45,7 +45,6 @@ export const UNIT_FILES = [
   'test/rdf/parse-embedded.test.ts',
   'test/rdf/run-parser.test.ts',
   'test/rdf/sniff.test.ts',
-  'test/rdf/xml-entity-guard.test.ts',
   'test/simweb/bandit-drift.test.ts',
   'test/simweb/beebot.test.ts',
   'test/simweb/bfs-curve.test.ts',
