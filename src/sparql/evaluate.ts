@@ -8,6 +8,7 @@ import { projectionOrder } from './projection-order.ts';
 import { QueryRefusedError } from './query-errors.ts';
 import { encodeQuad, encodeTerm, type WireQuad, type WireRow } from './term-codec.ts';
 import { termsKey } from './union-dedupe.ts';
+import { repairUnionIterator } from './union-iterator-repair.ts';
 
 /** What the worker is asked to run. */
 export interface EvaluateOptions {
@@ -39,9 +40,12 @@ export interface Evaluation {
 const UPDATE_TYPES = new Set(['compositeupdate', 'deleteinsert', 'load', 'clear', 'create', 'drop', 'add', 'move', 'copy']);
 
 let sharedEngine: QueryEngine | undefined;
-/** The Comunica engine (loaded once per worker: loading takes seconds). */
+/** The Comunica engine (loaded once per worker: loading takes seconds), over a repaired UnionIterator. */
 export function engine(): QueryEngine {
-  sharedEngine ??= new QueryEngine();
+  if (sharedEngine === undefined) {
+    repairUnionIterator();
+    sharedEngine = new QueryEngine();
+  }
   return sharedEngine;
 }
 

@@ -1,11 +1,11 @@
 // **GuardedSource**: the read-only RDF/JS source Comunica reads: the documents' quads, their merge, the crawl graph.
 import type { Quad, Quad_Graph, Quad_Object, Quad_Predicate, Quad_Subject, Term } from '@rdfjs/types';
-import { type AsyncIterator, wrap } from 'asynciterator';
+import type { AsyncIterator } from 'asynciterator';
 import type { DataFactory } from 'rdf-data-factory';
 import { CrawlGraphView } from '../crawl-log/crawl-graph-view.ts';
 import { CRAWL_GRAPH } from '../crawl-log/crawl-vocab.ts';
 import { asShardSet, type CrawlSource } from '../crawl-log/shard-merge.ts';
-import { pullIterator } from '../state/pull-iterator.ts';
+import { emptyIterator, pullIterator } from '../state/pull-iterator.ts';
 import { ShardStores, type Trackable } from './shard-stores.ts';
 
 /** Whether a pattern's graph term names the crawl graph (a view over the records, CrawlGraphView). */
@@ -51,12 +51,12 @@ export class GuardedSource {
   }
 
   match(subject?: Term | null, predicate?: Term | null, object?: Term | null, graph?: Term | null): unknown {
-    if (this.#closed) return wrap<Quad>([]);
+    if (this.#closed) return emptyIterator<Quad>();
     const dataset = this.#dataset;
     if (dataset !== null) {
       // A request dataset: the default graph merges the listed graphs; only the listed named graphs exist.
       if (graph?.termType === 'DefaultGraph') {
-        if (dataset.defaultGraphs.length === 0) return wrap<Quad>([]);
+        if (dataset.defaultGraphs.length === 0) return emptyIterator<Quad>();
         return this.#merged(subject as Quad_Subject, predicate as Quad_Predicate, object as Quad_Object, new Set(dataset.defaultGraphs));
       }
       const names = graph ? (dataset.namedGraphs.includes(graph.value) && graph.termType === 'NamedNode' ? [graph.value] : []) : dataset.namedGraphs;
@@ -136,7 +136,7 @@ export class GuardedSource {
         })(),
       );
     }
-    if ((subject as Term | undefined)?.termType === 'Literal') return wrap<Quad>([]); // no quad has a literal subject
+    if ((subject as Term | undefined)?.termType === 'Literal') return emptyIterator<Quad>(); // no quad has a literal subject
     const merged = this.#stores
       .merged(subject, predicate, object, wanted)
       .map((q) => (q.graph.termType === 'DefaultGraph' ? q : df.quad(q.subject, q.predicate, q.object, df.defaultGraph())));
