@@ -34,6 +34,11 @@ export interface Evaluation {
   next(max: number): Promise<Batch<WireRow | WireQuad>>;
   /** Stops the query and frees its store iterators (idempotent). */
   close(): void;
+  /**
+   * Resolves once nothing of the closed query uses the store any more (the engine's calls in flight have returned),
+   * so that the store can be closed under it.
+   */
+  settled(): Promise<void>;
 }
 
 /** Algebra operations that write: refused, the store is read-only here. */
@@ -76,7 +81,7 @@ export async function evaluate(crawl: CrawlSource, sparql: string, options: Eval
     if (result.resultType === 'boolean') {
       const value = await result.execute();
       source.destroyAll();
-      return { head: { kind: 'boolean', value }, next: async () => ({ items: [], done: true, truncated: false }), close: () => {} };
+      return { head: { kind: 'boolean', value }, next: async () => ({ items: [], done: true, truncated: false }), close: () => {}, settled: () => settledSource(source) };
     }
     if (result.resultType === 'bindings') {
       const metadata = await result.metadata();
@@ -106,6 +111,12 @@ export async function evaluate(crawl: CrawlSource, sparql: string, options: Eval
     source.destroyAll();
     throw err;
   }
+}
+
+/** After a turn of the event loop (what a destroyed stream does next runs first), the source's store calls returned. */
+async function settledSource(source: GuardedSource): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  await source.settled();
 }
 
 /** Refuses updates and, unless allowed, SERVICE, by walking the parsed algebra before anything runs. */
@@ -186,5 +197,5 @@ function batched<In, Out>(head: Evaluation['head'], stream: PullIterator<In>, so
       await wait();
     }
   };
-  return { head, next: next as Evaluation['next'], close };
+  return { head, next: next as Evaluation['next'], close, settled: () => settledSource(source) };
 }

@@ -39,6 +39,7 @@ export class GuardedSource {
   readonly #view: CrawlGraphView;
   readonly #dataset: RequestDataset | null;
   #closed = false;
+  readonly #inFlight = new Set<Promise<number>>();
   readonly #live = new Set<{ destroy(): void; done: boolean }>();
 
   /** `dataset`, when given, replaces the default dataset described above (as FROM / FROM NAMED would). */
@@ -86,9 +87,30 @@ export class GuardedSource {
 
   /**
    * An upper bound of the matches (quadstore's approximate size; duplicates across documents counted). Comunica
-   * uses it to plan joins; the answers themselves come from {@link match}.
+   * uses it to plan joins; the answers themselves come from {@link match}. Once {@link destroyAll} has run, 0
+   * without touching the store: the engine still plans (a bind join asks per binding) after a query is closed, and
+   * the query worker closes the store then ({@link settled}); a count that fails because of it is 0 too.
    */
   async countQuads(subject?: Term | null, predicate?: Term | null, object?: Term | null, graph?: Term | null): Promise<number> {
+    if (this.#closed) return 0;
+    const counting = this.#countAll(subject, predicate, object, graph);
+    this.#inFlight.add(counting);
+    try {
+      return await counting;
+    } catch (err) {
+      if (this.#closed) return 0;
+      throw err;
+    } finally {
+      this.#inFlight.delete(counting);
+    }
+  }
+
+  /** Resolves once no store call of {@link countQuads} is running (the store may then be closed). */
+  async settled(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+  }
+
+  async #countAll(subject?: Term | null, predicate?: Term | null, object?: Term | null, graph?: Term | null): Promise<number> {
     if (this.#dataset !== null) {
       const d = this.#dataset;
       const names = graph?.termType === 'DefaultGraph' ? d.defaultGraphs : graph ? (d.namedGraphs.includes(graph.value) ? [graph.value] : []) : d.namedGraphs;

@@ -117,7 +117,9 @@ export class CoveringQuadstore extends Quadstore {
   override match(subject?: Quad['subject'] | null, predicate?: Quad['predicate'] | null, object?: Quad['object'] | null, graph?: Quad['graph'] | null): AsyncIterator<Quad> {
     if ((subject as { termType?: string } | null | undefined)?.termType === 'Literal') return emptyIterator<Quad>(); // no quad has a literal subject
     const pattern = { subject: subject ?? undefined, predicate: predicate ?? undefined, object: object ?? undefined, graph: graph ?? undefined } as Pattern;
-    return new TransformIterator<Quad>(this.getStream(pattern).then((r) => r.iterator), { autoStart: false });
+    // A source function, not a promise: the read (a LevelDB iterator) starts on the first read too, and a match
+    // never read (a destroyed query) opens none.
+    return new TransformIterator<Quad>(() => this.getStream(pattern).then((r) => r.iterator), { autoStart: false });
   }
 
   override async getStream(pattern: Pattern, opts: GetOpts = {}): ReturnType<Quadstore['getStream']> {
