@@ -71,7 +71,8 @@ interface PullIterator<T> {
 export async function evaluate(crawl: CrawlSource, sparql: string, options: EvaluateOptions): Promise<Evaluation> {
   const source = new GuardedSource(crawl, options.dataset);
   // Comunica writes into the context it is given: a fresh one per call.
-  const context = (): object => ({ sources: [source], unionDefaultGraph: false, ...(options.baseIri === undefined ? {} : { baseIRI: options.baseIri }) });
+  const base = prologueBase(sparql, options.baseIri);
+  const context = (): object => ({ sources: [source], unionDefaultGraph: false, ...(base === undefined ? {} : { baseIRI: base }) });
   try {
     // biome-ignore lint/suspicious/noExplicitAny: Comunica's context typing is generic over every engine
     const algebra = ((await engine().explain(sparql, context() as any, 'parsed')) as { data: unknown }).data;
@@ -111,6 +112,25 @@ export async function evaluate(crawl: CrawlSource, sparql: string, options: Eval
     source.destroyAll();
     throw err;
   }
+}
+
+/** The prologue's BASE declarations and PREFIX declarations, comments and white space between them. */
+const PROLOGUE = /^(?:\s+|#[^\n]*(?:\n|$)|PREFIX\s+[^\s:]*:\s*<[^>]*>|BASE\s*<([^>]*)>)/i;
+
+/**
+ * The base IRI of the query: `baseIri` as its retrieval IRI, then each BASE of its prologue resolved against the one
+ * before (SPARQL 1.1 §4.1.1.1, RFC 3986 §5.1). The engine parses the query's own IRIs so, but resolves IRI() and URI()
+ * against the base it is given: given `baseIri` alone, they ignored the query's BASE.
+ */
+function prologueBase(sparql: string, baseIri: string | undefined): string | undefined {
+  let base = baseIri;
+  let rest = sparql;
+  for (let m = PROLOGUE.exec(rest); m !== null && m[0].length > 0; m = PROLOGUE.exec(rest)) {
+    const declared = m[1];
+    if (declared !== undefined) base = URL.canParse(declared, base) ? new URL(declared, base).href : declared;
+    rest = rest.slice(m[0].length);
+  }
+  return base;
 }
 
 /** After a turn of the event loop (what a destroyed stream does next runs first), the source's store calls returned. */

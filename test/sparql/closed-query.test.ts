@@ -47,11 +47,11 @@ it('a match that is never read opens no LevelDB iterator', async () => {
     streams++;
     return getStream(...args);
   };
-  const it = store.match(state.dataFactory.namedNode(`${EX}alice`), null, null, null);
+  const it = store.match(state.dataFactory.namedNode(`${EX}alice`));
   await new Promise((r) => setTimeout(r, 50));
   it.destroy();
   expect(streams).toBe(0);
-  const read = store.match(state.dataFactory.namedNode(`${EX}alice`), null, null, null);
+  const read = store.match(state.dataFactory.namedNode(`${EX}alice`));
   const quads = await read.toArray();
   expect(quads.length).toBeGreaterThan(0);
   expect(streams).toBe(1);
