@@ -5,7 +5,7 @@ import { stageDocuments } from '../../src/rdf/index.ts';
 import { formatResult } from '../../src/sparql/format-results.ts';
 import { type QueryResult, runQuery } from '../../src/sparql/query-engine.ts';
 import { openState } from '../../src/state/open-state.ts';
-import { makeTempDir } from '../helpers/temp-state.ts';
+import { makeTempDir } from '../helpers/temp-dir.ts';
 import { compareAnswers } from './compare.ts';
 import { type Answer, parseCsv, parseJsonResults, parseTsv, readExpected, readRdf, type Row } from './expected.ts';
 import { localPath, type W3cTest } from './manifest.ts';
