@@ -1,10 +1,10 @@
 // **Indexer** loads stored documents (compact N-Triples values) into quadstore's SPARQL indexes in large batches, in the background.
-import type { Quad } from '@rdfjs/types';
 import type { AbstractChainedBatch } from 'abstract-level';
 import type { Quadstore } from 'quadstore';
 import type { DataFactory } from 'rdf-data-factory';
 import { RdfscoutError } from '../errors.ts';
-import { quadsOfValues, storedQuads } from './stored-triples.ts';
+import { IndexKeyStager, type KeyWriter } from './index-keys.ts';
+import { storedValues } from './stored-triples.ts';
 import type { AnySublevel } from './txn.ts';
 
 /** Options of an {@link Indexer}. */
@@ -181,44 +181,65 @@ export class Indexer {
   }
 
   async #indexMarked(): Promise<void> {
-    let batch: Quad[] = [];
+    const quadstore = this.#store.quadstore as unknown as IndexWriter;
+    const stager = new IndexKeyStager(quadstore, this.#store.dataFactory);
+    let batch: Batch | null = null;
+    let inBatch = 0;
     let done: string[] = [];
     const write = async (): Promise<void> => {
       const marks = done;
-      await this.#write(batch, marks);
-      this.#indexed += batch.length;
-      batch = [];
+      const written = batch ?? quadstore.db.batch();
+      batch = null;
+      await this.#write(written, marks);
+      this.#indexed += inBatch;
+      inBatch = 0;
       done = [];
     };
-    let after: string | undefined;
-    for (;;) {
-      const range = after === undefined ? { limit: PAGE } : { gt: after, limit: PAGE };
-      const marks = (await this.#store.unindexed.iterator(range).all()) as Array<[string, unknown]>;
-      if (marks.length === 0) break;
-      for (const [graph, chunks] of marks) {
-        const recent = this.#forget(graph);
-        const inMemory = recent !== undefined && recent.values.length === chunks;
-        if (inMemory) this.#fromMemory++;
-        const source = inMemory ? quadsOfValues(this.#store.dataFactory, graph, recent.values) : storedQuads(this.#store, graph, chunks);
-        for await (const quads of source) {
-          for (const quad of quads) {
-            batch.push(quad);
-            if (batch.length >= this.#batchQuads) await write();
+    try {
+      let after: string | undefined;
+      for (;;) {
+        const range = after === undefined ? { limit: PAGE } : { gt: after, limit: PAGE };
+        const marks = (await this.#store.unindexed.iterator(range).all()) as Array<[string, unknown]>;
+        if (marks.length === 0) break;
+        for (const [graph, chunks] of marks) {
+          const recent = this.#forget(graph);
+          const inMemory = recent !== undefined && recent.values.length === chunks;
+          if (inMemory) this.#fromMemory++;
+          const values = inMemory ? recent.values : storedValues(this.#store.docs, graph, chunks);
+          for await (const text of values) {
+            for (let from = 0; from < text.length; ) {
+              batch ??= quadstore.db.batch();
+              const staged = stager.stage(batch, graph, text, from, this.#batchQuads - inBatch);
+              from = staged.next;
+              inBatch += staged.quads;
+              if (inBatch >= this.#batchQuads) await write();
+            }
           }
+          done.push(graph);
         }
-        done.push(graph);
+        after = marks[marks.length - 1]?.[0];
       }
-      after = marks[marks.length - 1]?.[0];
+      if (inBatch > 0 || done.length > 0) await write();
+    } finally {
+      if (batch !== null) await (batch as Batch).close();
     }
-    if (batch.length > 0 || done.length > 0) await write();
   }
 
-  /** Writes `quads` to the indexes and deletes the marks of `completed` in the same atomic batch. */
-  async #write(quads: Quad[], completed: readonly string[]): Promise<void> {
+  /** Writes `batch` (index keys) and deletes the marks of `completed` in it: one atomic LevelDB write. */
+  async #write(batch: Batch, completed: readonly string[]): Promise<void> {
     const unindexed = this.#store.unindexed;
-    const preWrite = async (batch: AbstractChainedBatch<never, string, string>): Promise<void> => {
-      for (const g of completed) batch.del(g, { sublevel: unindexed } as never);
+    const preWrite = async (b: Batch): Promise<void> => {
+      for (const g of completed) b.del(g, { sublevel: unindexed } as never);
     };
-    await this.#store.quadstore.multiPut(quads, { preWrite: preWrite as never });
+    // quadstore's writeBatch: CoveringQuadstore's stages the namespace ids the keys use into the same batch.
+    await (this.#store.quadstore as unknown as IndexWriter).writeBatch(batch, { preWrite });
   }
+}
+
+type Batch = AbstractChainedBatch<never, string, string>;
+
+/** The parts of quadstore the indexer writes with (private in its types): its database, key writer and batch write. */
+interface IndexWriter extends KeyWriter {
+  readonly db: { batch(): Batch };
+  writeBatch(batch: Batch, opts: { preWrite: (batch: Batch) => Promise<void> }): Promise<void>;
 }
