@@ -41,6 +41,27 @@ export interface IndexerStore {
   readonly unindexed: AnySublevel;
 }
 
+/**
+ * What the crawl state's `indexer` does, on this thread ({@link Indexer}) or in a worker thread (indexer-thread.ts):
+ * takes committed documents ({@link offer}, {@link notify}) and indexes them in the background; {@link flush} waits.
+ */
+export interface DocumentIndexer {
+  /** Hands over the values of a document just committed with its `unindexed` mark (see {@link Indexer.offer}). */
+  offer(graph: string, values: readonly string[]): void;
+  /** Says that documents were committed (`chars`: of stored values, when known): a pass starts soon. */
+  notify(chars?: number): void;
+  /** Resolves once every document committed before the call is in the indexes; rejects with RDFSCOUT_STORE_FAILED. */
+  flush(): Promise<void>;
+  /** Indexes what is pending, then stops. */
+  close(): Promise<void>;
+  /** Quads written to the indexes so far (as of the last flush, for a worker thread's). */
+  readonly indexedQuads: number;
+  /** Documents indexed from offered values rather than read back (as of the last flush, for a worker thread's). */
+  readonly indexedFromMemory: number;
+  /** Offered documents whose values are kept for their pass (as of the last flush, for a worker thread's). */
+  readonly recentDocuments: number;
+}
+
 /** Unindexed graphs read per page (keys only; the page's iterator is closed before indexing starts). */
 const PAGE = 256;
 
@@ -56,7 +77,7 @@ const PAGE = 256;
  * Lag: a committed document is visible to SPARQL at most `delayMs` plus one pass later (a pass indexes what was
  * marked when it started). {@link flush} waits until everything committed before the call is indexed.
  */
-export class Indexer {
+export class Indexer implements DocumentIndexer {
   readonly #store: IndexerStore;
   readonly #delayMs: number;
   readonly #batchQuads: number;
@@ -138,6 +159,21 @@ export class Indexer {
     }
     if (this.#pass !== null) await this.#pass.catch(() => {}); // it may have started before our documents were committed
     await this.#start();
+  }
+
+  /**
+   * Stops without indexing what is pending (its marks stay for whoever indexes next: a worker thread, the next open);
+   * waits for a running pass to end. No pass starts afterwards.
+   */
+  async stop(): Promise<void> {
+    this.#closed = true;
+    if (this.#timer !== null) {
+      clearTimeout(this.#timer);
+      this.#timer = null;
+    }
+    if (this.#pass !== null) await this.#pass.catch(() => {});
+    this.#recent.clear();
+    this.#recentChars = 0;
   }
 
   /** Indexes what is pending, then stops (no pass starts afterwards). */
