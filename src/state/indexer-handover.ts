@@ -126,11 +126,13 @@ export class IndexerHandover implements DocumentIndexer {
 }
 
 /**
- * Whether a crawl may hand indexing to a worker thread: `RDFSCOUT_INDEX_WORKER=1` or `0` says so; otherwise yes when
- * the machine has more than one core (on one core the worker would only add its start-up and messages).
+ * How a crawl indexes (openState's `indexWorker`): `RDFSCOUT_INDEX_WORKER=1` in a worker thread from the start, `0` on its
+ * own thread; otherwise handed over at the default threshold when the machine has more than one core (on one core the
+ * worker would only add its start-up and messages).
  */
-export function indexInWorker(env: NodeJS.ProcessEnv = process.env): boolean {
+export function indexInWorker(env: NodeJS.ProcessEnv = process.env): false | IndexerHandoverOptions {
   const said = env.RDFSCOUT_INDEX_WORKER;
-  if (said === '1' || said === '0') return said === '1';
-  return availableParallelism() > 1;
+  if (said === '1') return { thresholdChars: 0 };
+  if (said === '0') return false;
+  return availableParallelism() > 1 ? {} : false;
 }
