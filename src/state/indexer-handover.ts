@@ -33,6 +33,8 @@ export class IndexerHandover implements DocumentIndexer {
   #switching: Promise<void> | null = null;
   #chars = 0;
   #closed = false;
+  /** The worker could not start: this thread indexes. */
+  #failed = false;
   readonly #threshold: number;
   readonly #start: () => Promise<IndexerThread>;
   readonly #namespaces: Assigner | null;
@@ -95,14 +97,17 @@ export class IndexerHandover implements DocumentIndexer {
 
   /** Counts committed characters; true while (or once) the handover starts: the active indexer is not to be told. */
   #count(chars: number): boolean {
+    if (this.#thread !== null) return false;
     if (this.#switching !== null) {
-      if (this.#thread !== null) return false;
-      void this.#switching.then(() => this.#thread?.notify()); // committed during the handover: the worker's pass reads its mark
+      void this.#switching.then(() => this.#active().notify()); // committed during the handover: the next pass reads its mark
       return true;
     }
+    if (this.#failed || this.#closed) return false;
     this.#chars += chars;
-    if (this.#closed || this.#chars < this.#threshold) return false;
-    this.#switching = this.#handOver();
+    if (this.#chars < this.#threshold) return false;
+    this.#switching = this.#handOver().finally(() => {
+      this.#switching = null;
+    });
     return true;
   }
 
@@ -117,7 +122,8 @@ export class IndexerHandover implements DocumentIndexer {
       this.#thread = thread;
       thread.notify();
     } catch {
-      // No worker (a failure to start is not a reason to stop the crawl): indexing goes on on this thread.
+      // No worker (a failure to start is not a reason to stop the crawl): indexing goes on on this thread, for good.
+      this.#failed = true;
       this.#namespaces?.resumeAssigning();
       this.#local = this.#newLocal();
       this.#local.notify();

@@ -4,8 +4,11 @@ import { parseDocument, stageDocument } from '../../src/rdf/index.ts';
 import { runQuery } from '../../src/sparql/query-engine.ts';
 import type { CrawlState } from '../../src/state/open-state.ts';
 import { makeTempDir, useTempState } from '../helpers/temp-state.ts';
+import { until } from '../helpers/until.ts';
 import { openState } from '../../src/state/open-state.ts';
-import type { IndexerHandover } from '../../src/state/indexer-handover.ts';
+import { IndexerHandover } from '../../src/state/indexer-handover.ts';
+import { Indexer } from '../../src/state/indexer.ts';
+import type { NamespacePrefixes } from '../../src/state/namespace-prefixes.ts';
 
 const t = useTempState({ open: false });
 
@@ -108,5 +111,27 @@ describe('IndexerThread', () => {
       await here.close();
       await reference.remove();
     }
+  });
+
+  it('when the worker cannot start, indexing goes on on this thread (ids given here again)', async () => {
+    const state = await t.open();
+    await state.indexer.close(); // the state's own indexer stays out: the handover below indexes
+    const parts = { quadstore: state.quadstore, dataFactory: state.dataFactory, docs: state.docs, unindexed: state.sub.unindexed };
+    const make = (): Indexer => new Indexer(parts, { batchQuads: 250 });
+    const namespaces = state.quadstore.prefixes as unknown as NamespacePrefixes;
+    const handover = new IndexerHandover(make(), make, () => Promise.reject(new Error('no worker here')), namespaces, { thresholdChars: 0 });
+    handover.notify(); // past the threshold: the handover starts, and fails
+    await handover.flush(); // the failure is behind: what follows is told to this thread's new indexer
+    const n = await store(state, 'http://a.example/one.ttl', sample(200));
+    handover.notify(); // a background pass, without a flush
+    await until(async () => (await state.sub.unindexed.keys().all()).length === 0, 10_000).catch(() => {
+      throw new Error('timed out waiting for a background pass on this thread to index the document');
+    });
+    expect(handover.inWorker).toBe(false);
+    expect(handover.indexedQuads).toBe(n);
+    expect(await state.sub.unindexed.keys().all()).toEqual([]);
+    expect((await state.quadstore.get({ predicate: state.dataFactory.namedNode('http://xmlns.com/foaf/0.1/knows') })).items).toHaveLength(200);
+    expect(namespaces.size).toBeGreaterThan(0);
+    await handover.close();
   });
 });
