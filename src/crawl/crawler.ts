@@ -132,7 +132,8 @@ export class Crawler {
     const fetch = fetchContextWith({ fetcher: this.#fetcher, gatePld: (pld) => scheduler.gatePld(pld), archive, signal: () => this.#signal });
     this.#contexts = o.remoteContexts ? new CrawlContexts({ store: new ContextStore(state), fetch }) : null;
     const parseOptions = { remoteContexts: this.#contexts, ...(parse.jsonLdFastPath === undefined ? {} : { jsonLdFastPath: parse.jsonLdFastPath }) };
-    const planDeps = { state, committer: this.#committer, strategy: init.strategy, options: o, scope: this.#scope, rejudge, parse: parseOptions };
+    const ignores = init.frontier.ignores?.bind(init.frontier);
+    const planDeps = { state, committer: this.#committer, strategy: init.strategy, options: o, scope: this.#scope, rejudge, parse: parseOptions, ...(ignores ? { ignores } : {}) };
     this.#runner = new FetchRunner({
       ...{ options: o, state, frontier: this.#frontier, strategy: init.strategy, fetcher: this.#fetcher, scheduler: this.#scheduler },
       ...{ committer: this.#committer, tally: this.#tally, planDeps, archive, coordinator: this.#coordinator, probes, seq: init.seq },
