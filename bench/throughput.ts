@@ -197,6 +197,10 @@ async function main(): Promise<void> {
     // the same per CPU second (the loop's CPU per page over the crawl's), the measure docs/benchmarks.md reports
     bfsCpuOverLimit: { value: cpuRatio('limit', 'rdfscout-bfs'), target: 0.5 },
     fcCpuOverLimit: { value: cpuRatio('limit', 'rdfscout-fc-r+hr'), target: 0.45 },
+    // CPU per page over the durable-frontier floor's (the floor fetches the pages of --floor-pages: bfs's by default,
+    // fc-r+hr's with --floor-pages fc-r+hr): bfs at most 1.3x, fc-r+hr at most 1.4x
+    bfsCpuOverFloor: { value: cpuRatio('rdfscout-bfs', 'floor-frontier'), target: 1.3 },
+    fcCpuOverFloor: { value: cpuRatio('rdfscout-fc-r+hr', 'floor-frontier'), target: 1.4 },
     // issue 18: --warc costs at most 15% CPU per page (CPU s per 1k pages, with / without)
     warcCpuRatio: { value: cpuRatio('rdfscout-bfs-warc', 'rdfscout-bfs'), target: 1.15 },
     warcStoredCpuRatio: { value: cpuRatio('rdfscout-bfs-warc0', 'rdfscout-bfs'), target: 1.15 }, // --warc-gzip-level 0

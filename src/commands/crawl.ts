@@ -2,9 +2,9 @@
 import { CrawlControl } from '../crawl/control.ts';
 import type { Redis } from 'ioredis';
 import { Crawler } from '../crawl/crawler.ts';
+import { type CrawlProbes, NO_PROBES } from '../crawl/probes.ts';
 import { joinSharedCrawl, type SharedCrawl } from '../distributed/shared-crawl.ts';
 import { redisCoordination } from '../distributed/redis-coordination.ts';
-import { envProbes } from './test-probes.ts';
 import { connectRedis } from '../distributed/redis/connect.ts';
 import { parseRedisUrl } from '../distributed/redis/url.ts';
 import { type SinkOutcome, SinkSender } from '../crawl/sink-sender.ts';
@@ -38,7 +38,8 @@ function graphStoreOf(url: string, userAgent: string | null | undefined): GraphS
   }
 }
 
-export async function runCrawlCommand(argv: string[]): Promise<number> {
+/** `rdfscout crawl ...argv`; `probes`: points a test stops or watches the crawl at (none when a user runs it). */
+export async function runCrawlCommand(argv: string[], { probes = NO_PROBES }: { probes?: CrawlProbes } = {}): Promise<number> {
   const args = await crawlOptionsFromArgs(argv);
   const { explicit, json, quiet, serve, queryMemoryMb, serveToken, sites, redis, leaseMs, sink, warc, noWarc } = args;
   // Every argument is checked before anything is opened: a refused command leaves no --out folder behind.
@@ -47,7 +48,7 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   const shared = redis === undefined ? null : await openShared(redis, explicit, leaseMs);
   let crawler: Crawler;
   try {
-    const extra = { ...(sender ? { hooks: [sender] } : {}), ...(warc === undefined ? {} : { warc }), noWarc, probes: envProbes() };
+    const extra = { ...(sender ? { hooks: [sender] } : {}), ...(warc === undefined ? {} : { warc }), noWarc, probes };
     crawler = shared === null ? await Crawler.open(explicit, extra) : await Crawler.open(shared.crawl.explicit, { ...extra, shared: redisCoordination(shared.crawl) });
   } catch (err) {
     shared?.client.disconnect();

@@ -153,13 +153,12 @@ export interface ContextFetchDeps {
   signal: () => AbortSignal | undefined;
 }
 
-let contextFetches = 0;
-
 /**
  * A context fetch of the crawl: the crawl's fetcher (address guard, robots.txt, redirects each checked, size and
  * time limits) behind the PLD's politeness delay, archived with `--warc` as a fetch whose outcome is `context`.
  */
 export function fetchContextWith(d: ContextFetchDeps): (url: string, forUrl: string) => Promise<FetchResult> {
+  let contextFetches = 0; // the crawl's context fetches so far: each one's id in the WARC archive
   return async (url, forUrl) => {
     const archiveId = `context-${++contextFetches}`;
     const signal = d.signal();

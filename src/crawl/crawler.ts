@@ -7,6 +7,7 @@ import type { OutageEvent } from '../fetch/outage.ts';
 import { compileScope, type FrontierBackend, type Scope } from '../frontier/index.ts';
 import type { Frontier, FrontierEntry } from '../frontier/types.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
+import { indexInWorker } from '../state/indexer-handover.ts';
 import { FetchArchive, WarcWriter } from '../warc/index.ts';
 import { type ArchiveChoice, type ArchiveOptions, chooseArchive, keepArchiveChoice } from './archive-choice.ts';
 import { isNotAvailable, linkTablesHook } from './beebot-hooks.ts';
@@ -131,7 +132,8 @@ export class Crawler {
     const fetch = fetchContextWith({ fetcher: this.#fetcher, gatePld: (pld) => scheduler.gatePld(pld), archive, signal: () => this.#signal });
     this.#contexts = o.remoteContexts ? new CrawlContexts({ store: new ContextStore(state), fetch }) : null;
     const parseOptions = { remoteContexts: this.#contexts, ...(parse.jsonLdFastPath === undefined ? {} : { jsonLdFastPath: parse.jsonLdFastPath }) };
-    const planDeps = { state, committer: this.#committer, strategy: init.strategy, options: o, scope: this.#scope, rejudge, parse: parseOptions };
+    const ignores = init.frontier.ignores?.bind(init.frontier);
+    const planDeps = { state, committer: this.#committer, strategy: init.strategy, options: o, scope: this.#scope, rejudge, parse: parseOptions, ...(ignores ? { ignores } : {}) };
     this.#runner = new FetchRunner({
       ...{ options: o, state, frontier: this.#frontier, strategy: init.strategy, fetcher: this.#fetcher, scheduler: this.#scheduler },
       ...{ committer: this.#committer, tally: this.#tally, planDeps, archive, coordinator: this.#coordinator, probes, seq: init.seq },
@@ -163,7 +165,7 @@ export class Crawler {
       parse?: CrawlParseOptions;
     } = {},
   ): Promise<Crawler> {
-    const state = await openState(explicit.out);
+    const state = await openState(explicit.out, { indexWorker: indexInWorker() });
     let archive: FetchArchive | null = null;
     let init: RestoredCrawl | undefined;
     try {

@@ -19,6 +19,8 @@ export interface PlanDeps {
   options: ResolvedCrawlOptions;
   scope: Scope;
   rejudge: boolean;
+  /** The frontier's `ignores`, when it has one (see `DocumentContext.ignores`). */
+  ignores?: (url: string, priority: number) => boolean;
   /** How documents are parsed (JSON-LD remote contexts, fast path); default: the parser's defaults. */
   parse?: ParseOptions;
 }
@@ -45,6 +47,7 @@ export async function planFetch(d: PlanDeps, entry: FrontierEntry, result: Fetch
     options: d.options,
     scope: d.scope,
     rejudge: d.rejudge,
+    ...(d.ignores === undefined ? {} : { ignores: d.ignores }),
     robotsSitemaps: facts.robotsSitemaps,
     ...facts.stamp(),
   });

@@ -4,8 +4,8 @@
 export type PausePoint = 'before-fetch' | 'during-fetch' | 'before-release' | 'after-commit';
 
 /**
- * Given to `Crawler.open` (the CLI builds them from its environment for tests that run it as a child process,
- * commands/test-probes.ts): `pause` may stop the process at a point (a test then kills or continues it), `armed`
+ * Given to `Crawler.open` (tests that run the CLI as a child process pass them to its main through
+ * test/helpers/cli-with-probes.ts): `pause` may stop the process at a point (a test then kills or continues it), `armed`
  * says whether it might (so a caller arms a timer only when it matters), `gatePassed` sees each request that passes
  * the politeness gate (`at`: the gate's clock, Redis's for a worker of a shared crawl).
  */

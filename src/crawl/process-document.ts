@@ -19,6 +19,8 @@ export interface DocumentContext {
   scope: Scope;
   /** Whether queued H links are kept for re-judging (thesis §5). */
   rejudge: boolean;
+  /** The frontier's `ignores` (a link `add` will leave as it is at that priority); absent: every link is judged. */
+  ignores?: (url: string, priority: number) => boolean;
   /** Sitemaps robots.txt names for the entry's origin (for seeds). */
   robotsSitemaps: readonly string[];
   /** Fetch sequence number of this record. */
@@ -167,7 +169,18 @@ function judgeLinks(
     strategy.observePage({ url: result.finalUrl, depth: entry.depth, type: doc.detectedType, text: doc.text, links: inScope.map((l) => l.link) });
   }
   const source = { url: result.finalUrl, depth: entry.depth, type: doc.linkSource };
+  // A link the frontier will ignore needs no label when the strategy's priority does not depend on it (bfs): the
+  // entry is still planned, as `add` and the scheduler's `committed` see every planned link, but never stored. Not
+  // with re-judging (it remembers H links by label) nor link tables (they show why a link was filtered).
+  const ignores = strategy.priorityOf !== undefined && !ctx.rejudge && !options.linkTables ? ctx.ignores : undefined;
   for (const { link, hops } of inScope) {
+    if (ignores !== undefined) {
+      const priority = strategy.priorityOf?.(link, source) ?? null;
+      if (priority !== null && ignores(link.url, priority)) {
+        enqueue.push({ url: link.url, parent: result.finalUrl, depth, priority, label: null, rules: [], link, offsiteHops: hops });
+        continue;
+      }
+    }
     const j = strategy.judge(link, source);
     if (j.priority === null) {
       notQueued.set(link.url, 'filtered');

@@ -4,6 +4,7 @@ import type { CrawlState } from '../state/open-state.ts';
 import { DualFrontier } from './dual-frontier.ts';
 import { LevelFrontier } from './level-frontier.ts';
 import { MemoryFrontier } from './memory-frontier.ts';
+import { forgetSeen } from './seen-load.ts';
 import type { Frontier } from './types.ts';
 
 /**
@@ -35,7 +36,9 @@ export async function openFrontier(state: CrawlState, o: OpenFrontierOptions): P
     if (o.queues === 'two') throw new ArgumentError('The two-queue frontier (--queues two) needs the LevelDB backend.');
     return new MemoryFrontier({ rejudge: o.rejudge });
   }
-  await LevelFrontier.forget(state, o.forget ?? []);
+  // `--retry-failed`: the URLs made new again in the seen sets (one queue and the two-queue variant's RDF side) before
+  // the frontier rebuilds its seen table from them.
+  for (const seen of [state.sub.seen, state.sub['seen-rdf']]) await forgetSeen(seen, o.forget ?? []);
   if (o.queues === 'two') return DualFrontier.open(state, { concurrency: o.concurrency, rdfShare: o.rdfShare, rejudge: o.rejudge });
   return LevelFrontier.open(state, { rejudge: o.rejudge });
 }

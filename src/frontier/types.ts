@@ -76,6 +76,12 @@ export interface Rejudgement {
 export interface Frontier {
   /** Queues new links; writes are staged in `txn` (or written at once when no txn is given). Returns how many were new. */
   add(entries: readonly NewEntry[], txn?: Txn): Promise<number>;
+  /**
+   * Optional: whether `add` would now leave `url` as it is if offered at `priority`, whatever the rest of its entry
+   * (done, reserved by a pending transaction, in flight, or queued at least as urgently). Answered from memory; true
+   * only where `add` is sure to ignore the entry, so a caller may skip building it (a strategy's label).
+   */
+  ignores?(url: string, priority: number): boolean;
   /** Hands out the most urgent entry of `pld` whose `notBefore` has passed, or null. */
   next(pld: string, now?: number): FrontierEntry | null;
   /**

@@ -1,6 +1,6 @@
 // **extractLinks** reads an HTML page once, with parse5's tokenizer, into its links with their features (thesis §3).
 import { type Token, Tokenizer, type TokenHandler, TokenizerMode } from 'parse5';
-import { attrOf, attrsOf, BLOCKS, collapse, INLINE, popBlock, RAW_TEXT, withClasses } from './html-tokens.ts';
+import { attrOf, attrsOf, BLOCKS, collapse, hasSpace, INLINE, popBlock, RAW_TEXT, withClasses } from './html-tokens.ts';
 import type { BadLink, LinkFeatures, LinkTag } from './types.ts';
 import { type NormalizeMode, normalizeUrl } from './normalize-url.ts';
 import type { PageScan } from './page-scan.ts';
@@ -50,8 +50,6 @@ interface PendingContext {
 }
 
 const MAX_ANCHOR_WORDS = 100;
-/** Whether text holds a separator of words (the same class addText splits on). */
-const HAS_SPACE = /\s/;
 
 /**
  * Extracts the links of an HTML page: `<a>`, `<link>`, `<area>` (href), `<frame>`, `<iframe>` (src), honouring
@@ -85,7 +83,16 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
   let rawTag = ''; // the raw-text element we are inside, '' when none
   let rawChars = ''; // its text (kept for <title> only)
   let word = '';
-  let ring: string[] = []; // the last `ctxWords` words of the current block
+  // The last `ctxWords` words of the current block, a ring of `ringLength` words from `ringStart` (every word of a
+  // page passes through it: a ring costs no shift per word).
+  const ring: string[] = new Array<string>(Math.max(0, ctxWords));
+  let ringStart = 0;
+  let ringLength = 0;
+  const ringWords = (): string[] => {
+    const out = new Array<string>(ringLength);
+    for (let i = 0; i < ringLength; i++) out[i] = ring[(ringStart + i) % ctxWords] as string;
+    return out;
+  };
   let open: OpenLink | null = null;
   let pending: PendingContext[] = [];
   let lastWasBlock = true;
@@ -104,8 +111,11 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
       textLength += part.length;
       lastWasBlock = false;
     }
-    ring.push(w);
-    if (ring.length > ctxWords) ring.shift();
+    if (ringLength < ctxWords) ring[(ringStart + ringLength++) % ctxWords] = w;
+    else if (ctxWords > 0) {
+      ring[ringStart] = w;
+      ringStart = (ringStart + 1) % ctxWords;
+    }
     if (open !== null && open.anchorWords.length < MAX_ANCHOR_WORDS) open.anchorWords.push(w);
     if (pending.length > 0) {
       for (const p of pending) p.after.push(w);
@@ -126,7 +136,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     }
   };
   const addText = (chars: string): void => {
-    if (!HAS_SPACE.test(chars)) {
+    if (!hasSpace(chars)) {
       word += chars; // most character tokens: one piece of a word (parse5 emits whitespace as tokens of its own)
       return;
     }
@@ -140,7 +150,8 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     flushWord();
     for (const p of pending) finalize(p);
     pending = [];
-    ring = [];
+    ringStart = 0;
+    ringLength = 0;
     if (open !== null) open.before = [];
     if (!lastWasBlock && textLength < maxText) {
       textParts.push('\n');
@@ -225,7 +236,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
           if (href === null) return;
           const features = collect(href, 'a', attrsOf(token));
           if (features === null) return;
-          open = { features, before: ring.slice(), anchorWords: [], imgAlt: '' };
+          open = { features, before: ringWords(), anchorWords: [], imgAlt: '' };
           if (token.selfClosing) closeLink();
           return;
         }
@@ -242,7 +253,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
           const features = collect(href, name, attrs);
           if (features === null) return;
           if (name === 'area') features.anchor = collapse(attrs.alt ?? '');
-          pending.push({ features, before: ring.slice(), after: [] });
+          pending.push({ features, before: ringWords(), after: [] });
           return;
         }
       }

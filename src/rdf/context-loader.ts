@@ -48,6 +48,7 @@ export function waitingOn(remote: RemoteContexts, budget: { cpuMs: number; waiti
   };
 }
 
+/** Caches of the shipped context files (read once per process; the files do not change while it runs). */
 let shipped: Map<string, string> | null = null;
 const parsedFiles = new Map<string, IJsonLdContext>();
 /** Frozen copies of the extra contexts given in the options, by the object given. */

@@ -83,6 +83,7 @@ export function readConceptLists(dir: URL | string = new URL('../../data/concept
   };
 }
 
+/** Cache of {@link defaultConceptSets}: the files do not change while the process runs. */
 let defaults: ConceptSets | undefined;
 
 /** The concept sets of `data/concepts/`, read once on first use. */

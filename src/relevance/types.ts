@@ -73,6 +73,12 @@ export interface Strategy {
   readonly seedPriority: number;
   judge(link: LinkFeatures, source: LinkSource): Judgement;
   /**
+   * Optional: the priority `judge(link, source)` gives, for a strategy whose priority does not depend on the label it
+   * computes (breadth-first: the depth). The crawl asks it first for a link the frontier will leave as it is whatever
+   * its label (the frontier's `ignores`), and judges only the others: the label of such a link is never stored.
+   */
+  priorityOf?(link: LinkFeatures, source: LinkSource): number | null;
+  /**
    * Whether learning an RDF parent (C_HR, thesis §5) can make `judge` rank an already queued H link more urgent,
    * so the crawl should keep queued H links indexed and judge them again (FC-R+HR and its kin). Absent: never.
    */

@@ -1,7 +1,7 @@
 // **checkGateSpacing** joins a crawler's politeness-gate passes to the server's request log: how far apart requests to one PLD left, and the jitter after the gate (pure).
 import type { LoggedRequest } from './politeness-check.ts';
 
-/** One pass of the send gate, as `RDFSCOUT_TEST_GATE_LOG` records it (src/crawl/test-gate-log.ts). */
+/** One pass of the send gate, as a crawl's `gatePassed` probe reports it (src/crawl/probes.ts). */
 export interface GatePass {
   url: string;
   pld: string;

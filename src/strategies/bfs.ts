@@ -27,6 +27,11 @@ export class BfsStrategy implements Strategy {
     return { label: verdict.label, rules: verdict.rules, priority: source.depth + 1 };
   }
 
+  /** `judge`'s priority without its label: null when NF drops the link, else the depth. */
+  priorityOf(link: LinkFeatures, source: LinkSource): number | null {
+    return failsNf(link, this.#concepts) ? null : source.depth + 1;
+  }
+
 
   learn(_doc: FetchedDocument): void {}
 

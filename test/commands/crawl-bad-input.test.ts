@@ -1,11 +1,11 @@
 // Bad input to `rdfscout crawl` gets a clear refusal and creates nothing; a crawl with no usable seed does not start.
-import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCrawlCommand } from '../../src/commands/crawl.ts';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import { runCli } from '../helpers/run-cli.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const exists = (path: string) =>
   access(path).then(
@@ -15,11 +15,9 @@ const exists = (path: string) =>
 
 describe('rdfscout crawl with bad input', () => {
   let dir: string;
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-bad-input-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
+    dir = folder.dir;
   });
 
   const seed = 'http://example.org/';

@@ -1,13 +1,11 @@
 // A resume reaches the network as the first run did: `rdfscout crawl --out DIR` reuses the stored proxy, private
 // addresses and user agent, and says so; a proxy password is not stored, so a resume asks for --proxy again.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { absoluteTarget, startHttpServer, type TestServer } from '../helpers/http-server.ts';
 import { startRedisServer } from '../helpers/redis-server.ts';
-import { CLI, runCli } from '../helpers/run-cli.ts';
+import { runCli, startCli } from '../helpers/run-cli.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const LINKS = Array.from({ length: 12 }, (_, i) => `http://data.example.org/d${i}.ttl`);
 const PASSWORD = 's3cret-word';
@@ -33,11 +31,9 @@ const documents = (proxy: TestServer) => proxy.requests.filter((r) => !r.url.end
 
 describe('a resume with only --out DIR', () => {
   let dir: string;
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-resume-net-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
+    dir = folder.dir;
   });
 
   it('goes on through the proxy after a budget stop, and names what it reused', async () => {
@@ -63,15 +59,14 @@ describe('a resume with only --out DIR', () => {
     const proxy = await startWebProxy({ delayMs: 150 });
     const out = join(dir, 'killed');
     try {
-      const child = spawn(process.execPath, [CLI, 'crawl', 'http://data.example.org/', '--out', out, '--proxy', proxy.origin, '--delay-ms', '0', '--concurrency', '1', '--quiet'], { stdio: 'ignore' });
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const child = startCli(['crawl', 'http://data.example.org/', '--out', out, '--proxy', proxy.origin, '--delay-ms', '0', '--concurrency', '1', '--quiet']);
       const deadline = Date.now() + 30_000;
       while (documents(proxy) < 4) {
         if (Date.now() > deadline) throw new Error('timed out waiting for the first run to fetch 4 documents through the proxy');
         await new Promise((r) => setTimeout(r, 20));
       }
-      child.kill('SIGKILL');
-      await exited;
+      child.signal('SIGKILL');
+      await child.exited;
       const before = documents(proxy);
       const resumed = await runCli(['crawl', '--out', out, '--max-offline-ms', '5000', '--json', '--quiet']);
       expect(resumed.code, resumed.stderr).toBe(0);

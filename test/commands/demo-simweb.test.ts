@@ -1,11 +1,10 @@
 // The main job and the simulated-web commands, through the CLI as a user runs them.
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ProxyAgent, request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, runCli, runCliOk } from '../helpers/run-cli.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli, runCliOk, startCli } from '../helpers/run-cli.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 describe('rdfscout demo', () => {
   it('crawls a small simulated web focused vs breadth-first and queries the result', async () => {
@@ -30,11 +29,9 @@ describe('rdfscout demo', () => {
 
 describe('rdfscout simweb', () => {
   let dir: string;
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-simweb-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
+    dir = folder.dir;
   });
 
   it('truth: JSON lines with a label per URL, the same for the same seed', async () => {
@@ -48,16 +45,10 @@ describe('rdfscout simweb', () => {
   });
 
   it('serve: a forward proxy for the simulated hosts until interrupted', async () => {
-    const child = spawn(process.execPath, [CLI, 'simweb', 'serve', '--profile', 'rossetti-like', '--seed', '1', '--scale', '0.05', '--port', '0']);
+    const child = startCli(['simweb', 'serve', '--profile', 'rossetti-like', '--seed', '1', '--scale', '0.05', '--port', '0']);
     try {
-      let out = '';
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-          if (out.includes('Ctrl-C to stop')) resolve();
-        });
-        child.once('exit', (code) => reject(new Error(`simweb serve exited with ${code}`)));
-      });
+      await child.waitFor(/Ctrl-C to stop/, { stream: 'stdout' });
+      const out = child.stdout();
       const { proxyUrl, sites } = JSON.parse(out.slice(0, out.indexOf('\n\n'))) as { proxyUrl: string; sites: Array<{ startUrl: string }> };
       const agent = new ProxyAgent({ uri: proxyUrl, proxyTunnel: false });
       try {
@@ -68,8 +59,8 @@ describe('rdfscout simweb', () => {
         await agent.close();
       }
     } finally {
-      child.kill('SIGINT');
-      await new Promise((resolve) => child.once('exit', resolve));
+      child.signal('SIGINT');
+      await child.exited;
     }
   });
 

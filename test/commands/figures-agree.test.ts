@@ -1,13 +1,12 @@
 // One count everywhere: a local site crawled once; the crawl summary, `stats`, `metrics`, `docs`
 // and a SPARQL query over the crawl graph report the same figures, and those are the ones counted by hand.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { type CrawlFigures, computeFigures } from '../../src/metrics/index.ts';
 import { startHttpServer, type TestServer } from '../helpers/http-server.ts';
 import { runCli } from '../helpers/run-cli.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const TTL = '<http://example.org/a> <http://example.org/p> "1" .\n<http://example.org/a> <http://example.org/q> "2" .\n';
 const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
@@ -51,9 +50,10 @@ describe('every command reports the same figures of one crawl', () => {
   let out: string;
   let summary: CrawlFigures & { stoppedBy: string };
 
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     site = await startSite();
-    tmp = await mkdtemp(join(tmpdir(), 'rdfscout-figures-'));
+    tmp = folder.dir;
     out = join(tmp, 'crawl');
     const res = await runCli(['crawl', `${site.origin}/`, '--out', out, '--allow-private', '--delay-ms', '0', '--max-retries', '0', '--json', '--quiet']);
     expect(res.stderr).toBe('');
@@ -63,7 +63,6 @@ describe('every command reports the same figures of one crawl', () => {
 
   afterAll(async () => {
     await site.close();
-    await rm(tmp, { recursive: true, force: true });
   });
 
   it('the crawl summary has the figures counted by hand', () => {

@@ -1,9 +1,6 @@
 // `rdfscout links` over a real LevelDB state filled by the BeeBot stage functions.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stageLinkTables, stageSites } from '../../src/beebot/index.ts';
 import { parseSiteList } from '../../src/crawl/seed-list.ts';
 import { LINKS_USAGE, runLinksCommand } from '../../src/commands/links.ts';
@@ -12,6 +9,7 @@ import { ArgumentError } from '../../src/errors.ts';
 import { pldOf } from '../../src/links/normalize-url.ts';
 import type { LinkFeatures } from '../../src/links/types.ts';
 import { openState } from '../../src/state/open-state.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const link = (url: string, anchor = '', context = ''): LinkFeatures => ({ url, tag: 'a', anchor, title: '', type: '', rel: '', context });
 
@@ -29,8 +27,9 @@ async function run(argv: string[]): Promise<string> {
 
 describe('rdfscout links', () => {
   let dir: string;
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-'));
+    dir = folder.dir;
     const state = await openState(dir);
     await stageSites(state, null, parseSiteList('1,State University,spbu,http://www.spbu.ru/\n2,Zoological Institute,zin,http://www.zin.ru/\n'));
     const txn = state.txn();
@@ -49,9 +48,6 @@ describe('rdfscout links', () => {
     txn.put(state.sub.badlinks, `${recordKey(1)}!0`, { href: 'javascript:void(0)', page: 'http://www.spbu.ru/news', reason: 'scheme:javascript' });
     await txn.commit();
     await state.close();
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('lists external links as JSON objects with url, site, page, level, anchor and context', async () => {

@@ -1,6 +1,5 @@
 // `rdfscout metrics DIR`: a real crawl of a simulated web into a temporary LevelDB, then the command's tables, JSON and CSV.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runMetricsCommand } from '../../src/commands/metrics.ts';
@@ -9,6 +8,7 @@ import { readRecords } from '../../src/crawl-log/record-store.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { computeMetrics, parseTruth } from '../../src/metrics/index.ts';
 import { type SimWeb, startSimweb, writeTruth } from '../../src/simweb/index.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 /** Runs the command in-process and returns what it printed on stdout. */
 async function metrics(argv: string[]): Promise<{ code: number; stdout: string }> {
@@ -32,9 +32,10 @@ describe('rdfscout metrics', () => {
   let truthFile: string;
   let records: CrawlRecord[];
 
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     web = await startSimweb({ profiles: 'deri-like', seed: 2, scale: 0.1, crawlDelay: 0 });
-    tmp = await mkdtemp(join(tmpdir(), 'rdfscout-metrics-'));
+    tmp = folder.dir;
     dir = join(tmp, 'crawl');
     truthFile = join(tmp, 'truth.jsonl');
     await writeTruth(web, truthFile);
@@ -59,7 +60,6 @@ describe('rdfscout metrics', () => {
 
   afterAll(async () => {
     await web?.close();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
   });
 
   it('the crawl found RDF documents and labelled its links (the fixture is meaningful)', () => {

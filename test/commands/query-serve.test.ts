@@ -1,13 +1,12 @@
 // `rdfscout query` and `rdfscout serve` as a user runs them, over a real crawl.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/rdf/parse-document.ts';
-import { CLI, runCli, runCliOk as cli } from '../helpers/run-cli.ts';
+import { runCli, runCliOk as cli, startCli } from '../helpers/run-cli.ts';
 import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 /** A query whose every solution holds a 2^18-fold concatenation that ORDER BY must materialise: far past 32 MB. */
 function memoryBomb(): string {
@@ -20,15 +19,15 @@ describe('rdfscout query and serve', { timeout: 90_000 }, () => {
   let site: TinySite;
   let dir: string;
   let out: string;
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     site = await startTinySite();
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-query-'));
+    dir = folder.dir;
     out = join(dir, 'crawl');
     await cli(['crawl', `${site.base}/`, '--out', out, '--allow-private', '--delay-ms', '0', '--quiet']);
   }, 60_000);
   afterAll(async () => {
     await site.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('answers SELECT in the W3C JSON and CSV formats, and names the document of each triple', async () => {
@@ -66,17 +65,9 @@ describe('rdfscout query and serve', { timeout: 90_000 }, () => {
   });
 
   it('serves the crawl at /sparql until interrupted; a query past its memory cap fails alone', async () => {
-    const child = spawn(process.execPath, [CLI, 'serve', out, '--port', '0', '--max-query-memory', '32', '--timeout-ms', '120000']);
+    const child = startCli(['serve', out, '--port', '0', '--max-query-memory', '32', '--timeout-ms', '120000']);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let text = '';
-        child.stdout.on('data', (d: Buffer) => {
-          text += d.toString();
-          const m = /SPARQL endpoint: (\S+)/.exec(text);
-          if (m) resolve(m[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-      });
+      const url = (await child.waitFor(/SPARQL endpoint: (\S+)/, { stream: 'stdout' }))[1] as string;
       const res = await fetch(`${url}?query=${encodeURIComponent('ASK { ?s <http://xmlns.com/foaf/0.1/name> "Alice" }')}`, { headers: { accept: 'application/sparql-results+json' } });
       expect(await res.json()).toEqual({ head: {}, boolean: true });
       // A query that outgrows --max-query-memory: 503 with the error code, and the endpoint answers the next query.
@@ -87,8 +78,8 @@ describe('rdfscout query and serve', { timeout: 90_000 }, () => {
       const again = await fetch(`${url}?query=${encodeURIComponent('ASK { ?s <http://xmlns.com/foaf/0.1/name> "Bob" }')}`, { headers: { accept: 'application/sparql-results+json' } });
       expect(await again.json()).toEqual({ head: {}, boolean: true });
     } finally {
-      child.kill('SIGINT');
-      await new Promise((r) => child.once('exit', r));
+      child.signal('SIGINT');
+      await child.exited;
     }
   });
 });

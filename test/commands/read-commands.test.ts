@@ -1,27 +1,22 @@
 // Read commands behave like Unix tools: no crawl → exit 1 and nothing created; argument
 // errors in one line with a suggestion; `docs | head` and friends end quietly on a real pipe.
-import { execFile } from 'node:child_process';
-import { access, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { DataFactory } from 'rdf-data-factory';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordKey, stageRecordWrite } from '../../src/crawl-log/record-store.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { stageDocument } from '../../src/rdf/index.ts';
 import { openState } from '../../src/state/open-state.ts';
-import { CLI, runCli } from '../helpers/run-cli.ts';
+import { runCli, runCliPiped } from '../helpers/run-cli.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
-const exec = promisify(execFile);
 
 describe('a folder without a crawl', () => {
   let tmp: string;
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'rdfscout-nocrawl-'));
-  });
-  afterAll(async () => {
-    await rm(tmp, { recursive: true, force: true });
+    tmp = folder.dir;
   });
 
   const commands: Array<[string, string[]]> = [
@@ -67,8 +62,9 @@ describe('argument errors', () => {
 describe('output to a pipe whose reader stops early', () => {
   let tmp: string;
   let dir: string;
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'rdfscout-epipe-'));
+    tmp = folder.dir;
     dir = join(tmp, 'crawl');
     // A store with far more output than a pipe buffers (64 KiB): 4000 records, 20000 quads, 4000 link-table rows.
     const state = await openState(dir);
@@ -91,16 +87,11 @@ describe('output to a pipe whose reader stops early', () => {
       await state.close();
     }
   }, 60_000);
-  afterAll(async () => {
-    await rm(tmp, { recursive: true, force: true });
-  });
 
   for (const args of [['docs'], ['export'], ['links', '--internal']]) {
     it(`rdfscout ${args[0]} DIR | head -c 100 ends quietly, exit 0`, async () => {
-      // bash: PIPESTATUS[0] is rdfscout's exit code; its stderr goes to a file of its own.
-      const script = `"$0" "$1" ${args[0]} "$2" ${args.slice(1).join(' ')} 2>"$3" | head -c 100 >/dev/null; echo "\${PIPESTATUS[0]}"; cat "$3"`;
-      const { stdout } = await exec('bash', ['-c', script, process.execPath, CLI, dir, join(tmp, `${args[0]}.err`)]);
-      expect(stdout).toBe('0\n'); // exit 0 and nothing on stderr (no EPIPE stack, no "quads exported")
+      // exit 0 and nothing on stderr (no EPIPE stack, no "quads exported")
+      expect(await runCliPiped([args[0] as string, dir, ...args.slice(1)], 'head -c 100')).toEqual({ code: 0, stderr: '' });
     }, 60_000);
   }
 

@@ -1,12 +1,10 @@
 // Read commands work while a crawl process holds the store: they read a snapshot and say so.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { startHttpServer } from '../helpers/http-server.ts';
-import { CLI, runCli } from '../helpers/run-cli.ts';
+import { runCli, startCli } from '../helpers/run-cli.ts';
 import { openState } from '../../src/state/open-state.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
 
@@ -20,10 +18,9 @@ it('stats, docs and query succeed on the folder of a running crawl', async () =>
     if (path.endsWith('.ttl')) return res.writeHead(200, { 'content-type': 'text/turtle' }).end(`<http://example.org/t${n}> <http://example.org/p> "${n}" .\n`);
     res.writeHead(200, { 'content-type': 'text/html' }).end(page(`<a href="/p${2 * n + 1}.html">a</a> <a href="/p${2 * n + 2}.html">b</a> <a href="/d${n}.ttl">data</a>`));
   });
-  const tmp = await mkdtemp(join(tmpdir(), 'rdfscout-readwhile-'));
+  const tmp = await tempDir();
   const out = join(tmp, 'crawl');
-  const child = spawn(process.execPath, [CLI, 'crawl', `${site.origin}/p0.html`, '--out', out, '--allow-private', '--delay-ms', '0', '--concurrency', '1', '--max-docs', '100000', '--quiet']);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const child = startCli(['crawl', `${site.origin}/p0.html`, '--out', out, '--allow-private', '--delay-ms', '0', '--concurrency', '1', '--max-docs', '100000', '--quiet']);
   try {
     // Wait until the crawl has stored a few records (read through snapshots: the crawl holds the store).
     let fetched = 0;
@@ -39,52 +36,41 @@ it('stats, docs and query succeed on the folder of a running crawl', async () =>
       runCli(['docs', out]),
       runCli(['query', out, '--format', 'json', 'SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s <http://example.org/p> ?o } }']),
     ]);
-    expect(child.exitCode).toBeNull(); // the crawl was running all along
+    expect(child.running()).toBe(true); // the crawl was running all along
     for (const r of [stats, docs, query]) {
       expect(r.code).toBe(0);
       // The holder is named: the crawl process, by its command and pid.
-      expect(r.stderr).toMatch(new RegExp(`^\\(a running \`rdfscout crawl\` \\(pid ${child.pid}, since [^)]+\\) holds .*: reading a snapshot of it taken at \\d{4}-\\d\\d-\\d\\dT`));
+      expect(r.stderr).toMatch(new RegExp(`^\\(a running \`rdfscout crawl\` \\(pid ${child.child.pid}, since [^)]+\\) holds .*: reading a snapshot of it taken at \\d{4}-\\d\\d-\\d\\dT`));
     }
     expect(stats.stdout).toMatch(/fetched\s+\d+/);
     const records = docs.stdout.trim().split('\n').map((l) => JSON.parse(l) as { seq: number });
     expect(records.length).toBeGreaterThanOrEqual(fetched);
     expect(records.map((r) => r.seq)).toEqual(records.map((_, i) => i + 1)); // a consistent prefix of the crawl
     expect(Number(JSON.parse(query.stdout).results.bindings[0].n.value)).toBeGreaterThan(0);
-    child.kill('SIGINT');
-    expect(await exited).toBe(130); // interrupted cleanly
+    child.signal('SIGINT');
+    expect(await child.exited).toBe(130); // interrupted cleanly
     const after = await runCli(['stats', out, '--json']);
     expect(after.stderr).toBe(''); // no crawl holds the store now: read directly, no snapshot
     expect(JSON.parse(after.stdout).records).toBeGreaterThanOrEqual(records.length);
   } finally {
-    child.kill('SIGKILL');
+    child.signal('SIGKILL');
     await site.close();
-    await rm(tmp, { recursive: true, force: true });
   }
 }, 120_000);
 
 it('names a running `rdfscout serve` as what holds the folder', async () => {
-  const tmp = await mkdtemp(join(tmpdir(), 'rdfscout-readserve-'));
+  const tmp = await tempDir();
   const out = join(tmp, 'crawl');
   const state = await openState(out);
   await state.close();
-  const child = spawn(process.execPath, [CLI, 'serve', out, '--port', '0']);
+  const child = startCli(['serve', out, '--port', '0']);
   try {
-    const listening = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), 45_000);
-      child.stdout.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('SPARQL endpoint:')) {
-          clearTimeout(timer);
-          resolve(true);
-        }
-      });
-    });
-    expect(listening, 'waited 45 s for `rdfscout serve` to print its endpoint').toBe(true);
+    await child.waitFor(/SPARQL endpoint:/, { stream: 'stdout', timeoutMs: 45_000 });
     const stats = await runCli(['stats', out]);
     expect(stats.code).toBe(0);
-    expect(stats.stderr).toContain(`(a running \`rdfscout serve\` (pid ${child.pid}, since `);
+    expect(stats.stderr).toContain(`(a running \`rdfscout serve\` (pid ${child.child.pid}, since `);
     expect(stats.stderr).not.toContain('crawl is running');
   } finally {
-    child.kill('SIGKILL');
-    await rm(tmp, { recursive: true, force: true });
+    child.signal('SIGKILL');
   }
 });

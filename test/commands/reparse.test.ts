@@ -1,21 +1,19 @@
 // `rdfscout reparse` from the command line: flags named in its usage, a bad call refused (exit 2), a good one run.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WARCRecord, WARCSerializer } from 'warcio';
 import { REPARSE_FLAGS, REPARSE_USAGE } from '../../src/commands/reparse.ts';
 import { runCli } from '../helpers/run-cli.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 let tmp: string;
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'rdfscout-reparse-cli-'));
+  tmp = folder.dir;
   const ttl = '<http://a.example/s> <http://a.example/p> "o" .\n';
   const record = WARCRecord.create({ url: 'http://a.example/data.ttl', type: 'response', httpHeaders: { 'Content-Type': 'text/turtle' } }, [new TextEncoder().encode(ttl)]);
   await writeFile(join(tmp, 'a.warc.gz'), await WARCSerializer.serialize(record, { gzip: true }));
-});
-afterAll(async () => {
-  await rm(tmp, { recursive: true, force: true });
 });
 
 describe('rdfscout reparse', () => {

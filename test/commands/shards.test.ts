@@ -1,15 +1,13 @@
 // Every read command over several shards: real crawls of a simulated web split by PLD, read as one crawl;
 // and a URL fetched in two shards: one record, the later wins, refetched = 1, its document exported once.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { openState } from '../../src/state/open-state.ts';
 import { crawlRecords } from '../helpers/crawl-records.ts';
-import { CLI, runCli } from '../helpers/run-cli.ts';
+import { runCli, startCli } from '../helpers/run-cli.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 let web: SimWeb;
 let tmp: string;
@@ -22,8 +20,9 @@ async function crawlShard(name: string, seed: string, maxDocs: number): Promise<
   shards[name] = await crawlRecords({ out: dir(name), seeds: [seed], proxy: web.proxyUrl, delayMs: 0, concurrency: 4, maxDocs, allowPrivate: true, linkTables: true });
 }
 
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'rdfscout-shards-'));
+  tmp = folder.dir;
   web = await startSimweb({ profiles: 'thesis', seed: 3, scale: 0.1 });
   const [a, b, c] = web.sites;
   await crawlShard('a', a!.startUrl, 25);
@@ -37,7 +36,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await web?.close();
-  await rm(tmp, { recursive: true, force: true });
 });
 
 async function ok(args: string[]): Promise<string> {
@@ -90,17 +88,17 @@ describe('three shards of a crawl split by PLD, read as one crawl', { timeout: 1
   });
 
   it('serve: one SPARQL endpoint over the shards', async () => {
-    const child = spawn(process.execPath, [CLI, 'serve', ...abc(), '--port', '0']);
+    const child = startCli(['serve', ...abc(), '--port', '0']);
     try {
-      const url = await endpointUrl(child);
+      const url = (await child.waitFor(/SPARQL endpoint: (\S+) over 3 shards/, { stream: 'stdout' }))[1] as string;
       const query = 'SELECT (COUNT(*) AS ?n) WHERE { GRAPH <urn:rdfscout:crawl> { ?d a <https://w3id.org/rdfscout/ns#CrawledDocument> } }';
       const res = await fetch(`${url}?query=${encodeURIComponent(query)}`, { headers: { accept: 'text/csv' } });
       expect(res.status).toBe(200);
       const records = ['a', 'b', 'c'].reduce((n, s) => n + shards[s]!.length, 0);
       expect(lines(await res.text())).toEqual(['n', String(records)]);
     } finally {
-      child.kill('SIGINT');
-      await new Promise((r) => child.once('exit', r));
+      child.signal('SIGINT');
+      await child.exited;
     }
   });
 });
@@ -149,16 +147,3 @@ describe('bad folders, and a shard a crawl is writing to', { timeout: 60_000 }, 
     }
   });
 });
-
-/** The endpoint URL a `serve` child prints. */
-function endpointUrl(child: ChildProcess): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      text += d.toString();
-      const m = /SPARQL endpoint: (\S+) over 3 shards/.exec(text);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${text}`)));
-  });
-}

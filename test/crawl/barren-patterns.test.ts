@@ -1,13 +1,12 @@
 // Links from RDF and test-suite reports: blank-node hrefs are not URLs, and a page naming hundreds of
 // test IRIs of one pattern does not spend the budget on them all once the first ones yielded nothing.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { BARREN_AFTER } from '../../src/relevance/pattern-yield.ts';
 import { crawlRecords } from '../helpers/crawl-records.ts';
 import { linkPage, type ProxyWeb, startProxyWeb, turtle, type WebPage } from '../helpers/proxy-web.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const SITE = 'http://suite.example';
 const TESTS = 60;
@@ -15,6 +14,7 @@ const THINGS = 10;
 
 let web: ProxyWeb;
 let dir: string;
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
   const pages: Record<string, WebPage> = {};
   // The report names every test IRI first, then the vocabulary's things (content-negotiated to Turtle).
@@ -26,11 +26,10 @@ beforeAll(async () => {
   for (let i = 0; i < TESTS; i++) pages[`${SITE}/tests/t${i}`] = linkPage(`test ${i}`, []);
   for (let i = 0; i < THINGS; i++) pages[`${SITE}/things/x${i}`] = turtle(`${SITE}/things/x${i}`);
   web = await startProxyWeb(pages);
-  dir = await mkdtemp(join(tmpdir(), 'rdfscout-barren-'));
+  dir = folder.dir;
 });
 afterAll(async () => {
   await web.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 function crawl(strategy: string): Promise<CrawlRecord[]> {

@@ -1,9 +1,6 @@
 // BeeBot mode end to end (BeeBot §2–§3): a site list, external links as the bandit's reward, link tables, Not Available.
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSites } from '../../src/beebot/index.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
@@ -11,9 +8,8 @@ import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { pldOf } from '../../src/links/index.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { openState } from '../../src/state/open-state.ts';
-
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
+import { runCliOk } from '../helpers/run-cli.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 describe('BeeBot mode', () => {
   let web: SimWeb;
@@ -22,9 +18,10 @@ describe('BeeBot mode', () => {
   let fetched = 0;
   const out = () => join(dir, 'crawl');
 
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     web = await startSimweb({ profiles: 'beebot-univ', seed: 4, scale: 0.05 });
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-beebot-'));
+    dir = folder.dir;
     const sites = web.sites.slice(0, 4);
     const csv = [
       'number,full name,short name,start address',
@@ -32,8 +29,8 @@ describe('BeeBot mode', () => {
       '9,"A site that is down",down,http://www.down-sim.org/',
     ].join('\n');
     await writeFile(join(dir, 'sites.csv'), csv);
-    const { stdout } = await run(process.execPath, [
-      CLI, 'crawl', '--seeds-file', join(dir, 'sites.csv'), '--out', out(), '--proxy', web.proxyUrl, '--delay-ms', '0',
+    const { stdout } = await runCliOk([
+      'crawl', '--seeds-file', join(dir, 'sites.csv'), '--out', out(), '--proxy', web.proxyUrl, '--delay-ms', '0',
       '--reward', 'external-links', '--bandit', 'r2', '--strategy', 'bfs', '--max-docs', '150', '--concurrency', '1', '--max-retries', '0', '--json', '--quiet',
     ]);
     const summary = JSON.parse(stdout);
@@ -55,7 +52,6 @@ describe('BeeBot mode', () => {
 
   afterAll(async () => {
     await web.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('crawls only inside the listed sites and never returns to a site that is down', () => {
@@ -65,7 +61,7 @@ describe('BeeBot mode', () => {
   });
 
   it('records external links with their page, level, anchor and context', async () => {
-    const { stdout } = await run(process.execPath, [CLI, 'links', out(), '--external', '--format', 'json']);
+    const { stdout } = await runCliOk(['links', out(), '--external', '--format', 'json']);
     const rows = JSON.parse(stdout) as Array<{ url: string; site: string; page: string; level: number; anchor: string; context: string }>;
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows.slice(0, 50)) {
@@ -80,14 +76,14 @@ describe('BeeBot mode', () => {
   });
 
   it('shows the bandit arms in stats', async () => {
-    const { stdout } = await run(process.execPath, [CLI, 'stats', out(), '--json']);
+    const { stdout } = await runCliOk(['stats', out(), '--json']);
     const stats = JSON.parse(stdout) as { bandit: Array<{ arm: string; pulls: number }> };
     expect(stats.bandit.reduce((n, a) => n + a.pulls, 0)).toBe(fetched);
   });
 
   // Last: it crawls on in the same folder.
   it('remembers Not Available sites on resume: a new seed on a down site is never fetched', async () => {
-    await run(process.execPath, [CLI, 'crawl', 'http://www.down-sim.org/again', '--out', out(), '--max-docs', '170', '--json', '--quiet']);
+    await runCliOk(['crawl', 'http://www.down-sim.org/again', '--out', out(), '--max-docs', '170', '--json', '--quiet']);
     const state = await openState(out());
     try {
       const after: CrawlRecord[] = [];

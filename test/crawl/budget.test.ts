@@ -1,7 +1,5 @@
 // The fetch budgets hold exactly with many fetches in flight, defaults never cut a budget asked for, and the
 // summary says what ended the crawl (issue 14 item 7).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRAWL_FLAGS, CRAWL_USAGE } from '../../src/commands/crawl.ts';
@@ -11,17 +9,18 @@ import type { CrawlSummary } from '../../src/crawl-log/tally.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { startHttpServer, type TestServer } from '../helpers/http-server.ts';
 import { startTinySite } from '../helpers/tiny-site.ts';
+import { tempDir, useTempDir } from '../helpers/temp-dir.ts';
 
 describe('fetch budgets with concurrency', () => {
   let web: SimWeb;
   let dir: string;
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     web = await startSimweb({ profiles: 'thesis', seed: 5, scale: 0.1 });
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-budget-'));
+    dir = folder.dir;
   });
   afterAll(async () => {
     await web.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   for (const concurrency of [1, 6]) {
@@ -74,13 +73,13 @@ async function startSlowRetrySite(): Promise<TestServer> {
 describe('the total budget is spent to the last request', () => {
   let site: TestServer;
   let dir: string;
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     site = await startSlowRetrySite();
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-budget-retry-'));
+    dir = folder.dir;
   });
   afterAll(async () => {
     await site.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   async function crawl(out: string, maxDocs: number): Promise<CrawlSummary> {
@@ -122,7 +121,7 @@ describe('budget defaults and the stop reason', () => {
   it('says which stopped the crawl: the per-PLD budget, the depth limit, an empty frontier, a signal', async () => {
     const web = await startSimweb({ profiles: 'thesis', seed: 5, scale: 0.1 });
     const site = await startTinySite();
-    const dir = await mkdtemp(join(tmpdir(), 'rdfscout-stop-'));
+    const dir = await tempDir();
     const run = async (name: string, opts: Record<string, unknown>, signal?: AbortSignal): Promise<CrawlSummary> => {
       const crawler = await Crawler.open({ out: join(dir, name), delayMs: 0, concurrency: 3, hostConcurrency: 3, seeds: [], ...opts });
       try {
@@ -147,7 +146,6 @@ describe('budget defaults and the stop reason', () => {
     } finally {
       await web.close();
       await site.close();
-      await rm(dir, { recursive: true, force: true });
     }
   }, 30_000);
 

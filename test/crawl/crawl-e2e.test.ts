@@ -1,9 +1,5 @@
 // End to end: crawl a real local site through the CLI, then read the state back with docs and export.
-import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Parser } from 'n3';
 import { DataFactory } from 'rdf-data-factory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,20 +7,8 @@ import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { recordToQuads } from '../../src/crawl-log/crawl-vocab.ts';
 import { openState } from '../../src/state/open-state.ts';
 import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
-
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
-const NODE = process.execPath;
-
-async function cli(args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(NODE, [CLI, ...args], { maxBuffer: 64 * 1024 * 1024 });
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout: string; stderr: string; code: number };
-    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
-  }
-}
+import { tempDir, useTempDir } from '../helpers/temp-dir.ts';
+import { runCli as cli, startCli } from '../helpers/run-cli.ts';
 
 interface Doc {
   seq: number;
@@ -45,9 +29,10 @@ describe('rdfscout crawl on a local site', () => {
   let dir: string;
   let docs: Doc[];
 
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     site = await startTinySite();
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-e2e-'));
+    dir = folder.dir;
     const res = await cli(['crawl', `${site.base}/`, '--out', join(dir, 'out'), '--allow-private', '--delay-ms', '0', '--max-docs', '50', '--json', '--quiet']);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
@@ -60,7 +45,6 @@ describe('rdfscout crawl on a local site', () => {
 
   afterAll(async () => {
     await site.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('records every fetch in order with the predicted label and rules', () => {
@@ -143,7 +127,7 @@ describe('rdfscout crawl on a local site', () => {
 describe('the crawl graph', () => {
   it('is a view over the records: exported and queryable, one description per fetch, nothing extra stored', async () => {
     const site = await startTinySite();
-    const dir = await mkdtemp(join(tmpdir(), 'rdfscout-crawlgraph-'));
+    const dir = await tempDir();
     try {
       const res = await cli(['crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '0', '--json', '--quiet']);
       expect(JSON.parse(res.stdout).rdfDocuments).toBe(7);
@@ -169,7 +153,6 @@ describe('the crawl graph', () => {
       expect(JSON.parse(q.stdout).results.bindings).toEqual([{ status: { type: 'literal', value: '200', datatype: 'http://www.w3.org/2001/XMLSchema#integer' } }]);
     } finally {
       await site.close();
-      await rm(dir, { recursive: true, force: true });
     }
   }, 90_000); // six CLI runs (crawl, docs, export twice, query): slow on a shared machine
 });
@@ -177,7 +160,7 @@ describe('the crawl graph', () => {
 describe('politeness and interruption', () => {
   it('waits --delay-ms between requests to one PLD, even with fetches to spare', async () => {
     const site = await startTinySite();
-    const dir = await mkdtemp(join(tmpdir(), 'rdfscout-polite-'));
+    const dir = await tempDir();
     try {
       const res = await cli(['crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '150', '--concurrency', '4', '--max-docs', '8', '--json', '--quiet']);
       expect(res.code).toBe(0);
@@ -186,27 +169,21 @@ describe('politeness and interruption', () => {
       expect(Math.min(...gaps)).toBeGreaterThanOrEqual(140); // 150 ms, less timer and clock granularity
     } finally {
       await site.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 
   it('stops cleanly on Ctrl-C (SIGINT): exit 130, and the same command resumes', async () => {
     const site = await startTinySite(60);
-    const dir = await mkdtemp(join(tmpdir(), 'rdfscout-sigint-'));
+    const dir = await tempDir();
     const args = ['crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '0', '--concurrency', '1', '--json', '--quiet'];
     try {
-      const child = spawn(NODE, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => {
-        stderr += d.toString();
-      });
+      const child = startCli(args);
       const deadline = Date.now() + 30_000;
       while ((site.hits.get('/') ?? 0) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       await new Promise((r) => setTimeout(r, 200));
-      child.kill('SIGINT');
-      const code = await new Promise((r) => child.once('exit', r));
-      expect(code).toBe(130);
-      expect(stderr).toMatch(/Stopping/);
+      child.signal('SIGINT');
+      expect(await child.exited).toBe(130);
+      expect(child.stderr()).toMatch(/Stopping/);
       const first = (await cli(['docs', join(dir, 'o')])).stdout.trim().split('\n').filter(Boolean).length;
       expect(first).toBeGreaterThan(0);
       const resumed = await cli(args);
@@ -214,7 +191,6 @@ describe('politeness and interruption', () => {
       expect(JSON.parse(resumed.stdout)).toMatchObject({ resumed: true, rdfDocuments: 7 });
     } finally {
       await site.close();
-      await rm(dir, { recursive: true, force: true });
     }
   }, 90_000);
 });
@@ -222,7 +198,7 @@ describe('politeness and interruption', () => {
 describe('resume after SIGKILL', () => {
   it('loses no frontier entry and stores no document twice', async () => {
     const site = await startTinySite(40);
-    const dir = await mkdtemp(join(tmpdir(), 'rdfscout-kill-'));
+    const dir = await tempDir();
     try {
       const args = ['crawl', `${site.base}/`, '--allow-private', '--delay-ms', '0', '--concurrency', '2', '--max-docs', '50', '--quiet', '--json'];
       const ref = await cli([...args, '--out', join(dir, 'ref')]);
@@ -232,11 +208,11 @@ describe('resume after SIGKILL', () => {
       const total = () => [...site.hits.values()].reduce((a, b) => a + b, 0);
       for (const more of [3, 5, 4]) {
         const before = total();
-        const child = spawn(NODE, [CLI, ...args, '--out', out], { stdio: 'ignore' });
+        const child = startCli([...args, '--out', out]);
         const deadline = Date.now() + 30_000;
         while (total() < before + more && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-        child.kill('SIGKILL');
-        await new Promise((r) => child.once('exit', r));
+        child.signal('SIGKILL');
+        await child.exited;
       }
       const final = await cli([...args, '--out', out]);
       expect(final.code).toBe(0);
@@ -253,7 +229,6 @@ describe('resume after SIGKILL', () => {
       expect(new Set(urls).size).toBe(urls.length); // no URL fetched-and-recorded twice
     } finally {
       await site.close();
-      await rm(dir, { recursive: true, force: true });
     }
   }, 180_000);
 });

@@ -2,12 +2,11 @@
 // the site's own, and an https origin that fails while http works, end as failed records within seconds; the crawl
 // never pauses, ends by itself, and names the dead origins. An origin that stops answering while others answer too.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatSummary } from '../../src/commands/summary-text.ts';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import type { CrawlOptions } from '../../src/crawl/options.ts';
@@ -19,18 +18,13 @@ import { SITE_RDF_DOCS, startDeadLinkSite } from '../helpers/dead-link-site.ts';
 import { startHttpServer } from '../helpers/http-server.ts';
 import { linkPage, startProxyWeb, turtle } from '../helpers/proxy-web.ts';
 import { runCli } from '../helpers/run-cli.ts';
+import { tempDir, useTempDir } from '../helpers/temp-dir.ts';
 
 /** A crawl that has not ended by itself within this long fails the test (the old code paused for minutes). */
 const DEADLINE_MS = 20_000;
 
-let dir: string;
+const folder = useTempDir({ per: 'file' });
 let n = 0;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'rdfscout-dead-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
 
 interface Ran {
   summary: CrawlSummary;
@@ -41,7 +35,7 @@ interface Ran {
 
 /** Crawls `seed` with small, fast settings; fails, naming what it waited for, if the crawl does not end by itself. */
 async function crawl(seed: string, more: Partial<CrawlOptions> = {}, deadlineMs = DEADLINE_MS): Promise<Ran> {
-  const crawler = await Crawler.open({ out: join(dir, `c${n++}`), seeds: [seed], strategy: 'bfs', allowPrivate: true, offsiteHops: 1, delayMs: 0, concurrency: 3, ...more });
+  const crawler = await Crawler.open({ out: join(folder.dir, `c${n++}`), seeds: [seed], strategy: 'bfs', allowPrivate: true, offsiteHops: 1, delayMs: 0, concurrency: 3, ...more });
   const outages: OutageEvent[] = [];
   const deadline = AbortSignal.timeout(deadlineMs);
   const t0 = performance.now();
@@ -142,7 +136,7 @@ describe('the crawl command with a dead origin', () => {
     const site = await startDeadLinkSite((_port, page) => gone('http://127.0.0.2:9', page));
     try {
       const args = ['crawl', `${site.origin}/`, '--strategy', 'bfs', '--allow-private', '--offsite-hops', '1', '--delay-ms', '0', '--quiet'];
-      const out = join(dir, `cli${n++}`);
+      const out = join(folder.dir, `cli${n++}`);
       const text = await runCli([...args, '--out', out]);
       expect(text.code).toBe(0);
       expect(text.stderr).not.toMatch(/Network trouble/);
@@ -153,7 +147,7 @@ describe('the crawl command with a dead origin', () => {
       expect(stats.stdout).toMatch(/origins that gave no answer[^\n]*\n\s+http:\/\/127\.0\.0\.2:9\s+\d+ failures: robots\.txt of http:\/\/127\.0\.0\.2:9 is unavailable \(ECONNREFUSED/);
       const statsJson = JSON.parse((await runCli(['stats', out, '--json'])).stdout) as { deadOrigins: unknown };
       expect(statsJson.deadOrigins).toMatchObject([{ origin: 'http://127.0.0.2:9', answeredBefore: false }]);
-      const json = await runCli([...args, '--json', '--out', join(dir, `cli${n++}`)]);
+      const json = await runCli([...args, '--json', '--out', join(folder.dir, `cli${n++}`)]);
       expect(json.code).toBe(0);
       const summary = JSON.parse(json.stdout) as CrawlSummary;
       expect(summary).toMatchObject({ stoppedBy: 'frontier-empty', rdfDocuments: SITE_RDF_DOCS, deadOrigins: [{ origin: 'http://127.0.0.2:9', answeredBefore: false }] });
@@ -198,9 +192,9 @@ describe('an origin that stops answering while others answer', () => {
   }, 30_000);
 });
 
-/** An https server on 127.0.0.1 with a self-signed certificate made by openssl now (the fetcher does not trust it). */
+/** An https server on 127.0.0.1 with a self-signed certificate made by openssl now (the fetcher does not trust it); call it in a test. */
 async function startSelfSignedTls(): Promise<{ port: number; requests: () => number; close: () => Promise<void> }> {
-  const certDir = await mkdtemp(join(tmpdir(), 'rdfscout-tls-'));
+  const certDir = await tempDir();
   const key = join(certDir, 'key.pem');
   const cert = join(certDir, 'cert.pem');
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
@@ -217,7 +211,6 @@ async function startSelfSignedTls(): Promise<{ port: number; requests: () => num
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await rm(certDir, { recursive: true, force: true });
     },
   };
 }

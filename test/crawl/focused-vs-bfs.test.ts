@@ -1,12 +1,11 @@
 // The proposed crawler (FC-R+HR) finds far more RDF documents than breadth-first (BC) at the same budget (thesis §11, Table 4-4).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const BUDGET = 200;
 
@@ -45,12 +44,13 @@ describe('focused (fc-r+hr) vs breadth-first (bfs) on a small thesis-like simula
   let openly: CrawlRecord[];
   let openlyTruth: Map<string, string | undefined>;
 
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     // The openlylocal-, deri- and rossetti-like PLDs (thesis PLDs 2–4) at a tenth of their size (~2,000 URLs).
     // dbtune-like is left out: its resource URIs negotiate straight to RDF, so every crawler does equally well there.
     // Seed 1 gives fc-r+hr ~50 RDF documents in 200 fetches and bfs 0–18 (it reads deri's .xml RDF now).
     web = await startSimweb({ profiles: 'openlylocal-like,deri-like,rossetti-like', seed: 1, scale: 0.1, crawlDelay: 0 });
-    tmp = await mkdtemp(join(tmpdir(), 'rdfscout-fvb-'));
+    tmp = folder.dir;
     focused = await crawl(web, 'fc-r+hr', join(tmp, 'focused'));
     bfs = await crawl(web, 'bfs', join(tmp, 'bfs'));
     // RDF parents are predicted only for links found after an RDF document taught C_HR (thesis §5): on the mixed web
@@ -66,7 +66,6 @@ describe('focused (fc-r+hr) vs breadth-first (bfs) on a small thesis-like simula
 
   afterAll(async () => {
     await web?.close();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
   });
 
   it('both spend (about) the same budget', () => {

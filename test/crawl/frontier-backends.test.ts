@@ -1,23 +1,22 @@
 // The crawl core runs on any frontier backend: the same crawl on LevelDB and in memory fetches the same URLs in order.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import type { FrontierBackend } from '../../src/frontier/index.ts';
 import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 describe('frontier backends under a real crawl', () => {
   let site: TinySite;
   let dir: string;
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     site = await startTinySite();
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-backends-'));
+    dir = folder.dir;
   });
   afterAll(async () => {
     await site.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   async function crawl(backend: FrontierBackend): Promise<{ urls: string[]; rdf: number }> {

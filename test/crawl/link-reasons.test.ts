@@ -1,16 +1,16 @@
 // Why a link was not fetched: `links --internal` says processed no *and* why: depth, excluded,
 // filtered by the strategy, robots, or still queued when the budget ran out.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLinkRows } from '../../src/beebot/link-rows.ts';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import { linkPage, type ProxyWeb, startProxyWeb, turtle } from '../helpers/proxy-web.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const SITE = 'http://site.example';
 let web: ProxyWeb;
 let dir: string;
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
   web = await startProxyWeb({
     [`${SITE}/robots.txt`]: { type: 'text/plain', body: 'User-agent: *\nDisallow: /private/\n' },
@@ -19,11 +19,10 @@ beforeAll(async () => {
     [`${SITE}/b.ttl`]: turtle(`${SITE}/b`),
     [`${SITE}/c.ttl`]: turtle(`${SITE}/c`),
   });
-  dir = await mkdtemp(join(tmpdir(), 'rdfscout-reasons-'));
+  dir = folder.dir;
 });
 afterAll(async () => {
   await web.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('links --internal says why a link was not fetched', () => {

@@ -1,13 +1,12 @@
 // A flat Linked-Data namespace (`/id/<name>` resources linked only from each other's RDF): `followRdfLinks` (thesis
 // §8.2, framework 2) finds every resource reachable within the crawl's scope; the default (framework 1, kept by
 // npm run bench:real and the thesis-like simulated web) finds the seed alone.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CRAWL_OPTIONS } from '../../src/crawl/options.ts';
 import { crawlRecords } from '../helpers/crawl-records.ts';
 import { type ProxyWeb, startProxyWeb, type WebPage } from '../helpers/proxy-web.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const ID = 'http://data.example.org/id/';
 const ELSEWHERE = 'http://elsewhere.example.com/id/z';
@@ -21,6 +20,7 @@ function resource(name: string, knows: readonly string[], extra = ''): WebPage {
 describe('following IRIs inside RDF documents on a flat /id/ namespace', () => {
   let web: ProxyWeb;
   let dir: string;
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     web = await startProxyWeb({
       [`${ID}a`]: resource('a', ['b', 'c']),
@@ -30,11 +30,10 @@ describe('following IRIs inside RDF documents on a flat /id/ namespace', () => {
       [`${ID}e`]: resource('e', [], `<${ID}e> <http://www.w3.org/2002/07/owl#sameAs> <${ELSEWHERE}> .\n`),
       [ELSEWHERE]: resource('z', []),
     });
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-rdf-links-default-'));
+    dir = folder.dir;
   });
   afterAll(async () => {
     await web.close();
-    await rm(dir, { recursive: true, force: true });
   });
   const rdfUrls = async (name: string, options: { followRdfLinks?: boolean }) => {
     const records = await crawlRecords({ seeds: [`${ID}a`], out: join(dir, name), proxy: web.proxy, delayMs: 0, ...options });

@@ -1,7 +1,5 @@
 // JSON-LD remote contexts in a crawl: shipped ones never fetched, others fetched once through the crawler's fetcher
 // (redirects, the JSON Link header, the address guard), kept in the crawl's store for a resume and a re-parse.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
@@ -15,6 +13,7 @@ import { exportedLines } from '../helpers/export-text.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { startHttpServer, type TestServer } from '../helpers/http-server.ts';
 import { type ProxyWeb, startProxyWeb, type WebPage } from '../helpers/proxy-web.ts';
+import { tempDir, useTempDir } from '../helpers/temp-dir.ts';
 
 const LD = 'application/ld+json';
 const CTX_REL = 'http://www.w3.org/ns/json-ld#context';
@@ -54,8 +53,9 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
   const seeds = [`${D}/as.jsonld`, `${D}/a1.jsonld`, `${D}/a2.jsonld`, `${D}/a3.jsonld`, `${D}/page.html`, `${D}/moved.jsonld`, `${D}/data.json`, `${D}/private.jsonld`, `${D}/missing.jsonld`, `${D}/denied.jsonld`, `${D}/alt.jsonld`];
   const requested = (url: string) => web.fetched().filter((u) => u === url).length;
 
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'rdfscout-contexts-'));
+    tmp = folder.dir;
     privateServer = await startHttpServer((_req, res) => res.writeHead(200, { 'content-type': LD }).end(context('http://private.example/').body));
     web = await startProxyWeb({
       // ActivityStreams: shipped (data/contexts/activitystreams.jsonld).
@@ -94,7 +94,6 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
   afterAll(async () => {
     await web?.close();
     await privateServer?.close();
-    await rm(tmp, { recursive: true, force: true });
   });
 
   it('a document with a shipped W3C context (ActivityStreams) keeps its triples; the context is never requested', () => {
@@ -196,7 +195,7 @@ describe('remote JSON-LD contexts in a crawl through a proxy (no --allow-private
 
 describe('a context on another 127.0.0.1 origin, with --allow-private', () => {
   it('is fetched once for every document that needs it', async () => {
-    const tmp = await mkdtemp(join(tmpdir(), 'rdfscout-contexts-local-'));
+    const tmp = await tempDir();
     const contexts = await startHttpServer((req, res) => {
       if (req.url === '/ctx.jsonld') return res.writeHead(200, { 'content-type': LD }).end(context('http://local.example/').body);
       return res.writeHead(404).end();
@@ -215,7 +214,6 @@ describe('a context on another 127.0.0.1 origin, with --allow-private', () => {
     } finally {
       await docs.close();
       await contexts.close();
-      await rm(tmp, { recursive: true, force: true });
     }
   }, 30_000);
 });

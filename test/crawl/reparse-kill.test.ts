@@ -1,15 +1,13 @@
 // `crawl --warc` killed with SIGKILL: a fetch's WARC records are written after its commit (off the commit's path), so
 // the archive holds committed fetches only, all but the last few; `reparse` reads it and says which seqs it holds.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reparseArchive } from '../../src/crawl/reparse.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import { openState } from '../../src/state/open-state.ts';
-import { CLI } from '../helpers/run-cli.ts';
+import { startCli } from '../helpers/run-cli.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { startTinySite } from '../helpers/tiny-site.ts';
 
 async function records(dir: string): Promise<CrawlRecord[]> {
@@ -29,28 +27,24 @@ const facts = (r: CrawlRecord | undefined) => r && { url: r.url, finalUrl: r.fin
 /** Kills `rdfscout crawl --warc` (stopped at `pauseAt` first, or after `hits` requests), then re-parses its archive. */
 async function killThenReparse(pauseAt: string | null, hits: number) {
   const site = await startTinySite(30);
-  const dir = await mkdtemp(join(tmpdir(), 'rdfscout-warc-kill-'));
+  const dir = await tempDir();
   try {
     const out = join(dir, 'crawl');
     const args = ['crawl', `${site.base}/`, '--allow-private', '--delay-ms', '0', '--concurrency', '3', '--max-docs', '50', '--quiet', '--out', out, '--warc', join(dir, 'warc/')];
     const total = () => [...site.hits.values()].reduce((a, b) => a + b, 0);
-    const env = pauseAt === null ? process.env : { ...process.env, RDFSCOUT_TEST_PAUSE_AT: pauseAt };
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env });
-    let stderr = '';
-    child.stderr.on('data', (c) => (stderr += String(c)));
+    const child = startCli(args, pauseAt === null ? {} : { probes: { pauseAt } });
     const deadline = Date.now() + 30_000;
-    const reached = () => (pauseAt === null ? total() >= hits : stderr.includes('RDFSCOUT_TEST_PAUSED'));
+    const reached = () => (pauseAt === null ? total() >= hits : child.stderr().includes('RDFSCOUT_TEST_PAUSED'));
     while (!reached() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
+    child.signal('SIGKILL');
+    await child.exited;
     const committed = await records(out);
     const warnings: string[] = [];
     const summary = await reparseArchive({ out: join(dir, 'again'), warc: [join(dir, 'warc')], onWarning: (m) => warnings.push(m) });
     const again = new Map((await records(join(dir, 'again'))).map((r) => [r.seq, r]));
-    return { committed, summary, again, warnings, paused: /RDFSCOUT_TEST_PAUSED after-commit (\S+)/.exec(stderr)?.[1] ?? null };
+    return { committed, summary, again, warnings, paused: /RDFSCOUT_TEST_PAUSED after-commit (\S+)/.exec(child.stderr())?.[1] ?? null };
   } finally {
     await site.close();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 

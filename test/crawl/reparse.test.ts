@@ -1,7 +1,6 @@
 // `crawl --warc` then `reparse`: a crawl of a simulated web archived as WARC and rebuilt from it without fetching
 // gives the same quads per graph and the same records; a file cut by a crash is read up to its last whole record.
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readdir, readFile, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
@@ -10,6 +9,7 @@ import { readRecords } from '../../src/crawl-log/record-store.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { openState } from '../../src/state/open-state.ts';
 import { exportedLines } from '../helpers/export-text.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 /** What a record says, without its timing. */
 async function recordsOf(dir: string) {
@@ -31,10 +31,11 @@ describe('crawl --warc, then reparse', () => {
   let warcDir: string;
   let crawled: string;
 
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     // dbtune-like: resource URIs answer 303 to RDF (redirect hops); museum-like: embedded JSON-LD, RDF/XML as XML.
     web = await startSimweb({ profiles: 'dbtune-like,museum-like', seed: 3, scale: 0.1, crawlDelay: 0 });
-    tmp = await mkdtemp(join(tmpdir(), 'rdfscout-reparse-'));
+    tmp = folder.dir;
     warcDir = join(tmp, 'warc/');
     crawled = join(tmp, 'crawl');
     const crawler = await Crawler.open(
@@ -50,7 +51,6 @@ describe('crawl --warc, then reparse', () => {
 
   afterAll(async () => {
     await web.close();
-    await rm(tmp, { recursive: true, force: true });
   });
 
   it('writes rotating .warc.gz files, each opened by a warcinfo record', async () => {

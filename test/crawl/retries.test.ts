@@ -1,76 +1,26 @@
 // Failures are retried: a server that goes away and comes back pauses the crawl instead of burning
 // its budget; a crawl that stays offline stops, and its resume fetches what failed; --retry-failed re-queues final
 // failures; a robots.txt that could not be fetched is asked for again.
-import { createServer, type Server } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo, Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { createServer, } from 'node:http';
+import type { AddressInfo, } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import type { CrawlOptions } from '../../src/crawl/options.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { Fetcher } from '../../src/fetch/fetcher.ts';
 import type { OutageEvent } from '../../src/fetch/outage.ts';
+import { FlakySite } from '../helpers/flaky-site.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const PAGES = 12;
 
-/** A site of PAGES Turtle documents linked from `/`, on a fixed port, that can go down (connections refused) and come back. */
-class FlakySite {
-  server: Server | null = null;
-  port = 0;
-  readonly sockets = new Set<Socket>();
-  /** Paths whose next request gets its socket destroyed (a connection reset), once each. */
-  readonly resetOnce = new Set<string>();
-  served = 0;
-
-  async up(): Promise<void> {
-    const server = createServer((req, res) => {
-      const path = req.url ?? '/';
-      if (this.resetOnce.delete(path)) {
-        req.socket.destroy();
-        return;
-      }
-      this.served += 1;
-      if (path === '/robots.txt') return res.writeHead(404).end();
-      if (path === '/') {
-        const links = Array.from({ length: PAGES }, (_, i) => `<a href="/d${i}.ttl">d${i}</a>`).join(' ');
-        return res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body>${links}</body></html>`);
-      }
-      const m = /^\/d(\d+)\.ttl$/.exec(path);
-      if (m) return res.writeHead(200, { 'content-type': 'text/turtle' }).end(`<http://x.example/${m[1]}> <http://x.example/p> "${m[1]}" .\n`);
-      res.writeHead(404).end();
-    });
-    server.on('connection', (s) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.address() as AddressInfo).port;
-    this.server = server;
-  }
-
-  async down(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (server === null) return;
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  get origin(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-}
-
 let dir: string;
 let n = 0;
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'rdfscout-retries-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = folder.dir;
 });
 
 function options(site: FlakySite, more: Partial<CrawlOptions> = {}): Partial<CrawlOptions> & { out: string } {
@@ -85,7 +35,7 @@ async function recordsOf(crawler: Crawler): Promise<CrawlRecord[]> {
 
 describe('a server that goes away and comes back', () => {
   it('pauses the crawl (and says so) instead of spending the budget on connection failures, then finishes', async () => {
-    const site = new FlakySite();
+    const site = new FlakySite(PAGES);
     await site.up();
     const crawler = await Crawler.open(options(site, { maxDocs: 100 }));
     const events: OutageEvent[] = [];
@@ -116,8 +66,8 @@ describe('a server that goes away and comes back', () => {
   }, 60_000);
 
   it('two sites that answered, both gone at once, pause the crawl (the other origin asked fails too); both back, it finishes', async () => {
-    const a = new FlakySite();
-    const b = new FlakySite();
+    const a = new FlakySite(PAGES);
+    const b = new FlakySite(PAGES);
     await a.up();
     await b.up();
     const crawler = await Crawler.open({ ...options(a), seeds: [`${a.origin}/`, `http://localhost:${b.port}/`] });
@@ -148,7 +98,7 @@ describe('a server that goes away and comes back', () => {
   }, 60_000);
 
   it('stops after --max-offline-ms with what failed still queued; the resume fetches it', async () => {
-    const site = new FlakySite();
+    const site = new FlakySite(PAGES);
     await site.up();
     const opts = options(site, { maxOfflineMs: 1500 });
     const first = await Crawler.open(opts);
@@ -180,7 +130,7 @@ describe('a server that goes away and comes back', () => {
 
 describe('--retry-failed', () => {
   it('queues again, on a resume, the URLs whose last fetch failed after its retries', async () => {
-    const site = new FlakySite();
+    const site = new FlakySite(PAGES);
     await site.up();
     site.resetOnce.add('/d3.ttl');
     const opts = options(site, { maxRetries: 0 });

@@ -1,14 +1,13 @@
 // Every strategy reads the same documents, only the order differs: JSON-LD served as
 // application/json, Turtle as text/plain, RDF/XML as application/xml (an N link the focused crawlers now queue last);
 // binary types are read by none.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { worthReading } from '../../src/rdf/sniff.ts';
 import { crawlRecords } from '../helpers/crawl-records.ts';
 import { linkPage, type ProxyWeb, startProxyWeb } from '../helpers/proxy-web.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const SITE = 'http://lod.example';
 const JSONLD = JSON.stringify({ '@context': { '@vocab': 'http://schema.org/' }, '@id': `${SITE}/thing`, '@type': 'Thing', name: 'A thing' });
@@ -17,6 +16,7 @@ const RDFXML = `<?xml version="1.0"?><rdf:RDF xmlns:rdf="http://www.w3.org/1999/
 
 let web: ProxyWeb;
 let dir: string;
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
   web = await startProxyWeb({
     [`${SITE}/`]: linkPage('Home', ['/api/thing', '/dump.txt', '/data/plain', '/export.xml', '/pic', '/notes.pdf']),
@@ -27,11 +27,10 @@ beforeAll(async () => {
     [`${SITE}/pic`]: { type: 'image/png', body: '\x89PNG\r\n\x1a\n' },
     [`${SITE}/notes.pdf`]: { type: 'application/pdf', body: '%PDF-1.4' },
   });
-  dir = await mkdtemp(join(tmpdir(), 'rdfscout-same-docs-'));
+  dir = folder.dir;
 });
 afterAll(async () => {
   await web.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 function crawlWith(strategy: string, seeds = [`${SITE}/`]): Promise<CrawlRecord[]> {

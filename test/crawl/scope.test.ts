@@ -1,7 +1,5 @@
 // Crawl scope: the seeds' PLDs by default (by the whole PSL, private section included),
 // --offsite-hops, --scope open, --include/--exclude, and scope as an identity option of a resumed crawl.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
@@ -10,6 +8,7 @@ import { compilePattern, compileScope, judgeScope } from '../../src/frontier/sco
 import { pldOf } from '../../src/links/normalize-url.ts';
 import { crawlRecords } from '../helpers/crawl-records.ts';
 import { linkPage, type ProxyWeb, startProxyWeb, turtle } from '../helpers/proxy-web.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 // a.github.io links its own data, a sibling on github.io (another PLD by the PSL's private section), and a page on
 // other.org that links a third PLD: a 2-hop chain out of the seed PLD.
@@ -27,13 +26,13 @@ let web: ProxyWeb;
 let dir: string;
 let n = 0;
 
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
   web = await startProxyWeb(PAGES);
-  dir = await mkdtemp(join(tmpdir(), 'rdfscout-scope-'));
+  dir = folder.dir;
 });
 afterAll(async () => {
   await web.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function crawl(options: Partial<CrawlOptions> = {}, out = join(dir, `c${n++}`)): Promise<{ urls: string[]; out: string }> {

@@ -1,7 +1,6 @@
 // Seeds: a lenient seeds file with line numbers, comma-separated URLs, fragments dropped, and
 // private or localhost seeds refused before any request (so never counted as fetched).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlOptionsFromArgs } from '../../src/commands/crawl.ts';
@@ -9,13 +8,12 @@ import { Crawler } from '../../src/crawl/crawler.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import { formatSeedProblems, parseSeedList, screenSeeds } from '../../src/crawl/seed-list.ts';
 import { linkPage, type ProxyWeb, startProxyWeb, turtle } from '../helpers/proxy-web.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 let dir: string;
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'rdfscout-seeds-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = folder.dir;
 });
 
 describe('parseSeedList', () => {

@@ -1,29 +1,18 @@
 // `rdfscout crawl … --serve PORT`: the crawl process serves its own store over SPARQL while it runs, and its live
 // dashboard at the root, whose pause control stops new fetches until resume.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { startCli } from '../helpers/run-cli.ts';
 import { startTinySite } from '../helpers/tiny-site.ts';
 import { until } from '../helpers/until.ts';
-
-const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
+import { tempDir } from '../helpers/temp-dir.ts';
 
 it('answers SPARQL over what is stored so far, during the crawl', async () => {
   const site = await startTinySite(250); // slow pages (~20 of them): the crawl is still running when we ask and pause
-  const dir = await mkdtemp(join(tmpdir(), 'rdfscout-serve-'));
-  const child = spawn(process.execPath, [CLI, 'crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '0', '--concurrency', '1', '--serve', '0', '--quiet', '--json']);
+  const dir = await tempDir();
+  const child = startCli(['crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '0', '--concurrency', '2', '--host-concurrency', '2', '--serve', '0', '--quiet', '--json']);
   try {
-    let stderr = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stderr.on('data', (d: Buffer) => {
-        stderr += d.toString();
-        const m = /SPARQL endpoint over this crawl, live: (\S+)/.exec(stderr);
-        if (m) resolve(m[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`crawl exited (${code}) before serving: ${stderr}`)));
-    });
+    const url = (await child.waitFor(/SPARQL endpoint over this crawl, live: (\S+)/))[1] as string;
     const ask = async () => {
       const q = encodeURIComponent('SELECT (COUNT(*) AS ?n) WHERE { GRAPH <urn:rdfscout:crawl> { ?doc ?p ?o } }');
       const res = await fetch(`${url}?query=${q}`, { headers: { accept: 'application/sparql-results+json' } });
@@ -43,7 +32,7 @@ it('answers SPARQL over what is stored so far, during the crawl', async () => {
     }
     expect(later).toBeGreaterThan(first);
     // The dashboard is at the root: its URL is printed, its API answers, controls work on loopback.
-    const dashboard = /Dashboard: (\S+)/.exec(stderr)?.[1];
+    const dashboard = /Dashboard: (\S+)/.exec(child.stderr())?.[1];
     expect(dashboard).toBe(url.replace(/sparql$/, ''));
     expect(await (await fetch(dashboard!)).text()).toMatch(/<title>rdfscout — live crawl<\/title>/);
     type Status = { fetched: number; inFlight: number; paused: boolean; finished: boolean };
@@ -53,10 +42,11 @@ it('answers SPARQL over what is stored so far, during the crawl', async () => {
     expect(before.finished).toBe(false);
     const control = (action: string) => fetch(`${dashboard}api/control/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(((await (await control('pause')).json()) as { status: { paused: boolean } }).status.paused).toBe(true);
-    // Paused: the fetch in flight finishes, then no request reaches the site (robots.txt apart) for several pages' time.
+    // Paused: the fetches in flight finish, then no request reaches the site for several pages' time. Two at a time: a
+    // pause that only waited for an idle moment before stopping would never find one.
     let settled = before;
     await until(async () => (settled = await status()).inFlight === 0, 10_000).catch(() => {
-      throw new Error(`the fetch in flight did not finish within 10 s of pause: ${JSON.stringify(settled)}`);
+      throw new Error(`the fetches in flight did not finish within 10 s of pause: ${JSON.stringify(settled)}`);
     });
     const requests = site.times.length;
     await new Promise((r) => setTimeout(r, 1500)); // six pages' time at 250 ms a page
@@ -66,11 +56,9 @@ it('answers SPARQL over what is stored so far, during the crawl', async () => {
     await until(async () => (await status()).fetched > settled.fetched, 10_000).catch(() => {
       throw new Error('nothing was fetched within 10 s of resume');
     });
-    const code = await new Promise((r) => child.once('exit', r));
-    expect(code).toBe(0);
+    expect(await child.exited).toBe(0);
   } finally {
-    child.kill();
+    child.signal('SIGTERM');
     await site.close();
-    await rm(dir, { recursive: true, force: true });
   }
 }, 90_000);

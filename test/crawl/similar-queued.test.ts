@@ -1,8 +1,6 @@
 // Re-judging queued links when C_HR(t) learns an RDF parent (thesis §5 at time t).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
@@ -11,6 +9,7 @@ import { shouldRejudge } from '../../src/crawl/restore-crawl.ts';
 import { createStrategy } from '../../src/strategies/index.ts';
 import { SimilarQueued, similarityKeys } from '../../src/frontier/similar-queued.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const link = (url: string) => ({ url, tag: 'a' as const, anchor: '', title: '', type: '', rel: '', context: '' });
 const queued = (url: string) => ({ url, link: link(url), parent: 'http://e.org/', depth: 1, priority: 3, source: { url: 'http://e.org/', depth: 0, type: 'html' as const } });
@@ -51,6 +50,7 @@ describe('a crawl that learns an RDF parent', () => {
   let server: Server;
   let base: string;
   let dir: string;
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     server = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -64,11 +64,10 @@ describe('a crawl that learns an RDF parent', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-rejudge-'));
+    dir = folder.dir;
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
-    await rm(dir, { recursive: true, force: true });
   });
 
   async function crawl(name: string, rejudgeQueued: boolean): Promise<CrawlRecord[]> {

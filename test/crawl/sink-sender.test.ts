@@ -1,8 +1,6 @@
 // The `--sink` sender: the crawl never waits for the sink, at most `concurrency` documents are in flight,
 // a mark is written with each stored document and removed only when the sink acknowledges it.
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
@@ -11,6 +9,7 @@ import { SinkSender } from '../../src/crawl/sink-sender.ts';
 import { GraphStoreSink } from '../../src/sink/index.ts';
 import { startHttpServer, type TestServer } from '../helpers/http-server.ts';
 import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 let site: TinySite;
 let sink: TestServer;
@@ -23,8 +22,9 @@ let puts = 0;
 /** Wakes a test waiting for the sink to hold `n` requests. */
 let onHeld: () => void = () => {};
 
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'rdfscout-sink-sender-'));
+  tmp = folder.dir;
   site = await startTinySite();
   sink = await startHttpServer(async (req: IncomingMessage, res: ServerResponse) => {
     let body = '';
@@ -40,7 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sink?.close();
   await site?.close();
-  await rm(tmp, { recursive: true, force: true });
 });
 
 describe('SinkSender in a crawl', () => {

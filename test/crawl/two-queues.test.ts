@@ -1,11 +1,10 @@
 // The thesis's two-queue variant (thesis §8.2, Figure 3-5) in a real crawl through the CLI.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openState, type SublevelName } from '../../src/state/open-state.ts';
 import { runCli as cli } from '../helpers/run-cli.ts';
 import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 /** The URLs each queue of a stopped crawl has seen (its `seen` sublevels): R links in one, HTML links in the other. */
 async function seenByQueue(out: string): Promise<Record<'rdf' | 'html', number>> {
@@ -25,13 +24,13 @@ async function seenByQueue(out: string): Promise<Record<'rdf' | 'html', number>>
 describe('--queues two', () => {
   let site: TinySite;
   let dir: string;
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     site = await startTinySite();
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-two-'));
+    dir = folder.dir;
   });
   afterAll(async () => {
     await site.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('finds the same RDF as one queue, resumes with both queues, and refuses a switch on resume', async () => {

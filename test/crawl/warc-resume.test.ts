@@ -1,8 +1,7 @@
 // `--warc` is kept with the crawl (src/crawl/archive-choice.ts): a resume without the flag goes on archiving into
 // the same folder, so the archive holds every fetch of the crawl and `reparse` rebuilds all of it; `--no-warc`
 // stops it, and the two flags together are refused.
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlOptionsFromArgs } from '../../src/commands/crawl.ts';
@@ -11,6 +10,7 @@ import { reparseArchive } from '../../src/crawl/reparse.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { openState } from '../../src/state/open-state.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 async function urlsOf(dir: string): Promise<string[]> {
   const state = await openState(dir);
@@ -47,16 +47,16 @@ describe('--warc across resumes', () => {
     return n;
   }
 
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     web = await startSimweb({ profiles: 'dbtune-like', seed: 2, scale: 0.1, crawlDelay: 0 });
-    tmp = await mkdtemp(join(tmpdir(), 'rdfscout-warc-resume-'));
+    tmp = folder.dir;
     warcDir = join(tmp, 'warc/');
     out = join(tmp, 'crawl');
   }, 60_000);
 
   afterAll(async () => {
     await web.close();
-    await rm(tmp, { recursive: true, force: true });
   });
 
   it('a resume without --warc archives where the first run did, and the archive rebuilds the whole crawl', async () => {

@@ -1,8 +1,6 @@
 // The dashboard of a distributed crawl (issue 19 in `--redis` mode): a worker started with `--serve` shows the whole
 // crawl — every worker and the shared totals — in /api/cluster and in a panel of the page (in Chromium), the same
 // figures `rdfscout status --redis` prints. One process has no cluster (null). ClusterView never piles up reads.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClusterSnapshot, type ClusterStatus, ClusterView } from '../../src/dashboard/index.ts';
@@ -12,6 +10,7 @@ import { until } from '../helpers/until.ts';
 import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { startWorker } from '../helpers/workers.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 describe('ClusterView', () => {
   it('keeps the last status, reports an error without losing it, and starts no second read while one is under way', async () => {
@@ -46,15 +45,15 @@ describe('dashboard of a distributed crawl', () => {
   let redis: RedisTestServer;
   let web: SimWeb;
   let dir: string;
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     redis = await startRedisServer();
     web = await startSimweb({ profiles: 'thesis', seed: 3, scale: 0.1, latencyMs: 20 });
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-cluster-'));
+    dir = folder.dir;
   });
   afterAll(async () => {
     await redis?.stop();
     await web?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('a worker with --serve shows every worker and the shared totals, as status --redis does', async () => {

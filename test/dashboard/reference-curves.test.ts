@@ -1,11 +1,8 @@
 // `crawl --serve` through a simulated web: the dashboard draws the oracle and breadth-first curves of that web beside
 // the live one, /api/references serves them, and in Chromium each reference line has one vertex per point
 // of the API up to the crawl's fetches. The dashboard's stop ends the process cleanly: exit 0, stoppedBy "stopped".
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlReferenceCurves, describeSimweb } from '../../src/commands/simweb-reference.ts';
@@ -14,7 +11,8 @@ import { curvePoints } from '../../src/report/index.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { guardedPage, launchBrowser } from '../helpers/browser.ts';
 import { until } from '../helpers/until.ts';
-import { CLI } from '../helpers/run-cli.ts';
+import { startCli } from '../helpers/run-cli.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const WEB = { profiles: 'thesis', seed: 3, scale: 0.1 };
 const MAX_DOCS = 600;
@@ -22,13 +20,13 @@ const MAX_DOCS = 600;
 describe('reference curves on the simulated web', () => {
   let web: SimWeb;
   let dir: string;
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     web = await startSimweb(WEB);
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-refs-'));
+    dir = folder.dir;
   });
   afterAll(async () => {
     await web?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('a simulated web describes itself to a loopback client; another server or a remote proxy is not a simulated web', async () => {
@@ -46,20 +44,10 @@ describe('reference curves on the simulated web', () => {
 
   it('crawl --serve draws oracle and breadth-first beside the live curve; the dashboard stop exits 0 with stoppedBy "stopped"', async () => {
     const seeds = web.sites.map((s) => s.startUrl);
-    const child: ChildProcess = spawn(
-      process.execPath,
-      [CLI, 'crawl', ...seeds, '--out', join(dir, 'crawl'), '--proxy', web.proxyUrl, '--allow-private', '--serve', '0', '--delay-ms', '60', '--max-docs', String(MAX_DOCS), '--json', '--quiet'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (d) => (stdout += d));
-    child.stderr?.on('data', (d) => (stderr += d));
-    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const child = startCli(['crawl', ...seeds, '--out', join(dir, 'crawl'), '--proxy', web.proxyUrl, '--allow-private', '--serve', '0', '--delay-ms', '60', '--max-docs', String(MAX_DOCS), '--json', '--quiet']);
     const b = await launchBrowser();
     try {
-      await until(async () => /Dashboard: (\S+)/.test(stderr));
-      const base = (/Dashboard: (\S+)/.exec(stderr) as RegExpExecArray)[1] as string;
+      const base = (await child.waitFor(/Dashboard: (\S+)/, { timeoutMs: 30_000 }))[1] as string;
       const api = async <T>(path: string): Promise<T> => (await (await fetch(`${base}${path}`)).json()) as T;
 
       // The API serves the curves the crawl's own web, seeds, scope and budget give.
@@ -96,10 +84,10 @@ describe('reference curves on the simulated web', () => {
       // Stop from the dashboard: a clean end.
       const stop = await fetch(`${base}api/control/stop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect(stop.status).toBe(200);
-      expect(await exited).toBe(0);
-      expect(JSON.parse(stdout.trim().split('\n').at(-1) as string).stoppedBy).toBe('stopped');
+      expect(await child.exited).toBe(0);
+      expect(JSON.parse(child.stdout().trim().split('\n').at(-1) as string).stoppedBy).toBe('stopped');
     } finally {
-      child.kill('SIGKILL');
+      child.signal('SIGKILL');
       await b.close();
     }
   }, 120_000);

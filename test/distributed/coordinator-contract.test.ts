@@ -1,7 +1,5 @@
 // The Coordinator contract: every stop condition ends a crawl the same way with the local coordinator (one process)
 // and with the Redis one (workers on a real redis-server), with the same budgets spent exactly.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ import { connectRedis } from '../../src/distributed/redis/connect.ts';
 import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
 import { type CaseWeb, startCaseWeb } from './differential/case-web.ts';
 import { type CaseOptions, explicitOf, type Interrupt, readShards, runRedisWorker, runSingle } from './differential/crawl-modes.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 let redis: RedisTestServer;
 let admin: Redis;
@@ -18,12 +17,13 @@ let calendarWeb: CaseWeb;
 let tmp: string;
 let n = 0;
 
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
   redis = await startRedisServer({ appendOnly: false });
   admin = await connectRedis(redis.url);
   web = await startCaseWeb({ seed: 1, sites: [12, 12], calendar: false, deadHost: false });
   calendarWeb = await startCaseWeb({ seed: 2, sites: [6, 6], calendar: true, deadHost: false });
-  tmp = await mkdtemp(join(tmpdir(), 'rdfscout-contract-'));
+  tmp = folder.dir;
 }, 60_000);
 
 afterAll(async () => {
@@ -31,7 +31,6 @@ afterAll(async () => {
   await redis?.stop();
   await web?.close();
   await calendarWeb?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
 interface Contract {

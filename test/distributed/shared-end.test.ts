@@ -1,14 +1,13 @@
 // Workers of a shared crawl end when it is over, with the reason one process gives: a per-PLD budget spent with links
 // left, the total budget, nothing left within --max-depth; a late joiner and `status --redis` see the end; a larger
 // budget continues it. Real CLI processes, one real redis-server, a simulated web larger than the budgets.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { shardRecords, startWorker, type WorkerProcess } from '../helpers/workers.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 let redis: RedisTestServer;
 let web: SimWeb;
@@ -18,17 +17,17 @@ const nextRedis = () => `${redis.url}/${++db}`;
 const seeds = () => web.sites.map((s) => s.startUrl);
 const common = () => ['--proxy', web.proxyUrl, '--allow-private', '--delay-ms', '0', '--json', '--quiet', '--strategy', 'bfs'];
 
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
   redis = await startRedisServer({ appendOnly: false });
   // Two PLDs of a few hundred pages each: far more than the per-PLD budgets below.
   web = await startSimweb({ profiles: 'dbtune-like,museum-like', seed: 3, scale: 0.02, crawlDelay: 0 });
-  tmp = await mkdtemp(join(tmpdir(), 'rdfscout-shared-end-'));
+  tmp = folder.dir;
 }, 60_000);
 
 afterAll(async () => {
   await web?.close();
   await redis?.stop();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
 /** The exit code of a worker, or a failure naming it and what it printed when it has not ended within `ms`. */

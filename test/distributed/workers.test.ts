@@ -1,13 +1,14 @@
 // Issue 15: workers of one crawl shared through a real redis-server, as CLI child processes, on a simulated web.
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlRecords } from '../helpers/crawl-records.ts';
 import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
+import type { ProbeSpec } from '../helpers/probes.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { mergedQuads, mergeRecords, shardRecords, startWorker, type WorkerProcess } from '../helpers/workers.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 let redis: RedisTestServer;
 let web: SimWeb;
@@ -21,11 +22,12 @@ const nextRedis = () => `${redis.url}/${++db}`;
 const common = () => ['--proxy', web.proxyUrl, '--allow-private', '--delay-ms', '0', '--json', '--quiet'];
 const seeds = () => web.sites.map((s) => s.startUrl);
 
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
   redis = await startRedisServer({ appendOnly: false });
   // Finite sites (no calendar trap): a budget of 5000 is larger than the web. 40 ms a response: every worker gets work.
   web = await startSimweb({ profiles: 'dbtune-like,ckan-like,museum-like,rossetti-like', seed: 7, scale: 0.02, crawlDelay: 0, latencyMs: 40 });
-  tmp = await mkdtemp(join(tmpdir(), 'rdfscout-workers-'));
+  tmp = folder.dir;
   const out = join(tmp, 'single');
   const records = await crawlRecords({ out, seeds: seeds(), proxy: web.proxyUrl, allowPrivate: true, delayMs: 0, maxDocs: 5000, strategy: 'bfs' });
   const merged = mergeRecords(records.map((record) => ({ dir: out, record })));
@@ -35,7 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await web?.close();
   await redis?.stop();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
 /** Waits until the crawl exists in Redis (its first worker created it). */
@@ -50,10 +51,10 @@ async function exitOf(w: WorkerProcess): Promise<number | null> {
 }
 
 /** Three workers: the first creates the crawl (with seeds and options), the others join it with none. */
-async function threeWorkers(url: string, dirs: string[], extra: string[] = [], envs: Array<Record<string, string>> = [{}, {}, {}]): Promise<WorkerProcess[]> {
-  const first = startWorker([...seeds(), '--redis', url, '--out', dirs[0] as string, ...common(), '--strategy', 'bfs', '--max-docs', '5000', ...extra], envs[0]);
+async function threeWorkers(url: string, dirs: string[], extra: string[] = [], probes: ProbeSpec[] = [{}, {}, {}]): Promise<WorkerProcess[]> {
+  const first = startWorker([...seeds(), '--redis', url, '--out', dirs[0] as string, ...common(), '--strategy', 'bfs', '--max-docs', '5000', ...extra], probes[0]);
   await created(url);
-  return [first, ...dirs.slice(1).map((d, i) => startWorker(['--redis', url, '--out', d, '--json', '--quiet'], envs[i + 1]))];
+  return [first, ...dirs.slice(1).map((d, i) => startWorker(['--redis', url, '--out', d, '--json', '--quiet'], probes[i + 1]))];
 }
 
 describe('rdfscout crawl --redis (workers)', () => {
@@ -89,16 +90,14 @@ describe('rdfscout crawl --redis (workers)', () => {
     // The victim crawls alone while it is killed and restarted: with the others already running, they could empty the
     // frontier before a restarted victim reached its pause point (CI saw it exit 0 there under load). Each restart
     // reclaims what its killed predecessor held once the lease has expired.
-    let victim = startWorker([...seeds(), '--redis', url, '--out', dirs[0] as string, ...common(), '--strategy', 'bfs', '--max-docs', '5000', '--lease-ms', '600'], {
-      RDFSCOUT_TEST_PAUSE_AT: 'before-fetch:5',
-    });
+    let victim = startWorker([...seeds(), '--redis', url, '--out', dirs[0] as string, ...common(), '--strategy', 'bfs', '--max-docs', '5000', '--lease-ms', '600'], { pauseAt: 'before-fetch:5' });
     const points: string[] = [];
     for (const next of ['during-fetch:2', 'before-release:2', '']) {
       points.push(((await victim.waitFor(/RDFSCOUT_TEST_PAUSED (\S+) (\S+)/)) as RegExpExecArray)[1] as string);
       victim.child.kill('SIGKILL');
       await victim.exited;
       // Restarted on its shard (joining with the stored options), stopped again at the next point.
-      victim = startWorker(['--redis', url, '--out', dirs[0] as string, '--json', '--quiet'], next === '' ? {} : { RDFSCOUT_TEST_PAUSE_AT: next });
+      victim = startWorker(['--redis', url, '--out', dirs[0] as string, '--json', '--quiet'], next === '' ? undefined : { pauseAt: next });
     }
     expect(points).toEqual(['before-fetch', 'during-fetch', 'before-release']);
     // The others join for the rest of the crawl, beside the last restart.
@@ -117,7 +116,7 @@ describe('rdfscout crawl --redis (workers)', () => {
   it('a worker stopped (SIGSTOP) past its lease has its late release refused: as if it never fetched', async () => {
     const url = nextRedis();
     const dirs = ['a', 'b', 'c'].map((n) => join(tmp, `t3-${n}`));
-    const [a, b, c] = await threeWorkers(url, dirs, ['--lease-ms', '500'], [{ RDFSCOUT_TEST_PAUSE_AT: 'before-release:6' }, {}, {}]) as [WorkerProcess, WorkerProcess, WorkerProcess];
+    const [a, b, c] = await threeWorkers(url, dirs, ['--lease-ms', '500'], [{ pauseAt: 'before-release:6' }, {}, {}]) as [WorkerProcess, WorkerProcess, WorkerProcess];
     const paused = await a.waitFor(/RDFSCOUT_TEST_PAUSED before-release (\S+)/);
     const stopped = paused[1] as string;
     // Its lease expires and another worker reclaims it; wait until the URL is fetched again elsewhere.

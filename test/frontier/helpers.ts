@@ -1,6 +1,6 @@
 // Test helpers: a real crawl state in a temporary folder.
 import { type CrawlState, openState } from '../../src/state/open-state.ts';
-import { makeTempDir as tempDir } from '../helpers/temp-state.ts';
+import { makeTempDir as tempDir } from '../helpers/temp-dir.ts';
 
 export { tempDir };
 

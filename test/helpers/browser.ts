@@ -1,9 +1,9 @@
 // A real Chromium (Debian's, driven by playwright-core) for the dashboard and report tests: every request that
 // leaves the page's origin is blocked and recorded, and console errors are collected, so a test can fail on either.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { makeTempDir } from './temp-dir.ts';
 
 const CHROMIUM = process.env.RDFSCOUT_CHROMIUM ?? '/usr/bin/chromium';
 /** Screenshots of the browser tests (gitignored). */
@@ -33,13 +33,13 @@ export interface GuardedPage {
 
 /** Launches Chromium with a fresh profile folder; `close()` removes it. */
 export async function launchBrowser(): Promise<{ browser: BrowserContext; close(): Promise<void> }> {
-  const profile = await mkdtemp(join(tmpdir(), 'rdfscout-chromium-'));
+  const { dir: profile, remove } = await makeTempDir('chromium');
   const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1280, height: 1400 } });
   return {
     browser: context,
     close: async () => {
       await context.close();
-      await rm(profile, { recursive: true, force: true });
+      await remove();
     },
   };
 }

@@ -1,7 +1,4 @@
 // A live crawl of the simulated web with a dashboard and SPARQL endpoint beside it, for the dashboard tests.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CrawlControl } from '../../src/crawl/control.ts';
 import type { ExplicitOptions } from '../../src/crawl/crawl-meta.ts';
 import { Crawler } from '../../src/crawl/crawler.ts';
@@ -9,6 +6,7 @@ import type { CrawlSummary } from '../../src/crawl-log/tally.ts';
 import { createDashboard, type Dashboard } from '../../src/dashboard/index.ts';
 import { oracleCurve, type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { type Endpoint, startEndpoint } from '../../src/sparql/index.ts';
+import { makeTempDir } from './temp-dir.ts';
 
 export interface LiveCrawl {
   web: SimWeb;
@@ -27,7 +25,7 @@ export interface LiveCrawl {
 
 /** Starts a slow-enough crawl (a politeness delay per PLD) so that a test can watch and steer it. */
 export async function startLiveCrawl(opts: { delayMs?: number; maxDocs?: number; token?: string; profile?: string; seedSites?: number; tickMs?: number; crawl?: Partial<ExplicitOptions>; oracle?: boolean } = {}): Promise<LiveCrawl> {
-  const dir = await mkdtemp(join(tmpdir(), 'rdfscout-dash-'));
+  const { dir, remove } = await makeTempDir('live-crawl');
   const web = await startSimweb({ profiles: opts.profile ?? 'thesis', seed: 3, scale: 0.1 });
   const crawler = await Crawler.open({
     out: dir,
@@ -69,7 +67,7 @@ export async function startLiveCrawl(opts: { delayMs?: number; maxDocs?: number;
     },
     async close() {
       await self.shutdown();
-      await rm(dir, { recursive: true, force: true });
+      await remove();
     },
   };
   return self;

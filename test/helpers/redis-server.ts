@@ -1,9 +1,7 @@
 // A real Debian redis-server for the tests: a free port on 127.0.0.1, a temp folder with AOF on, stopped by PID.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { freePort } from './free-port.ts';
+import { makeTempDir } from './temp-dir.ts';
 
 /** Debian's server (package `redis-server`; `.ci/run` installs it when missing). */
 const REDIS_SERVER = process.env.RDFSCOUT_REDIS_SERVER ?? '/usr/bin/redis-server';
@@ -35,7 +33,7 @@ export interface RedisTestServerOptions {
 
 /** Starts redis-server on a free port with a fresh temp folder (retrying on another port if the port was taken). */
 export async function startRedisServer(options: RedisTestServerOptions = {}): Promise<RedisTestServer> {
-  const dir = await mkdtemp(join(tmpdir(), 'rdfscout-redis-'));
+  const { dir, remove } = await makeTempDir('redis');
   let lastError: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await freePort();
@@ -49,7 +47,7 @@ export async function startRedisServer(options: RedisTestServerOptions = {}): Pr
         pid: () => child.pid ?? -1,
         async stop() {
           await stopChild(child, 'SIGTERM');
-          await rm(dir, { recursive: true, force: true });
+          await remove();
         },
         async kill() {
           await stopChild(child, 'SIGKILL');
@@ -62,7 +60,7 @@ export async function startRedisServer(options: RedisTestServerOptions = {}): Pr
       lastError = err;
     }
   }
-  await rm(dir, { recursive: true, force: true });
+  await remove();
   throw new Error(`redis-server did not start (${REDIS_SERVER}): ${String(lastError)}`);
 }
 

@@ -1,12 +1,10 @@
 // **runCrawl** runs one real crawl in-process into a temporary folder and hands back its records (for tests and benchmarks).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Crawler } from '../../src/crawl/crawler.ts';
 import type { CrawlOptions } from '../../src/crawl/options.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import type { CrawlSummary } from '../../src/crawl-log/tally.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
+import { makeTempDir } from './temp-dir.ts';
 
 /** Options of `runCrawl`: any crawl option except `out`, plus where to keep the state. */
 export interface RunCrawlOptions extends Partial<Omit<CrawlOptions, 'out'>> {
@@ -35,8 +33,8 @@ export interface CrawlRun {
  */
 export async function runCrawl(options: RunCrawlOptions): Promise<CrawlRun> {
   const { out, keep = false, signal, ...crawl } = options;
-  const dir = out ?? (await mkdtemp(join(tmpdir(), 'rdfscout-bench-')));
-  const removeAfter = out === undefined && !keep;
+  const made = out === undefined ? await makeTempDir('crawl') : null;
+  const dir = out ?? (made as { dir: string }).dir;
   try {
     const crawler = await Crawler.open({ delayMs: 0, ...crawl, out: dir });
     let summary: CrawlSummary;
@@ -50,6 +48,6 @@ export async function runCrawl(options: RunCrawlOptions): Promise<CrawlRun> {
     }
     return { records, summary, ms: Math.round(performance.now() - t0), dir };
   } finally {
-    if (removeAfter) await rm(dir, { recursive: true, force: true });
+    if (made !== null && !keep) await made.remove();
   }
 }

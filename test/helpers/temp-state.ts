@@ -1,15 +1,10 @@
 // **useTempState** gives every test of a file its own crawl state (real LevelDB) in a fresh temp folder, closed and removed after the test.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { type CrawlState, type OpenStateOptions, openState } from '../../src/state/open-state.ts';
+import { makeTempDir } from './temp-dir.ts';
 
-/** A temp folder under the OS temp dir, and how to remove it. */
-export async function makeTempDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'rdfscout-'));
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
-}
+// Also reachable from here, where it lived first (files written before it moved import it from this module).
+export { makeTempDir };
 
 /** The current test's folder and crawl state; see {@link useTempState}. */
 export interface TempState {

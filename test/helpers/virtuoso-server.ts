@@ -1,10 +1,10 @@
 // A real Debian Virtuoso (virtuoso-opensource 7.2) for the tests: temp folder, own virtuoso.ini, free ports, stopped by PID.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './free-port.ts';
+import { makeTempDir } from './temp-dir.ts';
 
 /** Debian's server and SQL client (package `virtuoso-opensource`; `.ci/run` installs it when missing). */
 const VIRTUOSO = '/usr/bin/virtuoso-t';
@@ -31,7 +31,7 @@ export interface VirtuosoTestServer {
 export async function startVirtuoso(): Promise<VirtuosoTestServer> {
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const dir = await mkdtemp(join(tmpdir(), 'rdfscout-virtuoso-'));
+    const { dir, remove } = await makeTempDir('virtuoso');
     const [sqlPort, httpPort] = [await freePort(), await freePort()];
     try {
       await writeFile(join(dir, 'virtuoso.ini'), iniFile(dir, sqlPort, httpPort));
@@ -50,12 +50,12 @@ export async function startVirtuoso(): Promise<VirtuosoTestServer> {
         sql,
         async stop() {
           await stopChild(child);
-          await rm(dir, { recursive: true, force: true });
+          await remove();
         },
       };
     } catch (err) {
       lastError = err;
-      await rm(dir, { recursive: true, force: true });
+      await remove();
     }
   }
   throw new Error(`Virtuoso did not start (${VIRTUOSO}): ${String(lastError)}`);

@@ -1,73 +1,25 @@
 // Workers of a shared crawl as child processes of the real CLI, and the merged reading of their shards (ShardMerger: the later record wins).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { ShardMerger } from '../../src/crawl-log/shard-merge.ts';
 import { openState } from '../../src/state/open-state.ts';
-import { CLI, runCli } from './run-cli.ts';
+import type { ProbeSpec } from './probes.ts';
+import { type CliProcess, runCli, startCli } from './run-cli.ts';
 
 /** A running `rdfscout crawl …` child. */
-export interface WorkerProcess {
-  child: ChildProcess;
+export interface WorkerProcess extends CliProcess {
   /** Its `--out` folder when started by {@link startRedisWorker}. */
   out: string | undefined;
-  /** Resolves with the exit code (null when killed by a signal); never rejects. */
-  exited: Promise<number | null>;
-  stdout(): string;
-  stderr(): string;
-  /** Whether the process is still running. */
-  running(): boolean;
-  /** Sends a signal (SIGKILL, SIGSTOP, SIGCONT, SIGTERM) unless the process has ended. */
-  signal(sig: NodeJS.Signals): void;
-  /** Waits until stderr matches `re` (or the process exits first: rejects). */
-  waitFor(re: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
 }
 
-/** Starts `rdfscout crawl ...args` with extra environment variables (e.g. RDFSCOUT_TEST_PAUSE_AT). */
-export function startWorker(args: readonly string[], env: Record<string, string> = {}, out?: string): WorkerProcess {
-  const child = spawn(process.execPath, [CLI, 'crawl', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (c: Buffer) => {
-    stdout += c.toString('utf8');
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    stderr += c.toString('utf8');
-  });
-  const exited = new Promise<number | null>((resolve) => {
-    child.once('close', (code) => resolve(code));
-    child.once('error', (err) => {
-      stderr += `\n${String(err)}`;
-      resolve(null);
-    });
-  });
-  const running = () => child.exitCode === null && child.signalCode === null;
-  return {
-    child,
-    out,
-    exited,
-    stdout: () => stdout,
-    stderr: () => stderr,
-    running,
-    signal: (sig) => {
-      if (running()) child.kill(sig);
-    },
-    async waitFor(re, timeoutMs = 60_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const m = re.exec(stderr);
-        if (m !== null) return m;
-        if (child.exitCode !== null || child.signalCode === 'SIGKILL') throw new Error(`worker exited (${child.exitCode}) before ${re}: ${stderr}`);
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${re}: ${stderr}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    },
-  };
+/** Starts `rdfscout crawl ...args`, with crawl probes (stop at a point, log the send gate) if given. */
+export function startWorker(args: readonly string[], probes?: ProbeSpec, out?: string): WorkerProcess {
+  return { ...startCli(['crawl', ...args], probes === undefined ? {} : { probes }), out };
 }
 
 /** Starts `rdfscout crawl ...args --redis URL --out OUT --quiet` (add seeds and options to `args`; none to join). */
-export function startRedisWorker(redisUrl: string, out: string, args: readonly string[] = [], env: Record<string, string> = {}): WorkerProcess {
-  return startWorker([...args, '--redis', redisUrl, '--out', out, '--quiet'], env, out);
+export function startRedisWorker(redisUrl: string, out: string, args: readonly string[] = [], probes?: ProbeSpec): WorkerProcess {
+  return startWorker([...args, '--redis', redisUrl, '--out', out, '--quiet'], probes, out);
 }
 
 /** Waits for every worker; fails with its output if one did not exit with code 0. */

@@ -1,10 +1,8 @@
 // Real crawls over a hostile server: every trap ends within its bound, is recorded with a clear code, memory stays bounded, good documents survive.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEAVY_PATHS, HOSTILE_PATHS, type HostileServer, startHostileServer } from '../helpers/hostile-server.ts';
 import { type HostileCrawl, recordOf, runHostileCrawl } from './run-crawl.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 describe('a crawl over a hostile server', () => {
   let server: HostileServer;
@@ -12,9 +10,10 @@ describe('a crawl over a hostile server', () => {
   let crawl: HostileCrawl;
   const rec = (path: string) => recordOf(crawl, path);
 
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     server = await startHostileServer();
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-hostile-'));
+    dir = folder.dir;
     // Every trap is a seed (depth 0); the CPU-heavy pages have their own crawl (heavy-pages.test.ts), so that the
     // timing bounds here measure the fetcher, not a busy event loop.
     const paths = HOSTILE_PATHS.filter((p) => !HEAVY_PATHS.includes(p));
@@ -24,7 +23,6 @@ describe('a crawl over a hostile server', () => {
 
   afterAll(async () => {
     await server?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('finishes within its bound and keeps memory bounded', () => {
@@ -177,9 +175,10 @@ describe('heavy pages', () => {
   let crawl: HostileCrawl;
   const rec = (path: string) => recordOf(crawl, path);
 
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     server = await startHostileServer();
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-heavy-'));
+    dir = folder.dir;
     const seeds = [...HEAVY_PATHS.filter((p) => !p.includes('bomb')), '/good/a.ttl', '/good/b.rdf'].map((p) => server.origin + p);
     // Generous deadlines: here the bound under test is size, not time (the server shares this process's CPU).
     crawl = await runHostileCrawl(dir, server.origin, seeds, { maxLinksPerDoc: MAX_LINKS, totalTimeoutMs: 20_000, bodyTimeoutMs: 10_000, headersTimeoutMs: 10_000 });
@@ -187,7 +186,6 @@ describe('heavy pages', () => {
 
   afterAll(async () => {
     await server?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('finishes within its bound; memory stays bounded', () => {
@@ -222,16 +220,16 @@ describe('compression bombs', () => {
   let crawl: HostileCrawl;
   const rec = (path: string) => recordOf(crawl, path);
 
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     server = await startHostileServer();
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-bombs-'));
+    dir = folder.dir;
     const seeds = ['/size/gzip-bomb', '/size/brotli-bomb', '/good/a.ttl'].map((p) => server.origin + p);
     crawl = await runHostileCrawl(dir, server.origin, seeds, { totalTimeoutMs: 20_000, bodyTimeoutMs: 10_000 });
   }, 60_000);
 
   afterAll(async () => {
     await server?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('bounded memory, the good document kept', () => {

@@ -1,24 +1,23 @@
 // 429/503 with Retry-After, resets, robots.txt that is huge / 500 / disallows all, crawler traps, duplicates, and SSRF refusals through a proxy.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { absoluteTarget, startHttpServer, type TestServer } from '../helpers/http-server.ts';
 import { type HostileServer, startHostileServer } from '../helpers/hostile-server.ts';
 import { recordOf, runHostileCrawl } from './run-crawl.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 let server: HostileServer;
 let dir: string;
 let n = 0;
 const sub = () => join(dir, `c${n++}`);
 
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
   server = await startHostileServer();
-  dir = await mkdtemp(join(tmpdir(), 'rdfscout-http-'));
+  dir = folder.dir;
 });
 afterAll(async () => {
   await server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 describe('HTTP: rate limits and resets', () => {

@@ -1,7 +1,6 @@
 // Storage failures: an output folder that cannot be created, and a disk that fills up mid-crawl (a 3 MB tmpfs).
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { RdfscoutError } from '../../src/errors.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { runCli } from '../helpers/run-cli.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const run = promisify(execFile);
 
@@ -18,14 +18,14 @@ describe('storage failures', () => {
   let dir: string;
   let web: SimWeb;
 
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-storage-'));
+    dir = folder.dir;
     web = await startSimweb({ profiles: 'dbtune-like', seed: 3 });
   });
 
   afterAll(async () => {
     await web?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('an output folder under a regular file: a clear RDFSCOUT_STORE_FAILED, exit 1, nothing created', async () => {

@@ -1,10 +1,10 @@
 // parseTruth reads simweb's truth files (JSON lines) as well as JSON objects and "url label" lines (thesis §9 truth).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTruth } from '../../src/metrics/index.ts';
 import { buildWeb, truthRecords, writeTruth } from '../../src/simweb/index.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 describe('parseTruth', () => {
   it('reads JSON lines of truth records, ignoring other fields and unknown labels', () => {
@@ -23,16 +23,12 @@ describe('parseTruth', () => {
 
   it('reads a file written by simweb writeTruth: every URL with its label', async () => {
     const web = buildWeb({ profiles: 'deri-like', seed: 3, scale: 0.05 });
-    const dir = await mkdtemp(join(tmpdir(), 'rdfscout-truth-'));
-    try {
-      const file = join(dir, 'truth.jsonl');
-      const count = await writeTruth(web, file);
-      const map = parseTruth(await readFile(file, 'utf8'));
-      expect(map.size).toBe(count);
-      for (const rec of truthRecords(web)) expect(map.get(rec.url)).toBe(rec.label);
-      expect([...map.values()]).toContain('R');
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const dir = await tempDir();
+    const file = join(dir, 'truth.jsonl');
+    const count = await writeTruth(web, file);
+    const map = parseTruth(await readFile(file, 'utf8'));
+    expect(map.size).toBe(count);
+    for (const rec of truthRecords(web)) expect(map.get(rec.url)).toBe(rec.label);
+    expect([...map.values()]).toContain('R');
   });
 });

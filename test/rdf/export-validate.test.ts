@@ -1,13 +1,11 @@
-// export checks every stored line and declines what is not valid RDF (relative IRIs, rdf:langString without a language).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+
 import { Writable } from 'node:stream';
 import { Parser } from 'n3';
 import { expect, it } from 'vitest';
 import { exportNQuads, stageDocuments } from '../../src/rdf/index.ts';
 import { invalidTermIn } from '../../src/rdf/validate-ntriples.ts';
 import { openState } from '../../src/state/open-state.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
 
@@ -22,7 +20,7 @@ it('invalidTermIn names relative IRIs, language-less rdf:langString and malforme
 });
 
 it('exports the valid quads, declines and reports the others, and everything it writes parses strictly', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'rdfscout-export-valid-'));
+  const dir = await tempDir();
   const state = await openState(dir);
   try {
     const df = state.dataFactory;
@@ -48,6 +46,5 @@ it('exports the valid quads, declines and reports the others, and everything it 
     for (const line of text.trim().split('\n')) expect(invalidTermIn(line.replace(/ <http:\/\/ex\.org\/doc> \.$/, ' .'))).toBeNull();
   } finally {
     await state.close();
-    await rm(dir, { recursive: true, force: true });
   }
 });

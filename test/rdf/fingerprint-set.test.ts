@@ -5,9 +5,15 @@ import { FingerprintSet } from '../../src/rdf/fingerprint-set.ts';
 describe('FingerprintSet', () => {
   it('adds each distinct line once, across many growths of its table', () => {
     const set = new FingerprintSet();
-    for (let i = 0; i < 50_000; i++) expect(set.add(`<http://ex.example/s${i}> <http://ex.example/p> "${i}" .\n`)).toBe(true);
+    const line = (i: number) => `<http://ex.example/s${i}> <http://ex.example/p> "${i}" .\n`;
+    // Counted in plain code and asserted once: 57,000 `expect` calls took seconds.
+    let added = 0;
+    for (let i = 0; i < 50_000; i++) if (set.add(line(i))) added++;
+    expect(added).toBe(50_000);
     expect(set.size).toBe(50_000);
-    for (let i = 0; i < 50_000; i += 7) expect(set.add(`<http://ex.example/s${i}> <http://ex.example/p> "${i}" .\n`)).toBe(false);
+    let again = 0;
+    for (let i = 0; i < 50_000; i += 7) if (set.add(line(i))) again++;
+    expect(again).toBe(0);
     expect(set.size).toBe(50_000);
   });
 

@@ -1,4 +1,4 @@
-// Shared helpers of the rdf tests: fixtures, a hit-counting 127.0.0.1 server (temp folders: test/helpers/temp-state.ts).
+// Shared helpers of the rdf tests: fixtures, a hit-counting 127.0.0.1 server (temp folders: test/helpers/temp-dir.ts).
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,7 +23,7 @@ export async function startCountingServer(): Promise<{ port: number; hits: () =>
   return { port, hits: () => hits, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-export { makeTempDir } from '../helpers/temp-state.ts';
+export { makeTempDir } from '../helpers/temp-dir.ts';
 
 /** The whole store exported as N-Quads text. */
 export async function exportText(state: CrawlState): Promise<string> {

@@ -66,11 +66,15 @@ describe('detectType', () => {
 
   it('costs little on a 10 MB single line (looks at a bounded prefix)', () => {
     const line = Buffer.alloc(10 * 1024 * 1024, 'x');
-    const t0 = performance.now();
-    expect(detectType(line, 'text/plain', 'http://x.org/big')).toEqual(other('text/plain'));
     const htmlLine = Buffer.from(`<!doctype html><p>${'a'.repeat(10 * 1024 * 1024)}`);
+    // Only detectType is timed (building the 10 MB bodies took most of 200 ms on a loaded machine), in CPU time (at a
+    // load of 30 on 2 cores the wall clock ran 0.8 s for it): at load 23 the two calls took 2-36 ms, decoding and
+    // scanning both whole lines 236 ms.
+    const cpu0 = process.cpuUsage();
+    expect(detectType(line, 'text/plain', 'http://x.org/big')).toEqual(other('text/plain'));
     expect(detectType(htmlLine, 'application/rdf+xml', 'http://x.org/big.rdf')).toEqual(html);
-    expect(performance.now() - t0).toBeLessThan(200);
+    const { user, system } = process.cpuUsage(cpu0);
+    expect((user + system) / 1000).toBeLessThan(200);
   });
 
   it('ignores an N-Triples line cut by the sniffing window', () => {

@@ -1,23 +1,24 @@
 // `rdfscout report` on a real crawl of the simulated web, opened in a real Chromium: no network at all, and the
 // plotted harvest points are the crawl's metrics.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { computeMetrics } from '../../src/metrics/index.ts';
 import { startSimweb } from '../../src/simweb/index.ts';
 import { runCrawl } from '../helpers/run-crawl.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { guardedPage, launchBrowser } from '../helpers/browser.ts';
 import { runCli, runCliOk } from '../helpers/run-cli.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 
 describe('rdfscout report', () => {
   let dir: string;
   let records: CrawlRecord[];
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-report-'));
+    dir = folder.dir;
     const web = await startSimweb({ profiles: 'thesis', seed: 5, scale: 0.1 });
     try {
       const crawl = await runCrawl({ out: join(dir, 'crawl'), seeds: web.sites.map((s) => s.startUrl), proxy: web.proxyUrl, maxDocs: 240, concurrency: 4, allowPrivate: true, bandit: 'r2' });
@@ -26,9 +27,6 @@ describe('rdfscout report', () => {
       await web.close();
     }
   }, 60_000);
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
 
   it('refuses a folder without a crawl and a missing -o, with clear messages', async () => {
     const noOut = await runCli(['report', join(dir, 'crawl')]);

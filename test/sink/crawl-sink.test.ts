@@ -2,8 +2,6 @@
 // graph (blank nodes compared by isomorphism); documents the sink refused, or could not take while it was down, are
 // kept and reach it when the crawl is resumed.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory, Parser } from 'n3';
@@ -13,6 +11,7 @@ import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { startHttpServer, type TestServer } from '../helpers/http-server.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { startVirtuoso, type VirtuosoTestServer } from '../helpers/virtuoso-server.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const { blankNode, defaultGraph, literal, namedNode, quad } = DataFactory;
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
@@ -43,8 +42,9 @@ async function forward(req: IncomingMessage, res: ServerResponse): Promise<void>
   res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' }).end(Buffer.from(await answer.arrayBuffer()));
 }
 
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'rdfscout-crawl-sink-'));
+  tmp = folder.dir;
   [virtuoso, web] = await Promise.all([startVirtuoso(), startSimweb({ profiles: 'thesis', seed: 3, scale: 0.1 })]);
   gateway = await startHttpServer(forward);
 }, 180_000);
@@ -53,7 +53,6 @@ afterAll(async () => {
   await gateway?.close();
   await web?.close();
   await virtuoso?.stop();
-  await rm(tmp, { recursive: true, force: true });
 }, 60_000);
 
 const sinkUrl = () => `${gateway.origin}/sparql-graph-crud`;

@@ -1,12 +1,10 @@
 // An idle endpoint answers every query (no 503 once some have run, graph-led or not) and logs one line per request.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Quad } from '@rdfjs/types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stageDocuments } from '../../src/rdf/index.ts';
 import { type Endpoint, startEndpoint } from '../../src/sparql/endpoint.ts';
 import { type CrawlState, openState } from '../../src/state/open-state.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const EX = 'http://ex.org/';
 let dir: string;
@@ -14,8 +12,9 @@ let state: CrawlState;
 let endpoint: Endpoint;
 const lines: string[] = [];
 
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'rdfscout-endpoint-idle-'));
+  dir = folder.dir;
   state = await openState(dir);
   const df = state.dataFactory;
   const n = (s: string) => df.namedNode(s);
@@ -35,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await endpoint.close();
   await state.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function ask(query: string, accept: string): Promise<{ status: number; body: string }> {

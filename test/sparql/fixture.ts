@@ -1,12 +1,10 @@
-// A small real crawl state (LevelDB in a temp folder) with two documents, their crawl records, and tricky literals.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+
 import type { Quad } from '@rdfjs/types';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { stageRecordWrite } from '../../src/crawl-log/record-store.ts';
 import { stageDocuments } from '../../src/rdf/index.ts';
 import { type CrawlState, openState } from '../../src/state/open-state.ts';
+import { makeTempDir } from '../helpers/temp-dir.ts';
 
 export const EX = 'http://ex.org/';
 export const DOC1 = 'http://ex.org/doc1';
@@ -34,7 +32,7 @@ export interface Fixture {
 
 /** Opens a fresh state and fills it as the crawler would: one transaction per document, content and record together. */
 export async function makeFixture(): Promise<Fixture> {
-  const dir = await mkdtemp(join(tmpdir(), 'rdfscout-'));
+  const { dir, remove } = await makeTempDir();
   const state = await openState(dir);
   const df = state.dataFactory;
   const n = (s: string) => df.namedNode(s);
@@ -63,13 +61,12 @@ export async function makeFixture(): Promise<Fixture> {
     stageRecordWrite(state, txn, record); // as the crawler does: the crawl graph is a view over the records
     await txn.commit();
   }
-  const dirToRemove = dir;
   return {
     state,
     records: [r1, r2],
     cleanup: async () => {
       await state.close();
-      await rm(dirToRemove, { recursive: true, force: true });
+      await remove();
     },
   };
 }

@@ -1,20 +1,19 @@
 // A pattern led by a document's graph (read from its stored values) answers every time, well within its time limit.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Quad } from '@rdfjs/types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stageDocuments } from '../../src/rdf/index.ts';
 import { runQuery } from '../../src/sparql/query-engine.ts';
 import { type CrawlState, openState } from '../../src/state/open-state.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const EX = 'http://ex.org/';
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 let dir: string;
 let state: CrawlState;
 
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'rdfscout-graph-led-'));
+  dir = folder.dir;
   state = await openState(dir);
   const df = state.dataFactory;
   const n = (s: string) => df.namedNode(s);
@@ -33,7 +32,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await state.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 it('answers GRAPH <doc> { ?s a ?c } ten times in a row, each well under its limit', async () => {

@@ -1,7 +1,5 @@
 // SPARQL and export over two shards read as one crawl: a document stored in both comes from the later
 // fetch, the default graph stays a set across shards, the crawl graph shows one record per URL.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +10,7 @@ import { exportNQuads, stageDocument } from '../../src/rdf/index.ts';
 import { termToNt } from '../../src/sparql/format-results.ts';
 import { runQuery } from '../../src/sparql/query-engine.ts';
 import { type CrawlState, openState } from '../../src/state/open-state.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const P = 'http://ex.org/p';
 const record = (seq: number, url: string, at: string, triples: number, redirects: CrawlRecord['redirects'] = []): CrawlRecord => ({
@@ -38,8 +37,9 @@ async function shard(name: string, docs: Array<{ rec: CrawlRecord; triples: Arra
   return state;
 }
 
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'rdfscout-shards-sparql-'));
+  tmp = folder.dir;
   const hop: CrawlRecord['redirects'] = [{ from: 'http://ex.org/old-s0', to: 'http://ex.org/s0', status: 301 }];
   states = [
     await shard('a', [
@@ -56,7 +56,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of states ?? []) await s.close();
-  await rm(tmp, { recursive: true, force: true });
 });
 
 async function rows(sparql: string): Promise<string[]> {

@@ -1,6 +1,4 @@
 // Real crawls of a simulated web with the yield strategy: HTML variants of negotiated resources.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
@@ -8,6 +6,7 @@ import { readRecords } from '../../src/crawl-log/record-store.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { HTML_VARIANT_FRAGMENT } from '../../src/links/html-variant.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 async function crawl(web: SimWeb, strategy: string, dir: string, maxDocs: number): Promise<CrawlRecord[]> {
   const crawler = await Crawler.open({ out: dir, seeds: [web.sites[0]?.startUrl as string], proxy: web.proxyUrl, strategy, maxDocs, delayMs: 0, concurrency: 4, hostConcurrency: 4 });
@@ -29,16 +28,16 @@ describe('yield strategy on a dbtune-like web (records and tracks are linked onl
   let yieldRecords: CrawlRecord[];
   let focused: CrawlRecord[];
 
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     web = await startSimweb({ profiles: 'dbtune-like', seed: 4, scale: 0.05, crawlDelay: 0 });
-    tmp = await mkdtemp(join(tmpdir(), 'rdfscout-yield-'));
+    tmp = folder.dir;
     // A budget larger than the site: each crawler stops when it has nothing left to fetch.
     yieldRecords = await crawl(web, 'yield', join(tmp, 'yield'), 2000);
     focused = await crawl(web, 'fc-r+hr', join(tmp, 'focused'), 2000);
   }, 120_000);
   afterAll(async () => {
     await web?.close();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
   });
 
   it('asks a resource URI that negotiated to RDF for its HTML, with an HTML-first Accept', () => {

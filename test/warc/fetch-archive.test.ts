@@ -1,11 +1,10 @@
 // FetchArchive: a fetch's records are written in the background after `finish`, which waits only when more than
 // `maxPending` fetches are waiting to be written (a bounded queue); `close` writes everything finished.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HttpExchange } from '../../src/fetch/types.ts';
 import { FetchArchive, readArchive, WarcWriter } from '../../src/warc/index.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const exchange = (i: number): HttpExchange => ({
   fetchId: String(i),
@@ -20,11 +19,9 @@ const exchange = (i: number): HttpExchange => ({
 });
 
 let tmp: string;
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'rdfscout-fetch-archive-'));
-});
-afterAll(async () => {
-  await rm(tmp, { recursive: true, force: true });
+  tmp = folder.dir;
 });
 
 /** Whether `p` has settled once the current microtasks ran (not waiting for the event loop). */

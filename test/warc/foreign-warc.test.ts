@@ -1,14 +1,14 @@
 // A WARC written by another tool (warcio's own writer, uncompressed, chunked bodies kept) is read and re-parsed.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WARCRecord, WARCSerializer } from 'warcio';
 import { reparseArchive } from '../../src/crawl/reparse.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import { openState } from '../../src/state/open-state.ts';
 import { readArchive } from '../../src/warc/index.ts';
 import { exportedLines } from '../helpers/export-text.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const SITE = 'http://lod.example';
 const TTL = `<${SITE}/id/alice> <http://xmlns.com/foaf/0.1/name> "Alice" .\n<${SITE}/id/alice> <http://xmlns.com/foaf/0.1/knows> <${SITE}/id/bob> .\n`;
@@ -27,8 +27,9 @@ async function response(url: string, statusline: string, httpHeaders: Record<str
 
 let tmp: string;
 let file: string;
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'rdfscout-foreign-warc-'));
+  tmp = folder.dir;
   file = join(tmp, 'other-tool.warc');
   const info = await WARCSerializer.serialize(WARCRecord.createWARCInfo({ filename: 'other-tool.warc', warcVersion: 'WARC/1.0' }, { software: 'another crawler' }));
   const request = await WARCSerializer.serialize(WARCRecord.create({ url: `${SITE}/`, type: 'request', statusline: 'GET / HTTP/1.1', httpHeaders: { Host: 'lod.example' } }, []));
@@ -41,9 +42,6 @@ beforeAll(async () => {
     await response(`${SITE}/missing`, 'HTTP/1.1 404 Not Found', { 'Content-Type': 'text/plain' }, 'gone'),
   ];
   await writeFile(file, Buffer.concat(parts.map((p) => Buffer.from(p))));
-});
-afterAll(async () => {
-  await rm(tmp, { recursive: true, force: true });
 });
 
 describe('a WARC of another tool', () => {

@@ -1,16 +1,16 @@
 // WarcWriter's records: framed as WARC 1.1, one gzip member each, with digests as warcio computes them; folders rotate.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HeadersMultiMap, StatusAndHeaders, WARCParser, WARCRecord, WARCSerializer } from 'warcio';
 import type { HttpExchange } from '../../src/fetch/types.ts';
 import { exchangeRecords, WarcWriter } from '../../src/warc/index.ts';
 import { headText } from '../../src/warc/warc-records.ts';
 import { storedGzip } from '../../src/warc/warc-writer.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const exchange = (i: number): HttpExchange => ({
   fetchId: `f${i}`,
@@ -25,11 +25,9 @@ const exchange = (i: number): HttpExchange => ({
 });
 
 let tmp: string;
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'rdfscout-warc-writer-'));
-});
-afterAll(async () => {
-  await rm(tmp, { recursive: true, force: true });
+  tmp = folder.dir;
 });
 
 describe('WarcWriter', () => {

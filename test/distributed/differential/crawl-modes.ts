@@ -9,7 +9,7 @@ import { connectRedis } from '../../../src/distributed/redis/connect.ts';
 import { redisCoordination } from '../../../src/distributed/redis-coordination.ts';
 import { joinSharedCrawl } from '../../../src/distributed/shared-crawl.ts';
 import { openState } from '../../../src/state/open-state.ts';
-import { mergeRecords, startWorker, type WorkerProcess } from '../../helpers/workers.ts';
+import { mergeRecords, } from '../../helpers/workers.ts';
 
 /** The crawl options a case varies (the rest: the defaults, breadth-first, RDF links followed, no politeness delay). */
 export type CaseOptions = Partial<Pick<CrawlOptions, 'strategy' | 'concurrency' | 'maxDocs' | 'maxDocsPerPld' | 'maxDepth' | 'scope' | 'offsiteHops' | 'maxOfflineMs'>>;
@@ -80,11 +80,6 @@ export async function runRedisWorker(redisUrl: string, explicit: Partial<CrawlOp
   } finally {
     await client.quit();
   }
-}
-
-/** A CLI child process (`rdfscout crawl …`), to be killed. */
-export function startChild(args: readonly string[]): WorkerProcess {
-  return startWorker(args);
 }
 
 /** Reads the shards' records and stored documents, merged. */

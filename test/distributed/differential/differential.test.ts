@@ -1,15 +1,13 @@
 // Differential tests across modes: generated crawl settings, each run in one process, stopped or killed and resumed,
 // and with Redis workers; the modes must end by themselves and agree (run-case.ts `compare`). More cases:
 // `npm run test:differential -- --cases 500` (scripts/differential.ts).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis } from '../../../src/distributed/redis/connect.ts';
 import { type RedisTestServer, startRedisServer } from '../../helpers/redis-server.ts';
 import { describeCase, generateCase } from './generate.ts';
 import { runCase } from './run-case.ts';
+import { useTempDir } from '../../helpers/temp-dir.ts';
 
 /** Cases in `npm test`; the first seed can be moved with RDFSCOUT_DIFF_SEED to look at other cases. */
 const CASES = 30;
@@ -19,16 +17,16 @@ let redis: RedisTestServer;
 let admin: Redis;
 let tmp: string;
 
+const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
   redis = await startRedisServer({ appendOnly: true });
   admin = await connectRedis(redis.url);
-  tmp = await mkdtemp(join(tmpdir(), 'rdfscout-diff-'));
+  tmp = folder.dir;
 }, 60_000);
 
 afterAll(async () => {
   admin?.disconnect();
   await redis?.stop();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
 describe('differential: one process, resumed, Redis workers', () => {

@@ -4,8 +4,9 @@ import type { Redis } from 'ioredis';
 import type { CrawlRecord } from '../../../src/crawl-log/record.ts';
 import type { CrawlSummary } from '../../../src/crawl-log/tally.ts';
 import type { RedisTestServer } from '../../helpers/redis-server.ts';
+import { startWorker } from '../../helpers/workers.ts';
 import { startCaseWeb } from './case-web.ts';
-import { argsOf, explicitOf, type ModeResult, readShards, runRedisWorker, runSingle, startChild } from './crawl-modes.ts';
+import { argsOf, explicitOf, type ModeResult, readShards, runRedisWorker, runSingle } from './crawl-modes.ts';
 import { type DiffCase, describeCase } from './generate.ts';
 
 /** A mode's run must end by itself within this long (a deadline is a failure, reported with the case's seed). */
@@ -51,7 +52,7 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
     const first: CrawlSummary[] = [];
     if (c.kill === 'single') {
       const before = web.requests();
-      const child = startChild([...web.seeds, '--out', resumedDir, ...argsOf(c.options, web.proxy)]);
+      const child = startWorker([...web.seeds, '--out', resumedDir, ...argsOf(c.options, web.proxy)]);
       // The kill lands a random time after the crawl's first request (a process killed before it stored its options
       // is a crawl never made: its resume would need the seeds again).
       const started = Date.now();
@@ -103,7 +104,7 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
 
 /** A CLI worker killed (SIGKILL) after `afterMs`, then restarted in this process on its shard until the crawl ends. */
 async function killedWorker(redisUrl: string, out: string, afterMs: number, deadline: AbortSignal): Promise<CrawlSummary> {
-  const child = startChild(['--redis', redisUrl, '--out', out, '--json', '--quiet']);
+  const child = startWorker(['--redis', redisUrl, '--out', out, '--json', '--quiet']);
   await Promise.race([child.exited, sleep(afterMs)]);
   child.signal('SIGKILL');
   await child.exited;

@@ -1,7 +1,6 @@
 // Politeness from the simulated web's request log, in the LevelDB mode and across three Redis workers: never
 // more than --host-concurrency fetches in flight to one PLD, and requests to one PLD leave --delay-ms apart.
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectRedis } from '../../../src/distributed/redis/connect.ts';
@@ -9,6 +8,7 @@ import { CrawlRegistry } from '../../../src/distributed/redis/crawl-registry.ts'
 import { checkGateSpacing, checkPoliteness, type GatePass, type SimWeb, startSimweb } from '../../../src/simweb/index.ts';
 import { type RedisTestServer, startRedisServer } from '../../helpers/redis-server.ts';
 import { allExitZero, type MergedCrawl, mergeShards, startRedisWorker, startWorker, type WorkerProcess } from '../../helpers/workers.ts';
+import { tempDir } from '../../helpers/temp-dir.ts';
 
 /** The two runs of each mode: 8 PLDs (the thesis's four sites, twice). */
 const RUNS = [
@@ -22,12 +22,11 @@ const RUNS = [
 let dir: string;
 let web: SimWeb | undefined;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'rdfscout-polite-'));
+  dir = await tempDir();
 });
 afterEach(async () => {
   await web?.close();
   web = undefined;
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function startWeb(run: (typeof RUNS)[number]): Promise<SimWeb> {
@@ -42,7 +41,7 @@ function crawlArgs(w: SimWeb, run: (typeof RUNS)[number], concurrency: number): 
 }
 
 /**
- * The gate passes the crawl processes logged (RDFSCOUT_TEST_GATE_LOG), on the simulated web's clock: a pass is
+ * The gate passes the crawl processes logged (the gateLog probe), on the simulated web's clock: a pass is
  * stamped with Redis's clock or `Date.now` (the system clock, whole ms), the server with `performance.timeOrigin +
  * performance.now()`; the two differ by a constant offset measured here.
  */
@@ -83,7 +82,7 @@ describe('politeness of one process (LevelDB mode), from the request log', () =>
     it(`--host-concurrency ${run.hc} --delay-ms ${run.delayMs}: ≤ ${run.hc} fetches per PLD in flight, requests ${run.delayMs} ms apart`, async () => {
       const w = await startWeb(run);
       const gateLog = join(dir, 'gates.jsonl');
-      const crawl = startWorker([...crawlArgs(w, run, 8), '--out', join(dir, 'c'), '--quiet'], { RDFSCOUT_TEST_GATE_LOG: gateLog });
+      const crawl = startWorker([...crawlArgs(w, run, 8), '--out', join(dir, 'c'), '--quiet'], { gateLog });
       await allExitZero([crawl]);
       const report = await expectPolite(w, gateLog, run);
       if (run.hc === 1) {
@@ -107,7 +106,7 @@ describe('politeness across three Redis workers, from the request log', () => {
   /** Three workers with the same seeds and options (the first creates the crawl, the others join it). */
   async function crawl(w: SimWeb, run: (typeof RUNS)[number], gateLog: string): Promise<MergedCrawl> {
     const outs = [0, 1, 2].map((i) => join(dir, `w${i}`));
-    const workers: WorkerProcess[] = outs.map((out) => startRedisWorker(redis.url, out, crawlArgs(w, run, 4), { RDFSCOUT_TEST_GATE_LOG: gateLog }));
+    const workers: WorkerProcess[] = outs.map((out) => startRedisWorker(redis.url, out, crawlArgs(w, run, 4), { gateLog }));
     await allExitZero(workers);
     return mergeShards(outs);
   }

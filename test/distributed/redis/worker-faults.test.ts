@@ -1,8 +1,7 @@
 // Faults of the Redis worker mode with real servers: Redis unreachable at start, Redis killed and
 // restarted from its AOF mid-crawl, Redis lost while a document is being fetched.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SHARED_CRAWL_NAME } from '../../../src/distributed/redis/crawl-registry.ts';
@@ -15,15 +14,13 @@ import { type RedisTestServer, startRedisServer } from '../../helpers/redis-serv
 import { until } from '../../helpers/until.ts';
 import { allExitZero, type MergedCrawl, mergedQuads, mergeShards, startRedisWorker } from '../../helpers/workers.ts';
 import { runCli } from '../../helpers/run-cli.ts';
+import { tempDir } from '../../helpers/temp-dir.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'rdfscout-faults-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = await tempDir();
 });
 
 describe('Redis unreachable at start', () => {

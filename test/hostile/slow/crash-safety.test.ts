@@ -1,15 +1,12 @@
 // Crash safety: SIGKILL `rdfscout crawl` at random moments and resume; the result equals an uninterrupted crawl.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimWeb, startSimweb } from '../../../src/simweb/index.ts';
 import { Prng } from '../../../src/random/prng.ts';
-import { CLI, runCli as cli } from '../../helpers/run-cli.ts';
+import { runCli as cli, startCli } from '../../helpers/run-cli.ts';
+import { useTempDir } from '../../helpers/temp-dir.ts';
 
-const NODE = process.execPath;
 const KILLS = 10;
 const BUDGET = 120;
 
@@ -51,9 +48,10 @@ describe('SIGKILL at random moments, resumed each time', () => {
   let dir: string;
   let args: string[];
 
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     web = await startSimweb({ profiles: 'dbtune-like', seed: 7, latencyMs: 2 });
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-crash-'));
+    dir = folder.dir;
     args = ['crawl', web.sites[0]!.startUrl, '--proxy', web.proxyUrl, '--concurrency', '1', '--delay-ms', '0', '--max-docs', String(BUDGET), '--quiet', '--json',
       // Equality with an uninterrupted crawl needs a deterministic order: the sites' Crawl-delay makes which PLD is
       // awake a matter of timing, which a bandit's choice (the default auto) depends on; the global order less so.
@@ -62,7 +60,6 @@ describe('SIGKILL at random moments, resumed each time', () => {
 
   afterAll(async () => {
     await web?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it(`after ${KILLS} kills the store equals an uninterrupted crawl's`, async () => {
@@ -77,8 +74,8 @@ describe('SIGKILL at random moments, resumed each time', () => {
     let killedMidCrawl = 0;
     const progress: number[] = [];
     for (let i = 0; i < KILLS; i++) {
-      const child = spawn(NODE, [CLI, ...args, '--out', out], { stdio: 'ignore' });
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const child = startCli([...args, '--out', out]);
+      const exited = child.exited;
       // Kill after the child has sent a random number of requests (plus a random few ms): always mid-crawl, at a
       // random point of a fetch, a parse or a commit. Node's start-up time varies too much for a fixed timer.
       const before = web.stats().requests;
@@ -93,7 +90,7 @@ describe('SIGKILL at random moments, resumed each time', () => {
         })(),
       ]);
       if (!early) {
-        child.kill('SIGKILL');
+        child.signal('SIGKILL');
         killedMidCrawl++;
       }
       await exited;
@@ -137,14 +134,14 @@ describe('SIGKILL with a bandit and concurrent fetches', () => {
   let web: SimWeb;
   let dir: string;
 
+  const folder = useTempDir({ per: 'file' });
   beforeAll(async () => {
     web = await startSimweb({ profiles: 'thesis', scale: 0.05, seed: 3, latencyMs: 2 });
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-crash-bandit-'));
+    dir = folder.dir;
   });
 
   afterAll(async () => {
     await web?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('the saved bandit state always matches the records: every arm has as many pulls as its PLD has records', async () => {
@@ -154,13 +151,12 @@ describe('SIGKILL with a bandit and concurrent fetches', () => {
     const rng = new Prng(7);
     const checks: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const child = spawn(NODE, [CLI, ...args], { stdio: 'ignore' });
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const child = startCli(args);
       const before = web.stats().requests;
       const after = 10 + Math.floor(rng.next() * 30);
-      while (web.stats().requests - before < after && child.exitCode === null) await new Promise((r) => setTimeout(r, 2));
-      child.kill('SIGKILL');
-      await exited;
+      while (web.stats().requests - before < after && child.running()) await new Promise((r) => setTimeout(r, 2));
+      child.signal('SIGKILL');
+      await child.exited;
       const stats = await cli(['stats', out, '--json']);
       expect(stats.code).toBe(0);
       const s = JSON.parse(stats.stdout) as { fetched: number; perPld: Record<string, { fetched: number; denied: number }>; bandit: Array<{ arm: string; pulls: number }> };
