@@ -48,7 +48,7 @@ export async function runCrawlCommand(argv: string[]): Promise<number> {
   let crawler: Crawler;
   try {
     const extra = { ...(sender ? { hooks: [sender] } : {}), ...(warc === undefined ? {} : { warc }), noWarc, probes: envProbes() };
-    crawler = shared === null ? await Crawler.open(explicit, extra) : await Crawler.open(shared.crawl.explicit, { ...extra, shared: redisCoordination(shared.crawl) });
+    crawler = shared === null ? await Crawler.open(explicit, extra) : await Crawler.open(shared.crawl.explicit, { ...extra, coordination: redisCoordination(shared.crawl) });
   } catch (err) {
     shared?.client.disconnect();
     throw err;
