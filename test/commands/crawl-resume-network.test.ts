@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { absoluteTarget, startHttpServer, type TestServer } from '../helpers/http-server.ts';
 import { startRedisServer } from '../helpers/redis-server.ts';
 import { CLI, runCli } from '../helpers/run-cli.ts';
+import { until, within } from '../helpers/until.ts';
 
 const LINKS = Array.from({ length: 12 }, (_, i) => `http://data.example.org/d${i}.ttl`);
 const PASSWORD = 's3cret-word';
@@ -65,13 +66,9 @@ describe('a resume with only --out DIR', () => {
     try {
       const child = spawn(process.execPath, [CLI, 'crawl', 'http://data.example.org/', '--out', out, '--proxy', proxy.origin, '--delay-ms', '0', '--concurrency', '1', '--quiet'], { stdio: 'ignore' });
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      const deadline = Date.now() + 30_000;
-      while (documents(proxy) < 4) {
-        if (Date.now() > deadline) throw new Error('timed out waiting for the first run to fetch 4 documents through the proxy');
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await until('the first run to fetch 4 documents through the proxy', () => documents(proxy) >= 4, 30_000, { everyMs: 20 });
       child.kill('SIGKILL');
-      await exited;
+      await within('the killed crawl to exit', exited);
       const before = documents(proxy);
       const resumed = await runCli(['crawl', '--out', out, '--max-offline-ms', '5000', '--json', '--quiet']);
       expect(resumed.code, resumed.stderr).toBe(0);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ProxyAgent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli, runCliOk } from '../helpers/run-cli.ts';
+import { exitOf, within } from '../helpers/until.ts';
 
 describe('rdfscout demo', () => {
   it('crawls a small simulated web focused vs breadth-first and queries the result', async () => {
@@ -51,13 +52,16 @@ describe('rdfscout simweb', () => {
     const child = spawn(process.execPath, [CLI, 'simweb', 'serve', '--profile', 'rossetti-like', '--seed', '1', '--scale', '0.05', '--port', '0']);
     try {
       let out = '';
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-          if (out.includes('Ctrl-C to stop')) resolve();
-        });
-        child.once('exit', (code) => reject(new Error(`simweb serve exited with ${code}`)));
-      });
+      await within(
+        "simweb serve's 'Ctrl-C to stop' on stdout",
+        new Promise<void>((resolve, reject) => {
+          child.stdout.on('data', (d: Buffer) => {
+            out += d.toString();
+            if (out.includes('Ctrl-C to stop')) resolve();
+          });
+          child.once('exit', (code) => reject(new Error(`simweb serve exited with ${code}`)));
+        }),
+      );
       const { proxyUrl, sites } = JSON.parse(out.slice(0, out.indexOf('\n\n'))) as { proxyUrl: string; sites: Array<{ startUrl: string }> };
       const agent = new ProxyAgent({ uri: proxyUrl, proxyTunnel: false });
       try {
@@ -69,7 +73,7 @@ describe('rdfscout simweb', () => {
       }
     } finally {
       child.kill('SIGINT');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await exitOf(child, 'simweb serve to exit on SIGINT');
     }
   });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/rdf/parse-document.ts';
 import { CLI, runCli, runCliOk as cli } from '../helpers/run-cli.ts';
 import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
+import { exitOf, within } from '../helpers/until.ts';
 
 /** A query whose every solution holds a 2^18-fold concatenation that ORDER BY must materialise: far past 32 MB. */
 function memoryBomb(): string {
@@ -68,15 +69,18 @@ describe('rdfscout query and serve', { timeout: 90_000 }, () => {
   it('serves the crawl at /sparql until interrupted; a query past its memory cap fails alone', async () => {
     const child = spawn(process.execPath, [CLI, 'serve', out, '--port', '0', '--max-query-memory', '32', '--timeout-ms', '120000']);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let text = '';
-        child.stdout.on('data', (d: Buffer) => {
-          text += d.toString();
-          const m = /SPARQL endpoint: (\S+)/.exec(text);
-          if (m) resolve(m[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-      });
+      const url = await within(
+        'the SPARQL endpoint line on stdout',
+        new Promise<string>((resolve, reject) => {
+          let text = '';
+          child.stdout.on('data', (d: Buffer) => {
+            text += d.toString();
+            const m = /SPARQL endpoint: (\S+)/.exec(text);
+            if (m) resolve(m[1]!);
+          });
+          child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+        }),
+      );
       const res = await fetch(`${url}?query=${encodeURIComponent('ASK { ?s <http://xmlns.com/foaf/0.1/name> "Alice" }')}`, { headers: { accept: 'application/sparql-results+json' } });
       expect(await res.json()).toEqual({ head: {}, boolean: true });
       // A query that outgrows --max-query-memory: 503 with the error code, and the endpoint answers the next query.
@@ -88,7 +92,7 @@ describe('rdfscout query and serve', { timeout: 90_000 }, () => {
       expect(await again.json()).toEqual({ head: {}, boolean: true });
     } finally {
       child.kill('SIGINT');
-      await new Promise((r) => child.once('exit', r));
+      await exitOf(child, 'serve to exit on SIGINT');
     }
   });
 });

@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import { startHttpServer } from '../helpers/http-server.ts';
 import { CLI, runCli } from '../helpers/run-cli.ts';
 import { openState } from '../../src/state/open-state.ts';
+import { within } from '../helpers/until.ts';
 
 const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
 
@@ -51,7 +52,7 @@ it('stats, docs and query succeed on the folder of a running crawl', async () =>
     expect(records.map((r) => r.seq)).toEqual(records.map((_, i) => i + 1)); // a consistent prefix of the crawl
     expect(Number(JSON.parse(query.stdout).results.bindings[0].n.value)).toBeGreaterThan(0);
     child.kill('SIGINT');
-    expect(await exited).toBe(130); // interrupted cleanly
+    expect(await within('the interrupted crawl to exit', exited)).toBe(130); // interrupted cleanly
     const after = await runCli(['stats', out, '--json']);
     expect(after.stderr).toBe(''); // no crawl holds the store now: read directly, no snapshot
     expect(JSON.parse(after.stdout).records).toBeGreaterThanOrEqual(records.length);

@@ -10,6 +10,7 @@ import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { openState } from '../../src/state/open-state.ts';
 import { crawlRecords } from '../helpers/crawl-records.ts';
 import { CLI, runCli } from '../helpers/run-cli.ts';
+import { exitOf, within } from '../helpers/until.ts';
 
 let web: SimWeb;
 let tmp: string;
@@ -100,7 +101,7 @@ describe('three shards of a crawl split by PLD, read as one crawl', { timeout: 1
       expect(lines(await res.text())).toEqual(['n', String(records)]);
     } finally {
       child.kill('SIGINT');
-      await new Promise((r) => child.once('exit', r));
+      await exitOf(child, 'serve to exit on SIGINT');
     }
   });
 });
@@ -152,7 +153,7 @@ describe('bad folders, and a shard a crawl is writing to', { timeout: 60_000 }, 
 
 /** The endpoint URL a `serve` child prints. */
 function endpointUrl(child: ChildProcess): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
+  const line = new Promise<string>((resolve, reject) => {
     let text = '';
     child.stdout?.on('data', (d: Buffer) => {
       text += d.toString();
@@ -161,4 +162,5 @@ function endpointUrl(child: ChildProcess): Promise<string> {
     });
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${text}`)));
   });
+  return within('the SPARQL endpoint line (over 3 shards) on stdout', line);
 }

@@ -1,9 +1,7 @@
 // BeeBot mode end to end (BeeBot §2–§3): a site list, external links as the bandit's reward, link tables, Not Available.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSites } from '../../src/beebot/index.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
@@ -11,9 +9,8 @@ import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { pldOf } from '../../src/links/index.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { openState } from '../../src/state/open-state.ts';
+import { runCliOk } from '../helpers/run-cli.ts';
 
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
 
 describe('BeeBot mode', () => {
   let web: SimWeb;
@@ -32,8 +29,8 @@ describe('BeeBot mode', () => {
       '9,"A site that is down",down,http://www.down-sim.org/',
     ].join('\n');
     await writeFile(join(dir, 'sites.csv'), csv);
-    const { stdout } = await run(process.execPath, [
-      CLI, 'crawl', '--seeds-file', join(dir, 'sites.csv'), '--out', out(), '--proxy', web.proxyUrl, '--delay-ms', '0',
+    const { stdout } = await runCliOk([
+      'crawl', '--seeds-file', join(dir, 'sites.csv'), '--out', out(), '--proxy', web.proxyUrl, '--delay-ms', '0',
       '--reward', 'external-links', '--bandit', 'r2', '--strategy', 'bfs', '--max-docs', '150', '--concurrency', '1', '--max-retries', '0', '--json', '--quiet',
     ]);
     const summary = JSON.parse(stdout);
@@ -65,7 +62,7 @@ describe('BeeBot mode', () => {
   });
 
   it('records external links with their page, level, anchor and context', async () => {
-    const { stdout } = await run(process.execPath, [CLI, 'links', out(), '--external', '--format', 'json']);
+    const { stdout } = await runCliOk(['links', out(), '--external', '--format', 'json']);
     const rows = JSON.parse(stdout) as Array<{ url: string; site: string; page: string; level: number; anchor: string; context: string }>;
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows.slice(0, 50)) {
@@ -80,14 +77,14 @@ describe('BeeBot mode', () => {
   });
 
   it('shows the bandit arms in stats', async () => {
-    const { stdout } = await run(process.execPath, [CLI, 'stats', out(), '--json']);
+    const { stdout } = await runCliOk(['stats', out(), '--json']);
     const stats = JSON.parse(stdout) as { bandit: Array<{ arm: string; pulls: number }> };
     expect(stats.bandit.reduce((n, a) => n + a.pulls, 0)).toBe(fetched);
   });
 
   // Last: it crawls on in the same folder.
   it('remembers Not Available sites on resume: a new seed on a down site is never fetched', async () => {
-    await run(process.execPath, [CLI, 'crawl', 'http://www.down-sim.org/again', '--out', out(), '--max-docs', '170', '--json', '--quiet']);
+    await runCliOk(['crawl', 'http://www.down-sim.org/again', '--out', out(), '--max-docs', '170', '--json', '--quiet']);
     const state = await openState(out());
     try {
       const after: CrawlRecord[] = [];

@@ -1,9 +1,8 @@
 // End to end: crawl a real local site through the CLI, then read the state back with docs and export.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Parser } from 'n3';
 import { DataFactory } from 'rdf-data-factory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,20 +10,12 @@ import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { recordToQuads } from '../../src/crawl-log/crawl-vocab.ts';
 import { openState } from '../../src/state/open-state.ts';
 import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
+import { exitOf } from '../helpers/until.ts';
+import { CLI, runCli } from '../helpers/run-cli.ts';
 
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
 const NODE = process.execPath;
 
-async function cli(args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(NODE, [CLI, ...args], { maxBuffer: 64 * 1024 * 1024 });
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout: string; stderr: string; code: number };
-    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
-  }
-}
+const cli = (args: string[]) => runCli(args);
 
 interface Doc {
   seq: number;
@@ -204,7 +195,7 @@ describe('politeness and interruption', () => {
       while ((site.hits.get('/') ?? 0) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       await new Promise((r) => setTimeout(r, 200));
       child.kill('SIGINT');
-      const code = await new Promise((r) => child.once('exit', r));
+      const code = await exitOf(child, 'the interrupted crawl to exit');
       expect(code).toBe(130);
       expect(stderr).toMatch(/Stopping/);
       const first = (await cli(['docs', join(dir, 'o')])).stdout.trim().split('\n').filter(Boolean).length;
@@ -236,7 +227,7 @@ describe('resume after SIGKILL', () => {
         const deadline = Date.now() + 30_000;
         while (total() < before + more && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
         child.kill('SIGKILL');
-        await new Promise((r) => child.once('exit', r));
+        await exitOf(child, 'the killed crawl to exit');
       }
       const final = await cli([...args, '--out', out]);
       expect(final.code).toBe(0);

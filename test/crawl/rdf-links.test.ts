@@ -1,17 +1,14 @@
 // Framework 2 (thesis §8.2): IRIs inside RDF documents become links; and the well-known probes.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { DataFactory } from 'rdf-data-factory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rdfLinksOf } from '../../src/crawl/rdf-links.ts';
 import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
+import { runCliOk } from '../helpers/run-cli.ts';
 
 const df = new DataFactory();
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
 
 describe('rdfLinksOf', () => {
   it('skips blank-node labels an RDFa parser resolved as relative IRIs (`href="_:b4999"`, issue 16 item 5)', () => {
@@ -49,8 +46,8 @@ describe('crawling from an RDF seed', () => {
     await rm(dir, { recursive: true, force: true });
   });
   const crawl = async (name: string, extra: string[]) => {
-    const { stdout } = await run(process.execPath, [CLI, 'crawl', ...extra, '--out', join(dir, name), '--allow-private', '--delay-ms', '0', '--json', '--quiet']);
-    const docs = (await run(process.execPath, [CLI, 'docs', join(dir, name)])).stdout.trim().split('\n').map((l) => JSON.parse(l) as { url: string; rules: string[]; detectedType: string | null; label: string | null });
+    const { stdout } = await runCliOk(['crawl', ...extra, '--out', join(dir, name), '--allow-private', '--delay-ms', '0', '--json', '--quiet']);
+    const docs = (await runCliOk(['docs', join(dir, name)])).stdout.trim().split('\n').map((l) => JSON.parse(l) as { url: string; rules: string[]; detectedType: string | null; label: string | null });
     return { summary: JSON.parse(stdout) as { rdfDocuments: number }, docs };
   };
 
@@ -67,7 +64,7 @@ describe('crawling from an RDF seed', () => {
   it('--probe-well-known fetches /.well-known/void and records its endpoint', async () => {
     const probed = await crawl('probe', [`${site.base}/people/bob.html`, '--probe-well-known', '--max-docs', '5']);
     expect(probed.docs.find((d) => d.url === `${site.base}/.well-known/void`)).toMatchObject({ detectedType: 'rdf', rules: ['void'] });
-    const stats = JSON.parse((await run(process.execPath, [CLI, 'stats', join(dir, 'probe'), '--json'])).stdout) as { void: { endpoints: Array<{ url: string }> } };
+    const stats = JSON.parse((await runCliOk(['stats', join(dir, 'probe'), '--json'])).stdout) as { void: { endpoints: Array<{ url: string }> } };
     expect(stats.void.endpoints.map((e) => e.url)).toContain('http://sparql.example.org/well-known');
   });
 });

@@ -11,6 +11,7 @@ import { readRecords } from '../../src/crawl-log/record-store.ts';
 import { openState } from '../../src/state/open-state.ts';
 import { CLI } from '../helpers/run-cli.ts';
 import { startTinySite } from '../helpers/tiny-site.ts';
+import { exitOf } from '../helpers/until.ts';
 
 async function records(dir: string): Promise<CrawlRecord[]> {
   const state = await openState(dir);
@@ -42,7 +43,7 @@ async function killThenReparse(pauseAt: string | null, hits: number) {
     const reached = () => (pauseAt === null ? total() >= hits : stderr.includes('RDFSCOUT_TEST_PAUSED'));
     while (!reached() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
+    await exitOf(child, 'the killed crawl to exit');
     const committed = await records(out);
     const warnings: string[] = [];
     const summary = await reparseArchive({ out: join(dir, 'again'), warc: [join(dir, 'warc')], onWarning: (m) => warnings.push(m) });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { startTinySite } from '../helpers/tiny-site.ts';
-import { until } from '../helpers/until.ts';
+import { exitOf, until, within } from '../helpers/until.ts';
 
 const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
 
@@ -16,14 +16,17 @@ it('answers SPARQL over what is stored so far, during the crawl', async () => {
   const child = spawn(process.execPath, [CLI, 'crawl', `${site.base}/`, '--out', join(dir, 'o'), '--allow-private', '--delay-ms', '0', '--concurrency', '1', '--serve', '0', '--quiet', '--json']);
   try {
     let stderr = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stderr.on('data', (d: Buffer) => {
-        stderr += d.toString();
-        const m = /SPARQL endpoint over this crawl, live: (\S+)/.exec(stderr);
-        if (m) resolve(m[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`crawl exited (${code}) before serving: ${stderr}`)));
-    });
+    const url = await within(
+      'the live SPARQL endpoint line on stderr',
+      new Promise<string>((resolve, reject) => {
+        child.stderr.on('data', (d: Buffer) => {
+          stderr += d.toString();
+          const m = /SPARQL endpoint over this crawl, live: (\S+)/.exec(stderr);
+          if (m) resolve(m[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`crawl exited (${code}) before serving: ${stderr}`)));
+      }),
+    );
     const ask = async () => {
       const q = encodeURIComponent('SELECT (COUNT(*) AS ?n) WHERE { GRAPH <urn:rdfscout:crawl> { ?doc ?p ?o } }');
       const res = await fetch(`${url}?query=${q}`, { headers: { accept: 'application/sparql-results+json' } });
@@ -55,18 +58,14 @@ it('answers SPARQL over what is stored so far, during the crawl', async () => {
     expect(((await (await control('pause')).json()) as { status: { paused: boolean } }).status.paused).toBe(true);
     // Paused: the fetch in flight finishes, then no request reaches the site (robots.txt apart) for several pages' time.
     let settled = before;
-    await until(async () => (settled = await status()).inFlight === 0, 10_000).catch(() => {
-      throw new Error(`the fetch in flight did not finish within 10 s of pause: ${JSON.stringify(settled)}`);
-    });
+    await until('the fetch in flight to finish after the pause', async () => (settled = await status()).inFlight === 0, 10_000, { seen: () => JSON.stringify(settled) });
     const requests = site.times.length;
     await new Promise((r) => setTimeout(r, 1500)); // six pages' time at 250 ms a page
     expect(site.times.length).toBe(requests);
     expect((await status()).fetched).toBe(settled.fetched);
     expect((await control('resume')).status).toBe(200);
-    await until(async () => (await status()).fetched > settled.fetched, 10_000).catch(() => {
-      throw new Error('nothing was fetched within 10 s of resume');
-    });
-    const code = await new Promise((r) => child.once('exit', r));
+    await until('a fetch after the resume', async () => (await status()).fetched > settled.fetched, 10_000);
+    const code = await exitOf(child, 'the crawl to end');
     expect(code).toBe(0);
   } finally {
     child.kill();

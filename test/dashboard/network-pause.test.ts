@@ -13,6 +13,7 @@ import type { OutageEvent } from '../../src/fetch/outage.ts';
 import { createDashboard, type LiveStatus } from '../../src/dashboard/index.ts';
 import { startEndpoint } from '../../src/sparql/index.ts';
 import { guardedPage, launchBrowser } from '../helpers/browser.ts';
+import { until } from '../helpers/until.ts';
 
 const DOCS = 30;
 
@@ -41,14 +42,6 @@ class Site {
     if (server === null) return;
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
-async function until(what: string, test: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
   }
 }
 

@@ -5,6 +5,7 @@ import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { ShardMerger } from '../../src/crawl-log/shard-merge.ts';
 import { openState } from '../../src/state/open-state.ts';
 import { CLI, runCli } from './run-cli.ts';
+import { WaitTimeout, within } from './until.ts';
 
 /** A running `rdfscout crawl …` child. */
 export interface WorkerProcess {
@@ -21,6 +22,8 @@ export interface WorkerProcess {
   signal(sig: NodeJS.Signals): void;
   /** Waits until stderr matches `re` (or the process exits first: rejects). */
   waitFor(re: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** The exit code once it ends; after `ms` a {@link WaitTimeout} naming `what` (and what it printed last): it is killed. */
+  ended(what?: string, ms?: number): Promise<number | null>;
 }
 
 /** Starts `rdfscout crawl ...args` with extra environment variables (e.g. RDFSCOUT_TEST_PAUSE_AT). */
@@ -58,8 +61,16 @@ export function startWorker(args: readonly string[], env: Record<string, string>
         const m = re.exec(stderr);
         if (m !== null) return m;
         if (child.exitCode !== null || child.signalCode === 'SIGKILL') throw new Error(`worker exited (${child.exitCode}) before ${re}: ${stderr}`);
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${re}: ${stderr}`);
+        if (Date.now() > deadline) throw new WaitTimeout(`${re} on stderr`, timeoutMs, stderr.slice(-2000));
         await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    async ended(what = `the worker ${out ?? child.pid} to exit`, ms = 120_000) {
+      try {
+        return await within(what, exited, ms);
+      } catch {
+        if (running()) child.kill('SIGKILL'); // a hung process must not outlive its test
+        throw new WaitTimeout(what, ms, stderr.slice(-2000));
       }
     },
   };
@@ -70,9 +81,9 @@ export function startRedisWorker(redisUrl: string, out: string, args: readonly s
   return startWorker([...args, '--redis', redisUrl, '--out', out, '--quiet'], env, out);
 }
 
-/** Waits for every worker; fails with its output if one did not exit with code 0. */
-export async function allExitZero(workers: readonly WorkerProcess[]): Promise<void> {
-  const codes = await Promise.all(workers.map((w) => w.exited));
+/** Waits for every worker (each within `ms`); fails with its output if one did not exit with code 0. */
+export async function allExitZero(workers: readonly WorkerProcess[], ms = 120_000): Promise<void> {
+  const codes = await Promise.all(workers.map((w, i) => w.ended(`worker ${i} (${w.out}) to exit`, ms)));
   codes.forEach((code, i) => {
     const w = workers[i] as WorkerProcess;
     if (code !== 0) throw new Error(`worker ${i} (${w.out}) ended with ${code ?? w.child.signalCode}:\n${w.stderr().slice(-3000)}`);

@@ -78,7 +78,7 @@ describe('Redis killed and restarted from its AOF mid-crawl', () => {
       const outs = [join(dir, `${name}-a`), join(dir, `${name}-b`)];
       const workers = outs.map((out) => startRedisWorker(redis.url, out, args()));
       if (midCrawl) {
-        await until(async () => web.requestLog().length >= 100, 60_000);
+        await until('100 requests to the web', async () => web.requestLog().length >= 100, 60_000);
         await midCrawl(redis);
         expect(workers.every((w) => w.running())).toBe(true); // they paused; none gave up
       }
@@ -163,7 +163,7 @@ describe('Redis lost while a document is being fetched', () => {
       const probe = await connectRedis(redis.url);
       try {
         const workersKey = crawlKeys(SHARED_CRAWL_NAME).workers;
-        await until(async () => (joined = await probe.zcard(workersKey)) >= 2, 120_000);
+        await until('both workers to join (a claim each)', async () => (joined = await probe.zcard(workersKey)) >= 2, 120_000);
       } finally {
         probe.disconnect();
       }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimWeb, startSimweb } from '../../../src/simweb/index.ts';
 import { Prng } from '../../../src/random/prng.ts';
 import { CLI, runCli as cli } from '../../helpers/run-cli.ts';
+import { until, within } from '../../helpers/until.ts';
 
 const NODE = process.execPath;
 const KILLS = 10;
@@ -87,7 +88,7 @@ describe('SIGKILL at random moments, resumed each time', () => {
       const early = await Promise.race([
         exited.then(() => true),
         (async () => {
-          while (web.stats().requests - before < after) await new Promise((r) => setTimeout(r, 2));
+          await until(`${after} requests from the crawl to kill`, () => web.stats().requests - before >= after || child.exitCode !== null, 60_000, { everyMs: 2 });
           await new Promise((r) => setTimeout(r, jitterMs));
           return false;
         })(),
@@ -96,7 +97,7 @@ describe('SIGKILL at random moments, resumed each time', () => {
         child.kill('SIGKILL');
         killedMidCrawl++;
       }
-      await exited;
+      await within('the killed crawl to exit', exited);
       const docs = await cli(['docs', out]);
       progress.push(docs.stdout.split('\n').filter(Boolean).length);
     }
@@ -158,9 +159,9 @@ describe('SIGKILL with a bandit and concurrent fetches', () => {
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       const before = web.stats().requests;
       const after = 10 + Math.floor(rng.next() * 30);
-      while (web.stats().requests - before < after && child.exitCode === null) await new Promise((r) => setTimeout(r, 2));
+      await until(`${after} requests from the crawl to kill`, () => web.stats().requests - before >= after || child.exitCode !== null, 60_000, { everyMs: 2 });
       child.kill('SIGKILL');
-      await exited;
+      await within('the killed crawl to exit', exited);
       const stats = await cli(['stats', out, '--json']);
       expect(stats.code).toBe(0);
       const s = JSON.parse(stats.stdout) as { fetched: number; perPld: Record<string, { fetched: number; denied: number }>; bandit: Array<{ arm: string; pulls: number }> };
