@@ -78,8 +78,14 @@ export class RedisCoordinator implements Coordinator {
     this.#ahead = ahead;
   }
 
-  /** Each idle turn of the run loop: learn what the others taught, and whether the crawl is over for everyone. */
+  /**
+   * Each idle turn of the run loop: learn what the others taught, and whether the crawl is over for everyone. A call
+   * to Redis that failed in the background (Redis lost past --max-offline-ms) is thrown: an idle worker would
+   * otherwise wait forever for claims that cannot come.
+   */
   over(): StopReason | null {
+    const failure = this.frontier.failure();
+    if (failure !== null) throw failure;
     this.learning.refresh();
     this.#end = this.frontier.finished();
     return this.#end;

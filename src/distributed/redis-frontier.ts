@@ -175,6 +175,11 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     return this.#claims.busy;
   }
 
+  /** The first failure of a call made in the background (a Redis error), or null: the crawl must not go on without it. */
+  failure(): unknown {
+    return this.#jobs.failure;
+  }
+
   async settled(): Promise<void> {
     await this.#jobs.settled();
   }
