@@ -101,7 +101,7 @@ export interface Coordination {
 }
 
 /** What the frontier is opened with. */
-export interface FrontierOpening {
+interface FrontierOpening {
   /** Keep queued H links for re-judging when C_HR learns a parent (thesis §5). */
   rejudge: boolean;
   /** The priority of an entry queued again (the strategy's seed priority). */
@@ -109,7 +109,7 @@ export interface FrontierOpening {
 }
 
 /** An opened frontier, and what to queue in it again (`--retry-failed`: URLs whose last fetch failed). */
-export interface OpenedFrontier {
+interface OpenedFrontier {
   frontier: Frontier;
   requeue: NewEntry[];
 }

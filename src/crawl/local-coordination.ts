@@ -7,7 +7,7 @@ import { type Coordination, type Coordinator, LOCAL_CLAIMS, type SendGate } from
 import { failedEntries } from './retry-failed.ts';
 
 /** The Coordinator of a crawl run by one process: its tally counts every fetch, its scheduler spaces requests. */
-export class LocalCoordinator implements Coordinator {
+class LocalCoordinator implements Coordinator {
   readonly claims = LOCAL_CLAIMS;
   readonly #tally: CrawlTally;
 

@@ -2,7 +2,7 @@
 
 import { createPolicy } from '../bandit/index.ts';
 import type { BanditPolicy } from '../bandit/types.ts';
-import type { Frontier } from '../frontier/types.ts';
+import type { Frontier } from '../frontier/index.ts';
 import type { NewEntry } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
 import { withPatternYield } from '../relevance/pattern-yield.ts';

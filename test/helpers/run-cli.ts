@@ -11,7 +11,7 @@ export const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
  * How long one command may run before it is killed and the test fails naming it (ms). A crawl in a test is small;
  * a longer one passes `ms`.
  */
-export const CLI_DEADLINE_MS = 120_000;
+const CLI_DEADLINE_MS = 120_000;
 
 export interface CliResult {
   stdout: string;

@@ -2,7 +2,7 @@
 import type { ChildProcess } from 'node:child_process';
 
 /** How long a test waits for something by default (ms): well under the system tier's test timeout. */
-export const WAIT_MS = 30_000;
+const WAIT_MS = 30_000;
 
 /** The error of a wait that timed out: "waited 30 s for <what>" (and what was last seen, when known). */
 export class WaitTimeout extends Error {
