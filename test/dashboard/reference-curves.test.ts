@@ -58,7 +58,7 @@ describe('reference curves on the simulated web', () => {
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     const b = await launchBrowser();
     try {
-      await until('the dashboard address on stderr', async () => /Dashboard: (\S+)/.test(stderr), undefined, { seen: () => stderr.slice(-500) });
+      await until('the dashboard address on stderr', async () => /Dashboard: (\S+)/.test(stderr), 60_000, { seen: () => stderr.slice(-500) }); // the web and the CLI start first: >30 s at load 28
       const base = (/Dashboard: (\S+)/.exec(stderr) as RegExpExecArray)[1] as string;
       const api = async <T>(path: string): Promise<T> => (await (await fetch(`${base}${path}`)).json()) as T;
 
