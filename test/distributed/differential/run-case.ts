@@ -53,11 +53,14 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
     if (c.kill === 'single') {
       const before = web.requests();
       const child = startChild([...web.seeds, '--out', resumedDir, ...argsOf(c.options, web.proxy)]);
-      // The kill lands a random time after the crawl's first request (a process killed before it stored its options
-      // is a crawl never made: its resume would need the seeds again).
+      // The kill lands after a random number of the crawl's requests (`resumeAfter`, 1 to the web's size), a random
+      // few ms into the next one: mid-crawl, at any point of a fetch, a parse or a commit. A kill before the first
+      // request would be a crawl never made (its resume would need the seeds again); a timer alone landed after 1-2
+      // records, before any resume had much to restore.
       await until('a request from the process to kill', () => web.requests() !== before || !child.running(), 30_000, { everyMs: 10 });
       if (web.requests() === before) throw new Error(`the process to kill ended before its first request (exit ${await child.exited}): ${child.stderr().slice(-1500)}`);
-      await Promise.race([child.exited, sleep(c.killAfterMs % 400)]);
+      await until(`${c.resumeAfter} requests from the process to kill`, () => web.requests() - before >= c.resumeAfter || !child.running(), 30_000, { everyMs: 2 });
+      await Promise.race([child.exited, sleep(c.killAfterMs % 40)]);
       child.signal('SIGKILL');
       await withDeadline('the killed process', () => child.exited.then(() => undefined));
     } else {
