@@ -124,9 +124,7 @@ describe('IndexerThread', () => {
     await handover.flush(); // the failure is behind: what follows is told to this thread's new indexer
     const n = await store(state, 'http://a.example/one.ttl', sample(200));
     handover.notify(); // a background pass, without a flush
-    await until(async () => (await state.sub.unindexed.keys().all()).length === 0, 10_000).catch(() => {
-      throw new Error('timed out waiting for a background pass on this thread to index the document');
-    });
+    await until('a background pass on this thread to index the document', async () => (await state.sub.unindexed.keys().all()).length === 0, 10_000);
     expect(handover.inWorker).toBe(false);
     expect(handover.indexedQuads).toBe(n);
     expect(await state.sub.unindexed.keys().all()).toEqual([]);
