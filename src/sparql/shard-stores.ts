@@ -3,6 +3,7 @@ import type { Quad, Quad_Graph, Quad_Object, Quad_Predicate, Quad_Subject } from
 import { type AsyncIterator, TransformIterator } from 'asynciterator';
 import type { ShardSet } from '../crawl-log/shard-merge.ts';
 import { pullIterator } from '../state/pull-iterator.ts';
+import { TripleProbe } from './triple-probe.ts';
 import { type TermName, unionDedupe } from './union-dedupe.ts';
 
 /** An iterator to stop when the query is closed early. */
@@ -52,8 +53,9 @@ export class ShardStores {
   /**
    * The default graph's quads: the triples of the graphs `wanted` keeps, each once (SPARQL 1.1 §13.1). Within a shard
    * repeats are dropped in index order (union-dedupe.ts, O(run) memory); a triple of shard i that an earlier shard
-   * holds in a wanted graph is dropped after one point lookup per earlier shard, so memory stays bounded.
-   * Quads keep their stored graph (the caller moves them into the default graph).
+   * holds in a wanted graph is dropped after a seek into each earlier shard's SPOG index (triple-probe.ts): the
+   * shards are read one after another, streamed, in O(shards) memory. Quads keep their stored graph (the caller
+   * moves them into the default graph).
    */
   merged(subject: Quad_Subject | undefined, predicate: Quad_Predicate | undefined, object: Quad_Object | undefined, wanted: (q: Quad) => boolean): AsyncIterator<Quad> {
     const parts = this.#set.states.map((state, i) => {
@@ -68,32 +70,29 @@ export class ShardStores {
       return it;
     });
     if (parts.length === 1) return parts[0] as AsyncIterator<Quad>;
-    const inEarlier = (q: Quad, i: number): Promise<boolean> => this.#heldBefore(q, i, wanted);
+    const states = this.#set.states;
+    const excluded = (i: number, q: Quad): boolean => this.#excluded(i, q);
     return this.#concat(
-      parts.map((part, i) =>
-        i === 0
-          ? part
-          : pullIterator(
-              (async function* () {
-                for await (const q of part as unknown as AsyncIterable<Quad>) if (!(await inEarlier(q, i))) yield q;
-              })(),
-            ),
-      ),
+      parts.map((part, i) => {
+        if (i === 0) return part;
+        const probes = states.slice(0, i).map((state, j) => ({ probe: new TripleProbe(state), accept: (q: Quad) => wanted(q) && !excluded(j, q) }));
+        const it = pullIterator(
+          (async function* () {
+            try {
+              for await (const q of part as unknown as AsyncIterable<Quad>) {
+                let held = false;
+                for (const { probe, accept } of probes) if ((held = await probe.holds(q, accept))) break;
+                if (!held) yield q;
+              }
+            } finally {
+              for (const { probe } of probes) await probe.close();
+            }
+          })(),
+        );
+        this.#track(it);
+        return it;
+      }),
     );
-  }
-
-  /** Whether a shard before `i` holds the quad's triple in a graph the default graph takes. */
-  async #heldBefore(q: Quad, i: number, wanted: (q: Quad) => boolean): Promise<boolean> {
-    for (let j = 0; j < i; j++) {
-      const it = this.#set.states[j]?.quadstore.match(q.subject, q.predicate, q.object);
-      if (it === undefined) continue;
-      try {
-        for await (const other of it as unknown as AsyncIterable<Quad>) if (wanted(other) && !this.#excluded(j, other)) return true;
-      } finally {
-        it.destroy();
-      }
-    }
-    return false;
   }
 
   /** An upper bound of the matching stored quads (quadstore's approximate counts, summed over shards). */
