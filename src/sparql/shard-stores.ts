@@ -3,6 +3,7 @@ import type { Quad, Quad_Graph, Quad_Object, Quad_Predicate, Quad_Subject } from
 import { type AsyncIterator, TransformIterator } from 'asynciterator';
 import type { ShardSet } from '../crawl-log/shard-merge.ts';
 import { pullIterator } from '../state/pull-iterator.ts';
+import { SeenTriples } from './seen-triples.ts';
 import { TripleProbe } from './triple-probe.ts';
 import { type TermName, unionDedupe } from './union-dedupe.ts';
 
@@ -51,11 +52,11 @@ export class ShardStores {
   }
 
   /**
-   * The default graph's quads: the triples of the graphs `wanted` keeps, each once (SPARQL 1.1 §13.1). Within a shard
-   * repeats are dropped in index order (union-dedupe.ts, O(run) memory); a triple of shard i that an earlier shard
-   * holds in a wanted graph is dropped after a seek into each earlier shard's SPOG index (triple-probe.ts): the
-   * shards are read one after another, streamed, in O(shards) memory. Quads keep their stored graph (the caller
-   * moves them into the default graph).
+   * The default graph's quads: the triples of the graphs `wanted` keeps, each once (SPARQL 1.1 §13.1). The shards are
+   * read one after another, streamed. Within a shard repeats are dropped in index order (union-dedupe.ts, O(run)
+   * memory). Across shards, the triples let through are remembered in bounded memory (seen-triples.ts): one never
+   * seen is new; one seen for sure is a repeat; a possible repeat is looked up by a seek into each earlier shard's
+   * SPOG index (triple-probe.ts). Quads keep their stored graph (the caller moves them into the default graph).
    */
   merged(subject: Quad_Subject | undefined, predicate: Quad_Predicate | undefined, object: Quad_Object | undefined, wanted: (q: Quad) => boolean): AsyncIterator<Quad> {
     const parts = this.#set.states.map((state, i) => {
@@ -72,27 +73,30 @@ export class ShardStores {
     if (parts.length === 1) return parts[0] as AsyncIterator<Quad>;
     const states = this.#set.states;
     const excluded = (i: number, q: Quad): boolean => this.#excluded(i, q);
-    return this.#concat(
-      parts.map((part, i) => {
-        if (i === 0) return part;
-        const probes = states.slice(0, i).map((state, j) => ({ probe: new TripleProbe(state), accept: (q: Quad) => wanted(q) && !excluded(j, q) }));
-        const it = pullIterator(
-          (async function* () {
-            try {
-              for await (const q of part as unknown as AsyncIterable<Quad>) {
-                let held = false;
-                for (const { probe, accept } of probes) if ((held = await probe.holds(q, accept))) break;
-                if (!held) yield q;
-              }
-            } finally {
-              for (const { probe } of probes) await probe.close();
+    const seen = new SeenTriples();
+    const merge = async function* (): AsyncGenerator<Quad> {
+      const probes: Array<{ probe: TripleProbe; accept: (q: Quad) => boolean }> = [];
+      try {
+        for (const [i, part] of parts.entries()) {
+          for await (const q of part as unknown as AsyncIterable<Quad>) {
+            if (i > 0) {
+              const known = seen.has(q);
+              if (known === 'yes') continue;
+              if (known === 'maybe' && (await heldBy(probes, q))) continue;
             }
-          })(),
-        );
-        this.#track(it);
-        return it;
-      }),
-    );
+            seen.add(q);
+            yield q;
+          }
+          const j = i;
+          probes.push({ probe: new TripleProbe(states[j] as ShardSet['states'][number]), accept: (q) => wanted(q) && !excluded(j, q) });
+        }
+      } finally {
+        for (const { probe } of probes) await probe.close();
+      }
+    };
+    const it = pullIterator(merge());
+    this.#track(it);
+    return it;
   }
 
   /** An upper bound of the matching stored quads (quadstore's approximate counts, summed over shards). */
@@ -112,4 +116,10 @@ export class ShardStores {
     this.#track(it);
     return it;
   }
+}
+
+/** Whether one of the (earlier) shards holds the quad's triple in a graph the merge takes. */
+async function heldBy(probes: ReadonlyArray<{ probe: TripleProbe; accept: (q: Quad) => boolean }>, q: Quad): Promise<boolean> {
+  for (const { probe, accept } of probes) if (await probe.holds(q, accept)) return true;
+  return false;
 }
