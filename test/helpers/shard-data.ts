@@ -5,6 +5,7 @@ import { stageRecordWrite } from '../../src/crawl-log/record-store.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { Prng } from '../../src/random/prng.ts';
 import { stageDocument } from '../../src/rdf/index.ts';
+import { termsKey } from '../../src/sparql/union-dedupe.ts';
 import { type CrawlState, openState } from '../../src/state/open-state.ts';
 
 /** Options of {@link writeShardedCrawl}. */
@@ -16,14 +17,18 @@ export interface ShardDataOptions {
   readonly triplesPerDocument: number;
   /** Shard folders to split the documents over (≥ 2). */
   readonly shards: number;
+  /** Whether to write the single folder too. Default: true. */
+  readonly single?: boolean;
 }
 
 /** The folders written: `single` holds the whole crawl, `shards` the same crawl split. */
 export interface ShardedCrawl {
   readonly single: string;
   readonly shards: readonly string[];
-  /** Quads stored in the single folder (each document once). */
+  /** Quads of the crawl (each document once, its later copy). */
   readonly quads: number;
+  /** Distinct triples of the crawl: the size of the default graph. */
+  readonly triples: number;
 }
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
@@ -95,7 +100,8 @@ interface Placement {
   second: number;
 }
 
-async function writeFolder(dir: string, seed: number, triples: number, placements: readonly Placement[]): Promise<number> {
+/** Writes the documents into a new folder; adds the triples of the later copies to `distinct`, if given. */
+async function writeFolder(dir: string, seed: number, triples: number, placements: readonly Placement[], distinct?: Set<string>): Promise<number> {
   const state = await openState(dir);
   let quads = 0;
   try {
@@ -103,8 +109,10 @@ async function writeFolder(dir: string, seed: number, triples: number, placement
       const txn = state.txn();
       for (const [k, p] of placements.slice(i, i + 50).entries()) {
         const url = docUrl(p.doc);
-        const n = stageDocument(state, txn, url, documentQuads(state, seed, p.doc, triples, p.variant));
-        quads += n;
+        const list = documentQuads(state, seed, p.doc, triples, p.variant);
+        const n = stageDocument(state, txn, url, list);
+        if (distinct !== undefined && p.variant === 0) for (const q of list) distinct.add(termsKey([q.subject, q.predicate, q.object]));
+        quads += p.variant === 0 ? n : 0;
         stageRecordWrite(state, txn, record(i + k + 1, url, p.second, n));
       }
       await txn.commit();
@@ -117,7 +125,7 @@ async function writeFolder(dir: string, seed: number, triples: number, placement
 }
 
 /**
- * Writes the crawl into `root/single` and `root/shard-<i>`. Each document goes to one shard; every tenth is also
+ * Writes the crawl into `root/single` (unless `single: false`) and `root/shard-<i>`. Each document goes to one shard; every tenth is also
  * fetched earlier by the next shard (an older copy with other triples: the merge takes the later one). Each shard
  * stores its documents in its own shuffled order, so its namespace ids (namespace-prefixes.ts) differ from the
  * others' and its index keys sort in another order.
@@ -140,7 +148,9 @@ export async function writeShardedCrawl(root: string, opts: ShardDataOptions): P
     }
   }
   const dirs = split.map((_, i) => join(root, `shard-${i}`));
-  const quads = await writeFolder(join(root, 'single'), seed, triples, single);
-  for (const [i, list] of split.entries()) await writeFolder(dirs[i] as string, seed, triples, list);
-  return { single: join(root, 'single'), shards: dirs, quads };
+  const distinct = new Set<string>();
+  if (opts.single !== false) await writeFolder(join(root, 'single'), seed, triples, single);
+  let quads = 0;
+  for (const [i, list] of split.entries()) quads += await writeFolder(dirs[i] as string, seed, triples, list, distinct);
+  return { single: join(root, 'single'), shards: dirs, quads, triples: distinct.size };
 }
