@@ -20,15 +20,24 @@ export type Seen = 'no' | 'maybe' | 'yes';
  * few triples and never allocates the filter; a scan allocates it once.
  */
 export class SeenTriples {
+  readonly #limit: number;
+  readonly #size: number;
   #exact: Set<string> | null = new Set();
   #bits: Uint32Array | null = null;
+
+  /** `exact`: triples kept exactly (default {@link EXACT}); `bits`: the filter's size, a power of two ≥ 32 (default {@link BITS}). */
+  constructor(opts: { exact?: number; bits?: number } = {}) {
+    this.#limit = opts.exact ?? EXACT;
+    this.#size = opts.bits ?? BITS;
+    if (!(this.#size >= 32 && (this.#size & (this.#size - 1)) === 0)) throw new RangeError(`bits must be a power of two ≥ 32, got ${this.#size}`);
+  }
 
   add(q: Quad): void {
     const key = tripleKey(q);
     if (this.#exact !== null) {
       this.#exact.add(key);
-      if (this.#exact.size <= EXACT) return;
-      this.#bits = new Uint32Array(BITS / 32);
+      if (this.#exact.size <= this.#limit) return;
+      this.#bits = new Uint32Array(this.#size / 32);
       for (const k of this.#exact) this.#set(k);
       this.#exact = null;
       return;
@@ -42,7 +51,7 @@ export class SeenTriples {
     const bits = this.#bits as Uint32Array;
     const [h1, h2] = hashes(key);
     for (let i = 0; i < HASHES; i++) {
-      const b = (h1 + Math.imul(i, h2)) & (BITS - 1);
+      const b = (h1 + Math.imul(i, h2)) & (this.#size - 1);
       if (((bits[b >>> 5] as number) & (1 << (b & 31))) === 0) return 'no';
     }
     return 'maybe';
@@ -52,7 +61,7 @@ export class SeenTriples {
     const bits = this.#bits as Uint32Array;
     const [h1, h2] = hashes(key);
     for (let i = 0; i < HASHES; i++) {
-      const b = (h1 + Math.imul(i, h2)) & (BITS - 1);
+      const b = (h1 + Math.imul(i, h2)) & (this.#size - 1);
       bits[b >>> 5] = (bits[b >>> 5] as number) | (1 << (b & 31));
     }
   }

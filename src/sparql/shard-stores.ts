@@ -18,11 +18,16 @@ export type Trackable = { destroy(): void; done: boolean; once(event: string, fn
 export class ShardStores {
   readonly #set: ShardSet;
   readonly #track: (it: Trackable) => void;
+  readonly #seen: () => SeenTriples;
 
-  /** `track` is told of every store iterator handed out (GuardedSource destroys them when a query is closed). */
-  constructor(set: ShardSet, track: (it: Trackable) => void) {
+  /**
+   * `track` is told of every store iterator handed out (GuardedSource destroys them when a query is closed).
+   * `seen`: the memory of each cross-shard merge (default: SeenTriples' own sizes; tests shrink it).
+   */
+  constructor(set: ShardSet, track: (it: Trackable) => void, seen: () => SeenTriples = () => new SeenTriples()) {
     this.#set = set;
     this.#track = track;
+    this.#seen = seen;
   }
 
   get #plain(): boolean {
@@ -73,7 +78,7 @@ export class ShardStores {
     if (parts.length === 1) return parts[0] as AsyncIterator<Quad>;
     const states = this.#set.states;
     const excluded = (i: number, q: Quad): boolean => this.#excluded(i, q);
-    const seen = new SeenTriples();
+    const seen = this.#seen();
     const merge = async function* (): AsyncGenerator<Quad> {
       const probes: Array<{ probe: TripleProbe; accept: (q: Quad) => boolean }> = [];
       try {

@@ -7,7 +7,7 @@ import type { CrawlState } from '../state/open-state.ts';
 /** Quadstore's upper bound of a key range (quadstore/dist/utils/constants.js `boundary`). */
 const BOUNDARY = '\uDBFF\uDFFF';
 /** Keys read per step: a triple is stated by a few documents at most, as a rule. */
-const STEP = Number(process.env.PROBE_STEP ?? 8);
+const STEP = 8;
 
 /**
  * Membership of triples in one shard's SPOG index in O(1) memory: one key iterator, opened on first use and kept
