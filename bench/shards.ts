@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeShardedCrawl } from '../test/helpers/shard-data.ts';
@@ -87,5 +87,5 @@ for (let i = 0; i < Number(values.repeat); i++) {
 }
 const ratio = Math.min(...ratios);
 console.log(`two-shard COUNT CPU ÷ (A + B): ${ratios.map((r) => r.toFixed(2)).join(', ')} (best ${ratio.toFixed(2)}; goal ≤ 1.5)`);
-console.log(`two-shard peak RSS: ${peak.toFixed(0)} MB (goal < ${MEMORY} MB, --max-query-memory)`);
+console.log(`two-shard peak RSS: ${peak.toFixed(0)} MB (goal < ${MEMORY} MB, --max-query-memory); load average ${loadavg()[0]?.toFixed(1)}`);
 if (values.keep === undefined) await rm(root, { recursive: true, force: true });
