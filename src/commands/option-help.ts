@@ -40,10 +40,10 @@ function runRow(f: RunFlag): Row {
   return { flag: f.flag, placeholder: f.placeholder, defaultText: f.defaultText, help: f.help, onResume: f.onResume, network: false, section: f.section };
 }
 
-/** Every flag of `crawl`, in help order: the run flags of a section first (`--out` leads), then its crawl options. */
-function crawlRows(): Row[] {
+/** The sections that have flags, in help order; in each, the run flags first (`--out` leads), then the crawl options. */
+function sectionsWithRows(): { title: string; rows: Row[] }[] {
   const rows = [...RUN_FLAGS.map(runRow), ...(CRAWL_OPTION_SPECS as readonly OptionSpec[]).map(specRow)];
-  return SECTIONS.flatMap(({ id }) => rows.filter((r) => r.section === id));
+  return SECTIONS.map(({ id, title }) => ({ title, rows: rows.filter((r) => r.section === id) })).filter((s) => s.rows.length > 0);
 }
 
 const WIDTH = 118;
@@ -74,7 +74,6 @@ function helpLines(r: Row): string[] {
 
 /** The text of `rdfscout crawl --help`. */
 export function crawlUsage(): string {
-  const rows = crawlRows();
   const parts = [
     'Usage: rdfscout crawl [SEED_URL|PLD …] [--seeds-file FILE] --out DIR [options]',
     '',
@@ -83,11 +82,7 @@ export function crawlUsage(): string {
     '(those that define it cannot change; the others may be given again with new values). docs/options.md has this',
     'list as a table.',
   ];
-  for (const { id, title } of SECTIONS) {
-    const inSection = rows.filter((r) => r.section === id);
-    if (inSection.length === 0) continue;
-    parts.push('', ...(title ? [`${title}:`] : []), ...inSection.flatMap(helpLines));
-  }
+  for (const { title, rows } of sectionsWithRows()) parts.push('', ...(title ? [`${title}:`] : []), ...rows.flatMap(helpLines));
   return parts.join('\n');
 }
 
@@ -95,7 +90,6 @@ const cell = (s: string) => s.replaceAll('|', '\\|');
 
 /** docs/options.md: every flag of `rdfscout crawl` in one table per section (`npm run docs:options` writes it). */
 export function optionsMarkdown(): string {
-  const rows = crawlRows();
   const out = [
     '# Options of the crawl command',
     '',
@@ -107,11 +101,9 @@ export function optionsMarkdown(): string {
     'the rest apply to the run they are given to. **Network** marks what a resume needs to reach the same web: all of it',
     'is stored, except a proxy password, which a resume asks for again.',
   ];
-  for (const { id, title } of SECTIONS) {
-    const inSection = rows.filter((r) => r.section === id);
-    if (inSection.length === 0) continue;
+  for (const { title, rows } of sectionsWithRows()) {
     out.push('', `## ${title || 'Where and from what'}`, '', '| flag | default | on resume | network | meaning |', '|---|---|---|---|---|');
-    for (const r of inSection) {
+    for (const r of rows) {
       const flag = `\`--${r.flag}${r.placeholder ? ` ${r.placeholder}` : ''}\``;
       out.push(`| ${cell(flag)} | ${cell(r.defaultText)} | ${r.onResume} | ${r.network ? 'yes' : ''} | ${cell(r.help)} |`);
     }
