@@ -1,8 +1,14 @@
 // **TripleProbe** asks one shard whether it holds a triple, by moving one LevelDB iterator over its SPOG index.
 import type { Quad } from '@rdfjs/types';
-import type { AbstractKeyIterator } from 'abstract-level';
 import { quadReader, writePattern } from 'quadstore/dist/serialization/index.js';
 import type { CrawlState } from '../state/open-state.ts';
+
+/** The calls made on a LevelDB key iterator (classic-level's). */
+interface KeyIterator {
+  seek(target: string): void;
+  nextv(size: number): Promise<string[]>;
+  close(): Promise<void>;
+}
 
 /** Quadstore's upper bound of a key range (quadstore/dist/utils/constants.js `boundary`). */
 const BOUNDARY = '\uDBFF\uDFFF';
@@ -20,7 +26,7 @@ const STEP = 8;
 export class TripleProbe {
   readonly #state: CrawlState;
   readonly #index: { terms: Array<'subject' | 'predicate' | 'object' | 'graph'>; prefix: string };
-  #keys: AbstractKeyIterator<never, string> | null = null;
+  #keys: KeyIterator | null = null;
 
   constructor(state: CrawlState) {
     this.#state = state;
@@ -35,7 +41,7 @@ export class TripleProbe {
     const range = writePattern({ subject: q.subject, predicate: q.predicate, object: q.object }, this.#index, store.prefixes);
     if (range === null) return false;
     if (this.#keys === null) {
-      const db = store.db as unknown as { keys(opts: object): AbstractKeyIterator<never, string> };
+      const db = store.db as unknown as { keys(opts: object): KeyIterator };
       this.#keys = db.keys({ gte: this.#index.prefix, lt: this.#index.prefix + BOUNDARY, keyEncoding: 'utf8' });
     }
     const keys = this.#keys;
