@@ -92,8 +92,8 @@ export class ShardStores {
             seen.add(q);
             yield q;
           }
-          const j = i;
-          probes.push({ probe: new TripleProbe(states[j] as ShardSet['states'][number]), accept: (q) => wanted(q) && !excluded(j, q) });
+          // Later shards look their possible repeats up in this one, in the graphs the merge took from it.
+          probes.push({ probe: new TripleProbe(states[i] as ShardSet['states'][number]), accept: (q) => wanted(q) && !excluded(i, q) });
         }
       } finally {
         for (const { probe } of probes) await probe.close();
