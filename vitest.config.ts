@@ -54,6 +54,7 @@ export const UNIT_FILES = [
   'test/sparql/rdfxml-writer.test.ts',
   'test/sparql/seen-triples.test.ts',
   'test/sparql/union-dedupe.test.ts',
+  'test/sparql/union-iterator-repair.test.ts',
   'test/strategies/strategies.test.ts',
   'test/strategies/topical-strategies.test.ts',
   'test/strategies/yield-strategy.test.ts',

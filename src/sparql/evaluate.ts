@@ -8,6 +8,7 @@ import { projectionOrder } from './projection-order.ts';
 import { QueryRefusedError } from './query-errors.ts';
 import { encodeQuad, encodeTerm, type WireQuad, type WireRow } from './term-codec.ts';
 import { termsKey } from './union-dedupe.ts';
+import { repairUnionIterator } from './union-iterator-repair.ts';
 
 /** What the worker is asked to run. */
 export interface EvaluateOptions {
@@ -33,15 +34,23 @@ export interface Evaluation {
   next(max: number): Promise<Batch<WireRow | WireQuad>>;
   /** Stops the query and frees its store iterators (idempotent). */
   close(): void;
+  /**
+   * Resolves once nothing of the closed query uses the store any more (the engine's calls in flight have returned),
+   * so that the store can be closed under it.
+   */
+  settled(): Promise<void>;
 }
 
 /** Algebra operations that write: refused, the store is read-only here. */
 const UPDATE_TYPES = new Set(['compositeupdate', 'deleteinsert', 'load', 'clear', 'create', 'drop', 'add', 'move', 'copy']);
 
 let sharedEngine: QueryEngine | undefined;
-/** The Comunica engine (loaded once per worker: loading takes seconds). */
+/** The Comunica engine (loaded once per worker: loading takes seconds), over a repaired UnionIterator. */
 export function engine(): QueryEngine {
-  sharedEngine ??= new QueryEngine();
+  if (sharedEngine === undefined) {
+    repairUnionIterator();
+    sharedEngine = new QueryEngine();
+  }
   return sharedEngine;
 }
 
@@ -62,7 +71,8 @@ interface PullIterator<T> {
 export async function evaluate(crawl: CrawlSource, sparql: string, options: EvaluateOptions): Promise<Evaluation> {
   const source = new GuardedSource(crawl, options.dataset);
   // Comunica writes into the context it is given: a fresh one per call.
-  const context = (): object => ({ sources: [source], unionDefaultGraph: false, ...(options.baseIri === undefined ? {} : { baseIRI: options.baseIri }) });
+  const base = prologueBase(sparql, options.baseIri);
+  const context = (): object => ({ sources: [source], unionDefaultGraph: false, ...(base === undefined ? {} : { baseIRI: base }) });
   try {
     // biome-ignore lint/suspicious/noExplicitAny: Comunica's context typing is generic over every engine
     const algebra = ((await engine().explain(sparql, context() as any, 'parsed')) as { data: unknown }).data;
@@ -72,7 +82,7 @@ export async function evaluate(crawl: CrawlSource, sparql: string, options: Eval
     if (result.resultType === 'boolean') {
       const value = await result.execute();
       source.destroyAll();
-      return { head: { kind: 'boolean', value }, next: async () => ({ items: [], done: true, truncated: false }), close: () => {} };
+      return { head: { kind: 'boolean', value }, next: async () => ({ items: [], done: true, truncated: false }), close: () => {}, settled: () => settledSource(source) };
     }
     if (result.resultType === 'bindings') {
       const metadata = await result.metadata();
@@ -102,6 +112,31 @@ export async function evaluate(crawl: CrawlSource, sparql: string, options: Eval
     source.destroyAll();
     throw err;
   }
+}
+
+/** The prologue's BASE declarations and PREFIX declarations, comments and white space between them. */
+const PROLOGUE = /^(?:\s+|#[^\n]*(?:\n|$)|PREFIX\s+[^\s:]*:\s*<[^>]*>|BASE\s*<([^>]*)>)/i;
+
+/**
+ * The base IRI of the query: `baseIri` as its retrieval IRI, then each BASE of its prologue resolved against the one
+ * before (SPARQL 1.1 §4.1.1.1, RFC 3986 §5.1). The engine parses the query's own IRIs so, but resolves IRI() and URI()
+ * against the base it is given: given `baseIri` alone, they ignored the query's BASE.
+ */
+function prologueBase(sparql: string, baseIri: string | undefined): string | undefined {
+  let base = baseIri;
+  let rest = sparql;
+  for (let m = PROLOGUE.exec(rest); m !== null && m[0].length > 0; m = PROLOGUE.exec(rest)) {
+    const declared = m[1];
+    if (declared !== undefined) base = URL.canParse(declared, base) ? new URL(declared, base).href : declared;
+    rest = rest.slice(m[0].length);
+  }
+  return base;
+}
+
+/** After a turn of the event loop (what a destroyed stream does next runs first), the source's store calls returned. */
+async function settledSource(source: GuardedSource): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  await source.settled();
 }
 
 /** Refuses updates and, unless allowed, SERVICE, by walking the parsed algebra before anything runs. */
@@ -182,5 +217,5 @@ function batched<In, Out>(head: Evaluation['head'], stream: PullIterator<In>, so
       await wait();
     }
   };
-  return { head, next: next as Evaluation['next'], close };
+  return { head, next: next as Evaluation['next'], close, settled: () => settledSource(source) };
 }

@@ -1,11 +1,11 @@
 // **GuardedSource**: the read-only RDF/JS source Comunica reads: the documents' quads, their merge, the crawl graph.
 import type { Quad, Quad_Graph, Quad_Object, Quad_Predicate, Quad_Subject, Term } from '@rdfjs/types';
-import { type AsyncIterator, wrap } from 'asynciterator';
+import type { AsyncIterator } from 'asynciterator';
 import type { DataFactory } from 'rdf-data-factory';
 import { CrawlGraphView } from '../crawl-log/crawl-graph-view.ts';
 import { CRAWL_GRAPH } from '../crawl-log/crawl-vocab.ts';
 import { asShardSet, type CrawlSource } from '../crawl-log/shard-merge.ts';
-import { pullIterator } from '../state/pull-iterator.ts';
+import { emptyIterator, pullIterator } from '../state/pull-iterator.ts';
 import { ShardStores, type Trackable } from './shard-stores.ts';
 
 /** Whether a pattern's graph term names the crawl graph (a view over the records, CrawlGraphView). */
@@ -39,6 +39,7 @@ export class GuardedSource {
   readonly #view: CrawlGraphView;
   readonly #dataset: RequestDataset | null;
   #closed = false;
+  readonly #inFlight = new Set<Promise<number>>();
   readonly #live = new Set<{ destroy(): void; done: boolean }>();
 
   /** `dataset`, when given, replaces the default dataset described above (as FROM / FROM NAMED would). */
@@ -51,12 +52,12 @@ export class GuardedSource {
   }
 
   match(subject?: Term | null, predicate?: Term | null, object?: Term | null, graph?: Term | null): unknown {
-    if (this.#closed) return wrap<Quad>([]);
+    if (this.#closed) return emptyIterator<Quad>();
     const dataset = this.#dataset;
     if (dataset !== null) {
       // A request dataset: the default graph merges the listed graphs; only the listed named graphs exist.
       if (graph?.termType === 'DefaultGraph') {
-        if (dataset.defaultGraphs.length === 0) return wrap<Quad>([]);
+        if (dataset.defaultGraphs.length === 0) return emptyIterator<Quad>();
         return this.#merged(subject as Quad_Subject, predicate as Quad_Predicate, object as Quad_Object, new Set(dataset.defaultGraphs));
       }
       const names = graph ? (dataset.namedGraphs.includes(graph.value) && graph.termType === 'NamedNode' ? [graph.value] : []) : dataset.namedGraphs;
@@ -86,9 +87,30 @@ export class GuardedSource {
 
   /**
    * An upper bound of the matches (quadstore's approximate size; duplicates across documents counted). Comunica
-   * uses it to plan joins; the answers themselves come from {@link match}.
+   * uses it to plan joins; the answers themselves come from {@link match}. Once {@link destroyAll} has run, 0
+   * without touching the store: the engine still plans (a bind join asks per binding) after a query is closed, and
+   * the query worker closes the store then ({@link settled}); a count that fails because of it is 0 too.
    */
   async countQuads(subject?: Term | null, predicate?: Term | null, object?: Term | null, graph?: Term | null): Promise<number> {
+    if (this.#closed) return 0;
+    const counting = this.#countAll(subject, predicate, object, graph);
+    this.#inFlight.add(counting);
+    try {
+      return await counting;
+    } catch (err) {
+      if (this.#closed) return 0;
+      throw err;
+    } finally {
+      this.#inFlight.delete(counting);
+    }
+  }
+
+  /** Resolves once no store call of {@link countQuads} is running (the store may then be closed). */
+  async settled(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+  }
+
+  async #countAll(subject?: Term | null, predicate?: Term | null, object?: Term | null, graph?: Term | null): Promise<number> {
     if (this.#dataset !== null) {
       const d = this.#dataset;
       const names = graph?.termType === 'DefaultGraph' ? d.defaultGraphs : graph ? (d.namedGraphs.includes(graph.value) ? [graph.value] : []) : d.namedGraphs;
@@ -136,7 +158,7 @@ export class GuardedSource {
         })(),
       );
     }
-    if ((subject as Term | undefined)?.termType === 'Literal') return wrap<Quad>([]); // no quad has a literal subject
+    if ((subject as Term | undefined)?.termType === 'Literal') return emptyIterator<Quad>(); // no quad has a literal subject
     const merged = this.#stores
       .merged(subject, predicate, object, wanted)
       .map((q) => (q.graph.termType === 'DefaultGraph' ? q : df.quad(q.subject, q.predicate, q.object, df.defaultGraph())));

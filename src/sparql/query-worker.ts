@@ -11,10 +11,26 @@ if (port === null) throw new Error('query-worker.ts runs as a worker thread (see
 let states: CrawlState[] = [];
 let current: Evaluation | null = null;
 
-/** Ends the current query: its iterators stop, and the store handle (shared with the main thread) is released. */
+/**
+ * How long a closed query may keep using the store before its handles are closed anyway (ms): the engine's calls in
+ * flight are point reads and size estimates, which take a few ms.
+ */
+const SETTLE_MS = 2_000;
+
+/**
+ * Ends the current query: its iterators stop, and once the engine's calls in flight have returned (bounded by
+ * {@link SETTLE_MS}) the store handles (shared with the main thread) are closed. A call still running when they
+ * close fails with "Database is not open", outside any query: nothing would be left to catch it.
+ */
 async function finish(): Promise<void> {
-  current?.close();
+  const ending = current;
   current = null;
+  ending?.close();
+  if (ending !== null) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([ending.settled(), new Promise((resolve) => { timer = setTimeout(resolve, SETTLE_MS); })]);
+    clearTimeout(timer);
+  }
   const open = states;
   states = [];
   for (const s of open) await s.close();

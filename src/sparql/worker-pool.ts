@@ -81,7 +81,8 @@ export class QueryWorker {
       this.#killReason ??
       (err.code === 'ERR_WORKER_OUT_OF_MEMORY'
         ? new RdfscoutError('RDFSCOUT_QUERY_MEMORY', `The query needed more than its memory cap of ${this.capMb} MB (--max-query-memory) and was stopped. Narrow it (LIMIT, more specific patterns) or raise the cap.`)
-        : new RdfscoutError('RDFSCOUT_QUERY_FAILED', `The query worker stopped unexpectedly: ${err.message}`, { cause: err }));
+        : // not the query's fault: an internal error (HTTP 500), and the next query gets a fresh worker
+          new RdfscoutError('RDFSCOUT_INTERNAL', `The query worker stopped unexpectedly (an internal error; try the query again): ${err.message}`, { cause: err }));
     for (const w of this.#waiting.splice(0)) w.reject(this.#death);
   }
 }

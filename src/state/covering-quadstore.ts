@@ -1,10 +1,10 @@
 // **CoveringQuadstore**: quadstore over three SPARQL indexes instead of six; a document's own quads are read from its stored values.
 import type { Quad, Term } from '@rdfjs/types';
-import { type AsyncIterator, TransformIterator, wrap } from 'asynciterator';
+import { type AsyncIterator, TransformIterator } from 'asynciterator';
 import { Quadstore, ResultType, type StoreOpts } from 'quadstore';
 import { docKeyRange } from './document-keys.ts';
 import { type StoredDocuments, storedQuads } from './stored-triples.ts';
-import { pullIterator } from './pull-iterator.ts';
+import { emptyIterator, pullIterator } from './pull-iterator.ts';
 import type { NamespacePrefixes } from './namespace-prefixes.ts';
 import type { AnySublevel } from './txn.ts';
 
@@ -110,11 +110,16 @@ export class CoveringQuadstore extends Quadstore {
    * arrives late then leaves the flag set, the source's next `readable` changes nothing and is not passed on, and a
    * reader waiting for it (Comunica) waits forever: GRAPH <doc> { ?s a ?c } stalled in most runs. A
    * `TransformIterator` pulls its source by `read()` whenever its own buffer runs low, whatever the flag says.
+   * It starts on its first read, not at once: started, it reads an empty match to its end and emits `end` before a
+   * Comunica GROUP BY, hash join or MINUS over it listens (they listen when first read), which then waits forever
+   * (pull-iterator.ts).
    */
   override match(subject?: Quad['subject'] | null, predicate?: Quad['predicate'] | null, object?: Quad['object'] | null, graph?: Quad['graph'] | null): AsyncIterator<Quad> {
-    if ((subject as { termType?: string } | null | undefined)?.termType === 'Literal') return wrap<Quad>([]); // no quad has a literal subject
+    if ((subject as { termType?: string } | null | undefined)?.termType === 'Literal') return emptyIterator<Quad>(); // no quad has a literal subject
     const pattern = { subject: subject ?? undefined, predicate: predicate ?? undefined, object: object ?? undefined, graph: graph ?? undefined } as Pattern;
-    return new TransformIterator<Quad>(this.getStream(pattern).then((r) => r.iterator));
+    // A source function, not a promise: the read (a LevelDB iterator) starts on the first read too, and a match
+    // never read (a destroyed query) opens none.
+    return new TransformIterator<Quad>(() => this.getStream(pattern).then((r) => r.iterator), { autoStart: false });
   }
 
   override async getStream(pattern: Pattern, opts: GetOpts = {}): ReturnType<Quadstore['getStream']> {
