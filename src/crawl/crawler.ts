@@ -7,6 +7,7 @@ import type { OutageEvent } from '../fetch/outage.ts';
 import { compileScope, type FrontierBackend, type Scope } from '../frontier/index.ts';
 import type { Frontier, FrontierEntry } from '../frontier/types.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
+import { indexInWorker } from '../state/indexer-handover.ts';
 import { FetchArchive, WarcWriter } from '../warc/index.ts';
 import { type ArchiveChoice, type ArchiveOptions, chooseArchive, keepArchiveChoice } from './archive-choice.ts';
 import { isNotAvailable, linkTablesHook } from './beebot-hooks.ts';
@@ -163,7 +164,7 @@ export class Crawler {
       parse?: CrawlParseOptions;
     } = {},
   ): Promise<Crawler> {
-    const state = await openState(explicit.out);
+    const state = await openState(explicit.out, { indexWorker: indexInWorker() });
     let archive: FetchArchive | null = null;
     let init: RestoredCrawl | undefined;
     try {

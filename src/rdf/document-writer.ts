@@ -108,7 +108,8 @@ export class DocumentWriter implements QuadTarget {
     if (this.#seen.size > 0) {
       t.put(this.#state.sub.unindexed, this.graph, this.#spilled);
       const indexer = this.#state.indexer;
-      txn.onCommit(() => (staged !== null ? indexer.offer(this.graph, staged) : indexer.notify()));
+      const chars = this.#spilled * DOC_CHUNK_CHARS; // about: a spilled document's values are not kept
+      txn.onCommit(() => (staged !== null ? indexer.offer(this.graph, staged) : indexer.notify(chars)));
     }
     // No deletion of a mark that was never written: a LevelDB delete writes a tombstone (half the stored documents'
     // transactions deleted a pending mark they never had).

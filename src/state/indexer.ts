@@ -1,10 +1,10 @@
 // **Indexer** loads stored documents (compact N-Triples values) into quadstore's SPARQL indexes in large batches, in the background.
-import type { Quad } from '@rdfjs/types';
 import type { AbstractChainedBatch } from 'abstract-level';
 import type { Quadstore } from 'quadstore';
 import type { DataFactory } from 'rdf-data-factory';
 import { RdfscoutError } from '../errors.ts';
-import { quadsOfValues, storedQuads } from './stored-triples.ts';
+import { IndexKeyStager, type KeyWriter } from './index-keys.ts';
+import { storedValues } from './stored-triples.ts';
 import type { AnySublevel } from './txn.ts';
 
 /** Options of an {@link Indexer}. */
@@ -41,6 +41,27 @@ export interface IndexerStore {
   readonly unindexed: AnySublevel;
 }
 
+/**
+ * What the crawl state's `indexer` does, on this thread ({@link Indexer}) or in a worker thread (indexer-thread.ts):
+ * takes committed documents ({@link offer}, {@link notify}) and indexes them in the background; {@link flush} waits.
+ */
+export interface DocumentIndexer {
+  /** Hands over the values of a document just committed with its `unindexed` mark (see {@link Indexer.offer}). */
+  offer(graph: string, values: readonly string[]): void;
+  /** Says that documents were committed (`chars`: of stored values, when known): a pass starts soon. */
+  notify(chars?: number): void;
+  /** Resolves once every document committed before the call is in the indexes; rejects with RDFSCOUT_STORE_FAILED. */
+  flush(): Promise<void>;
+  /** Indexes what is pending, then stops. */
+  close(): Promise<void>;
+  /** Quads written to the indexes so far (as of the last flush, for a worker thread's). */
+  readonly indexedQuads: number;
+  /** Documents indexed from offered values rather than read back (as of the last flush, for a worker thread's). */
+  readonly indexedFromMemory: number;
+  /** Offered documents whose values are kept for their pass (as of the last flush, for a worker thread's). */
+  readonly recentDocuments: number;
+}
+
 /** Unindexed graphs read per page (keys only; the page's iterator is closed before indexing starts). */
 const PAGE = 256;
 
@@ -56,7 +77,7 @@ const PAGE = 256;
  * Lag: a committed document is visible to SPARQL at most `delayMs` plus one pass later (a pass indexes what was
  * marked when it started). {@link flush} waits until everything committed before the call is indexed.
  */
-export class Indexer {
+export class Indexer implements DocumentIndexer {
   readonly #store: IndexerStore;
   readonly #delayMs: number;
   readonly #batchQuads: number;
@@ -140,6 +161,21 @@ export class Indexer {
     await this.#start();
   }
 
+  /**
+   * Stops without indexing what is pending (its marks stay for whoever indexes next: a worker thread, the next open);
+   * waits for a running pass to end. No pass starts afterwards.
+   */
+  async stop(): Promise<void> {
+    this.#closed = true;
+    if (this.#timer !== null) {
+      clearTimeout(this.#timer);
+      this.#timer = null;
+    }
+    if (this.#pass !== null) await this.#pass.catch(() => {});
+    this.#recent.clear();
+    this.#recentChars = 0;
+  }
+
   /** Indexes what is pending, then stops (no pass starts afterwards). */
   async close(): Promise<void> {
     await this.flush();
@@ -181,44 +217,65 @@ export class Indexer {
   }
 
   async #indexMarked(): Promise<void> {
-    let batch: Quad[] = [];
+    const quadstore = this.#store.quadstore as unknown as IndexWriter;
+    const stager = new IndexKeyStager(quadstore, this.#store.dataFactory);
+    let batch: Batch | null = null;
+    let inBatch = 0;
     let done: string[] = [];
     const write = async (): Promise<void> => {
       const marks = done;
-      await this.#write(batch, marks);
-      this.#indexed += batch.length;
-      batch = [];
+      const written = batch ?? quadstore.db.batch();
+      batch = null;
+      await this.#write(written, marks);
+      this.#indexed += inBatch;
+      inBatch = 0;
       done = [];
     };
-    let after: string | undefined;
-    for (;;) {
-      const range = after === undefined ? { limit: PAGE } : { gt: after, limit: PAGE };
-      const marks = (await this.#store.unindexed.iterator(range).all()) as Array<[string, unknown]>;
-      if (marks.length === 0) break;
-      for (const [graph, chunks] of marks) {
-        const recent = this.#forget(graph);
-        const inMemory = recent !== undefined && recent.values.length === chunks;
-        if (inMemory) this.#fromMemory++;
-        const source = inMemory ? quadsOfValues(this.#store.dataFactory, graph, recent.values) : storedQuads(this.#store, graph, chunks);
-        for await (const quads of source) {
-          for (const quad of quads) {
-            batch.push(quad);
-            if (batch.length >= this.#batchQuads) await write();
+    try {
+      let after: string | undefined;
+      for (;;) {
+        const range = after === undefined ? { limit: PAGE } : { gt: after, limit: PAGE };
+        const marks = (await this.#store.unindexed.iterator(range).all()) as Array<[string, unknown]>;
+        if (marks.length === 0) break;
+        for (const [graph, chunks] of marks) {
+          const recent = this.#forget(graph);
+          const inMemory = recent !== undefined && recent.values.length === chunks;
+          if (inMemory) this.#fromMemory++;
+          const values = inMemory ? recent.values : storedValues(this.#store.docs, graph, chunks);
+          for await (const text of values) {
+            for (let from = 0; from < text.length; ) {
+              batch ??= quadstore.db.batch();
+              const staged = stager.stage(batch, graph, text, from, this.#batchQuads - inBatch);
+              from = staged.next;
+              inBatch += staged.quads;
+              if (inBatch >= this.#batchQuads) await write();
+            }
           }
+          done.push(graph);
         }
-        done.push(graph);
+        after = marks[marks.length - 1]?.[0];
       }
-      after = marks[marks.length - 1]?.[0];
+      if (inBatch > 0 || done.length > 0) await write();
+    } finally {
+      if (batch !== null) await (batch as Batch).close();
     }
-    if (batch.length > 0 || done.length > 0) await write();
   }
 
-  /** Writes `quads` to the indexes and deletes the marks of `completed` in the same atomic batch. */
-  async #write(quads: Quad[], completed: readonly string[]): Promise<void> {
+  /** Writes `batch` (index keys) and deletes the marks of `completed` in it: one atomic LevelDB write. */
+  async #write(batch: Batch, completed: readonly string[]): Promise<void> {
     const unindexed = this.#store.unindexed;
-    const preWrite = async (batch: AbstractChainedBatch<never, string, string>): Promise<void> => {
-      for (const g of completed) batch.del(g, { sublevel: unindexed } as never);
+    const preWrite = async (b: Batch): Promise<void> => {
+      for (const g of completed) b.del(g, { sublevel: unindexed } as never);
     };
-    await this.#store.quadstore.multiPut(quads, { preWrite: preWrite as never });
+    // quadstore's writeBatch: CoveringQuadstore's stages the namespace ids the keys use into the same batch.
+    await (this.#store.quadstore as unknown as IndexWriter).writeBatch(batch, { preWrite });
   }
+}
+
+type Batch = AbstractChainedBatch<never, string, string>;
+
+/** The parts of quadstore the indexer writes with (private in its types): its database, key writer and batch write. */
+interface IndexWriter extends KeyWriter {
+  readonly db: { batch(): Batch };
+  writeBatch(batch: Batch, opts: { preWrite: (batch: Batch) => Promise<void> }): Promise<void>;
 }

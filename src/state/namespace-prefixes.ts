@@ -48,7 +48,7 @@ type Batch = AbstractChainedBatch<never, string, string>;
  */
 export class NamespacePrefixes {
   readonly #sub: AnySublevel;
-  readonly #assign: boolean;
+  #assign: boolean;
   readonly #max: number;
   readonly #cacheSize: number;
   readonly #minChars: number;
@@ -124,6 +124,24 @@ export class NamespacePrefixes {
     }
     batch.put('#next', String(this.#next), opts);
     return entries;
+  }
+
+  /**
+   * Gives no more ids: another thread's handle takes over writing the index keys (indexer-thread.ts). Ids given but not
+   * written are forgotten, as no key uses them and the new writer may give those numbers to other namespaces.
+   */
+  stopAssigning(): void {
+    this.#assign = false;
+    for (const [ns, id] of this.#unsaved) {
+      this.#ids.delete(ns);
+      this.#names.delete(id);
+    }
+    this.#unsaved.clear();
+  }
+
+  /** Gives ids again (after {@link stopAssigning}, when no other handle took over). */
+  resumeAssigning(): void {
+    this.#assign = true;
   }
 
   /** The ids of a written batch ({@link stage}'s result) need not be written again. */

@@ -8,7 +8,9 @@ import { DataFactory } from 'rdf-data-factory';
 import { RdfscoutError } from '../errors.ts';
 import { CoveringQuadstore, INDEXES } from './covering-quadstore.ts';
 import { describeHolder, readHolderNote, removeHolderNote, writeHolderNote } from './holder-note.ts';
-import { Indexer } from './indexer.ts';
+import { type DocumentIndexer, Indexer } from './indexer.ts';
+import { IndexerHandover, type IndexerHandoverOptions } from './indexer-handover.ts';
+import { IndexerThread } from './indexer-thread.ts';
 import { NamespacePrefixes } from './namespace-prefixes.ts';
 import { cleanOrphanDocuments } from './orphan-documents.ts';
 import { type AnySublevel, GroupCommitter, LevelTxn } from './txn.ts';
@@ -26,8 +28,8 @@ export interface CrawlState {
   readonly sub: Readonly<Record<SublevelName, AnySublevel>>;
   /** The stored documents: N-Triples text values (utf8), keys from state/document-keys.ts. */
   readonly docs: AnySublevel;
-  /** Loads stored documents into quadstore's indexes in the background; `flush()` waits for it. */
-  readonly indexer: Indexer;
+  /** Loads stored documents into quadstore's indexes in the background (on this thread or a worker's); `flush()` waits for it. */
+  readonly indexer: DocumentIndexer;
   /** A new transaction over this state. */
   txn(): LevelTxn;
   close(): Promise<void>;
@@ -40,6 +42,13 @@ export interface OpenStateOptions {
    * same process (a query worker sharing the LevelDB handle): the crawl's own handle indexes. Default: true.
    */
   index?: boolean;
+  /**
+   * With `index`: once enough documents are committed, indexing moves to a worker thread sharing this LevelDB handle
+   * (indexer-handover.ts), so that a crawl's main thread only stores documents while another core indexes them; the
+   * worker then gives namespace ids and this handle only reads them. `true` or the handover's options. Default:
+   * false (this thread indexes).
+   */
+  indexWorker?: boolean | IndexerHandoverOptions;
 }
 
 /**
@@ -48,42 +57,12 @@ export interface OpenStateOptions {
  */
 export async function openState(dir: string, opts: OpenStateOptions = {}): Promise<CrawlState> {
   const indexes = opts.index ?? true;
-  try {
-    await mkdir(dir, { recursive: true });
-  } catch (err) {
-    throw new RdfscoutError('RDFSCOUT_STORE_FAILED', `Cannot create the output folder ${dir}: ${(err as Error).message}`, { cause: err });
-  }
-  const db = new ClassicLevel<string, string>(join(dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
-  try {
-    await db.open({ multithreading: true }); // query workers (src/sparql/query-worker.ts) share this LevelDB handle
-  } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause;
-    if ((err as { code?: string }).code === 'LEVEL_LOCKED' || cause?.code === 'LEVEL_LOCKED') {
-      throw new RdfscoutError(
-        'RDFSCOUT_STORE_LOCKED',
-        `The crawl store ${dir} is in use by ${describeHolder(await readHolderNote(dir))} (LevelDB admits one process). Stop it, or query it through its endpoint (\`rdfscout crawl … --serve PORT\`, \`rdfscout serve\`).`,
-        { cause: err },
-      );
-    }
-    throw new RdfscoutError('RDFSCOUT_STORE_FAILED', `Cannot open the crawl store ${dir}: ${(err as Error).message}`, { cause: err });
-  }
-  const dataFactory = new DataFactory();
-  const sub = Object.fromEntries(
-    SUBLEVELS.map((name) => [name, db.sublevel<string, unknown>(name, { keyEncoding: 'utf8', valueEncoding: 'json' })]),
-  ) as unknown as Record<SublevelName, AnySublevel>;
-  const docs = db.sublevel<string, string>('docs', { keyEncoding: 'utf8', valueEncoding: 'utf8' }) as unknown as AnySublevel;
-  // Patterns led by a document's graph are read from its stored values (covering-quadstore.ts).
-  const namespaces = await openNamespaces(db, sub.meta, indexes);
-  const quadstore: Quadstore = new CoveringQuadstore(
-    { backend: db, dataFactory, indexes: INDEXES.map((i) => [...i]), ...(namespaces === null ? {} : { prefixes: namespaces }) },
-    { dataFactory, docs, pending: sub['docs-pending'] },
-    namespaces,
-  );
-  await quadstore.open();
-  // 250 quads (750 index keys, three indexes) a batch: indexing a 5 MB Turtle file (158k quads) raised RSS by 59 MB instead of
-  // 93 MB with 1,000, for no measurable loss of speed (each batch's keys are copied to native memory at once;
-  // measured with bench/document-memory.ts).
-  const indexer = new Indexer({ quadstore, dataFactory, docs, unindexed: sub.unindexed }, { batchQuads: 250 });
+  const handle = await openHandle(dir, indexes);
+  const { db, dataFactory, sub, docs, quadstore } = handle;
+  const indexer: DocumentIndexer =
+    indexes && opts.indexWorker !== undefined && opts.indexWorker !== false
+      ? new IndexerHandover(handle.indexer, handle.newIndexer, () => IndexerThread.start(dir), handle.namespaces, opts.indexWorker === true ? {} : opts.indexWorker)
+      : handle.indexer;
   if (indexes) {
     // Chunks of documents whose fetch never committed (a crash while a large document was being written) go first.
     await cleanOrphanDocuments(docs, sub['docs-pending']);
@@ -111,6 +90,72 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
   };
 }
 
+/** The parts of a crawl state one thread's handle holds, with an {@link Indexer} of its own (used only by the thread that indexes). */
+interface Handle {
+  readonly db: ClassicLevel<string, string>;
+  readonly dataFactory: DataFactory;
+  readonly sub: Readonly<Record<SublevelName, AnySublevel>>;
+  readonly docs: AnySublevel;
+  readonly quadstore: Quadstore;
+  readonly namespaces: NamespacePrefixes | null;
+  readonly indexer: Indexer;
+  /** Another indexer over this handle (the first one stopped). */
+  readonly newIndexer: () => Indexer;
+}
+
+/**
+ * The handle of the indexing worker thread (indexer-handover.ts): the LevelDB handle shared with the main thread's,
+ * which opened the store first (orphans cleaned, store marked) and gives no namespace ids any more: this one does.
+ */
+export async function openIndexingHandle(dir: string): Promise<Handle> {
+  return openHandle(dir, true);
+}
+
+/**
+ * Opens `dir`'s LevelDB (shared between the threads of this process) and quadstore over it. `writer`: whether this
+ * handle writes index keys, and so gives namespace ids (one handle at a time: the main thread's, or the worker's
+ * it handed over to); a reader only reads them.
+ */
+async function openHandle(dir: string, writer: boolean): Promise<Handle> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (err) {
+    throw new RdfscoutError('RDFSCOUT_STORE_FAILED', `Cannot create the output folder ${dir}: ${(err as Error).message}`, { cause: err });
+  }
+  const db = new ClassicLevel<string, string>(join(dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+  try {
+    await db.open({ multithreading: true }); // query workers (src/sparql/query-worker.ts) and the indexing worker share this LevelDB handle
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string } }).cause;
+    if ((err as { code?: string }).code === 'LEVEL_LOCKED' || cause?.code === 'LEVEL_LOCKED') {
+      throw new RdfscoutError(
+        'RDFSCOUT_STORE_LOCKED',
+        `The crawl store ${dir} is in use by ${describeHolder(await readHolderNote(dir))} (LevelDB admits one process). Stop it, or query it through its endpoint (\`rdfscout crawl … --serve PORT\`, \`rdfscout serve\`).`,
+        { cause: err },
+      );
+    }
+    throw new RdfscoutError('RDFSCOUT_STORE_FAILED', `Cannot open the crawl store ${dir}: ${(err as Error).message}`, { cause: err });
+  }
+  const dataFactory = new DataFactory();
+  const sub = Object.fromEntries(
+    SUBLEVELS.map((name) => [name, db.sublevel<string, unknown>(name, { keyEncoding: 'utf8', valueEncoding: 'json' })]),
+  ) as unknown as Record<SublevelName, AnySublevel>;
+  const docs = db.sublevel<string, string>('docs', { keyEncoding: 'utf8', valueEncoding: 'utf8' }) as unknown as AnySublevel;
+  // Patterns led by a document's graph are read from its stored values (covering-quadstore.ts).
+  const ns = await openNamespaces(db, sub.meta, writer);
+  const quadstore: Quadstore = new CoveringQuadstore(
+    { backend: db, dataFactory, indexes: INDEXES.map((i) => [...i]), ...(ns === null ? {} : { prefixes: ns }) },
+    { dataFactory, docs, pending: sub['docs-pending'] },
+    ns,
+  );
+  await quadstore.open();
+  // 250 quads (750 index keys, three indexes) a batch: indexing a 5 MB Turtle file (158k quads) raised RSS by 59 MB instead of
+  // 93 MB with 1,000, for no measurable loss of speed (each batch's keys are copied to native memory at once;
+  // measured with bench/document-memory.ts).
+  const newIndexer = (): Indexer => new Indexer({ quadstore, dataFactory, docs, unindexed: sub.unindexed }, { batchQuads: 250 });
+  return { db, dataFactory, sub, docs, quadstore, namespaces: ns, indexer: newIndexer(), newIndexer };
+}
+
 /** The `meta` key that says the index keys are written with namespace ids (namespace-prefixes.ts). */
 const NAMESPACE_KEYS = 'index-namespace-ids';
 
@@ -127,5 +172,5 @@ async function openNamespaces(db: ClassicLevel<string, string>, meta: AnySubleve
   const first = await db.keys({ gte: 'A', lt: '[', limit: 1 }).all();
   if (first.length > 0) return null;
   await meta.put(NAMESPACE_KEYS, true);
-  return NamespacePrefixes.open(ns, { assign: true });
+  return NamespacePrefixes.open(ns, { assign: writer });
 }

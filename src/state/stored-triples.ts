@@ -22,18 +22,17 @@ export interface StoredDocuments {
 export async function* storedQuads(store: StoredDocuments, graphIri: string, chunks?: unknown): AsyncGenerator<Quad[]> {
   const df = store.dataFactory;
   const graph = df.namedNode(graphIri);
-  const counted = typeof chunks === 'number' && Number.isInteger(chunks) && chunks >= 0;
-  for (let chunk = 0; !counted || chunk < chunks; chunk++) {
-    const text = counted ? ((await store.docs.get(docKey(graphIri, chunk))) as string | undefined) : await chunkInRange(store.docs, graphIri, chunk);
-    if (text === undefined) return;
-    yield* quadsOfValue(df, graph, text);
-  }
+  for await (const text of storedValues(store.docs, graphIri, chunks)) yield* quadsOfValue(df, graph, text);
 }
 
-/** The quads of stored values of the document `graphIri` already at hand (the indexer's recent commits), as {@link storedQuads} reads them. */
-export function* quadsOfValues(df: DataFactory, graphIri: string, values: readonly string[]): Generator<Quad[]> {
-  const graph = df.namedNode(graphIri);
-  for (const text of values) yield* quadsOfValue(df, graph, text);
+/** The stored values (N-Triples text) of the document `graphIri`, in order, read as {@link storedQuads} reads them. */
+export async function* storedValues(docs: AnySublevel, graphIri: string, chunks?: unknown): AsyncGenerator<string> {
+  const counted = typeof chunks === 'number' && Number.isInteger(chunks) && chunks >= 0;
+  for (let chunk = 0; !counted || chunk < chunks; chunk++) {
+    const text = counted ? ((await docs.get(docKey(graphIri, chunk))) as string | undefined) : await chunkInRange(docs, graphIri, chunk);
+    if (text === undefined) return;
+    yield text;
+  }
 }
 
 function* quadsOfValue(df: DataFactory, graph: ReturnType<DataFactory['namedNode']>, text: string): Generator<Quad[]> {
