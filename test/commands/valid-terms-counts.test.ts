@@ -8,7 +8,7 @@ import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import { crawlRecords } from '../helpers/crawl-records.ts';
 import { startHttpServer, type TestServer } from '../helpers/http-server.ts';
 import { runCliOk } from '../helpers/run-cli.ts';
-import { makeTempDir } from '../helpers/temp-state.ts';
+import { makeTempDir } from '../helpers/temp-dir.ts';
 
 const RDFA = await readFile(join(import.meta.dirname, '../fixtures/rdf/malformed/rdfa-lang.html'), 'utf8');
 const JSONLD = JSON.stringify({

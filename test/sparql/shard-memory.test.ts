@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writeShardedCrawl, type ShardedCrawl } from '../helpers/shard-data.ts';
-import { makeTempDir } from '../helpers/temp-state.ts';
+import { makeTempDir } from '../helpers/temp-dir.ts';
 
 const run = promisify(execFile);
 const CHILD = new URL('./merged-count-child.ts', import.meta.url).pathname;

@@ -9,7 +9,7 @@ import { SeenTriples } from '../../src/sparql/seen-triples.ts';
 import { ShardStores } from '../../src/sparql/shard-stores.ts';
 import { type CrawlState, openState } from '../../src/state/open-state.ts';
 import { type ShardedCrawl, writeShardedCrawl } from '../helpers/shard-data.ts';
-import { makeTempDir } from '../helpers/temp-state.ts';
+import { makeTempDir } from '../helpers/temp-dir.ts';
 
 const V = (i: number): string => `http://vocab${i}.example.org/ns/`;
 const doc = (i: number): string => `http://site${i % 40}.example.org/doc/${i}`;
