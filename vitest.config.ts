@@ -52,6 +52,7 @@ export const UNIT_FILES = [
   'test/simweb/politeness-check.test.ts',
   'test/sparql/format-results.test.ts',
   'test/sparql/rdfxml-writer.test.ts',
+  'test/sparql/seen-triples.test.ts',
   'test/sparql/union-dedupe.test.ts',
   'test/sparql/union-iterator-repair.test.ts',
   'test/strategies/strategies.test.ts',

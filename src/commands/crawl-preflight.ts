@@ -26,6 +26,8 @@ export async function checkBeforeOpening(args: Pick<CrawlArgs, 'explicit' | 'red
   const { explicit, redis, seedsFile } = args;
   for (const seed of explicit.seeds ?? []) seedToUrl(seed);
   const resume = await holdsCrawl(explicit.out);
+  // Refused by a worker's coordination too (distributed/redis-coordination.ts); here before Redis holds anything.
+  if (redis !== undefined && explicit.retryFailed === true) throw new ArgumentError('--retry-failed needs a crawl run by one process: the URLs that failed are spread over the shards of a crawl shared through Redis.');
   if (resume || redis !== undefined) return { resume };
   const options = resolveCrawlOptions(explicit);
   if (options.seeds.length === 0) {

@@ -5,12 +5,13 @@ import { Crawler } from '../crawl/crawler.ts';
 import { type CrawlProbes, NO_PROBES } from '../crawl/probes.ts';
 import { joinSharedCrawl, type SharedCrawl } from '../distributed/shared-crawl.ts';
 import { redisCoordination } from '../distributed/redis-coordination.ts';
-import { connectRedis } from '../distributed/redis/connect.ts';
+import { connectRedis, redisGaveUp } from '../distributed/redis/connect.ts';
 import { parseRedisUrl } from '../distributed/redis/url.ts';
 import { type SinkOutcome, SinkSender } from '../crawl/sink-sender.ts';
 import type { Dashboard } from '../dashboard/index.ts';
 import type { OutageEvent } from '../fetch/outage.ts';
 import { type ExplicitOptions, keptNetworkOptions, saveShardMark } from '../crawl/crawl-meta.ts';
+import { DEFAULT_CRAWL_OPTIONS } from '../crawl/options.ts';
 import { stageSites } from '../beebot/index.ts';
 import { ArgumentError } from '../errors.ts';
 import type { Endpoint } from '../sparql/index.ts';
@@ -49,7 +50,7 @@ export async function runCrawlCommand(argv: string[], { probes = NO_PROBES }: { 
   let crawler: Crawler;
   try {
     const extra = { ...(sender ? { hooks: [sender] } : {}), ...(warc === undefined ? {} : { warc }), noWarc, probes };
-    crawler = shared === null ? await Crawler.open(explicit, extra) : await Crawler.open(shared.crawl.explicit, { ...extra, shared: redisCoordination(shared.crawl) });
+    crawler = shared === null ? await Crawler.open(explicit, extra) : await Crawler.open(shared.crawl.explicit, { ...extra, coordination: redisCoordination(shared.crawl) });
   } catch (err) {
     shared?.client.disconnect();
     throw err;
@@ -115,7 +116,9 @@ export async function runCrawlCommand(argv: string[], { probes = NO_PROBES }: { 
       process.stderr.write(`\n${describeOutage(e)}${e.kind === 'resumed' ? '' : proxyHint}\n`);
       progress?.outage(e);
     };
-    const summary = await crawler.run({ signal: controller.signal, control, onRecord: (p) => progress?.update(p), onOutage });
+    const summary = await crawler.run({ signal: controller.signal, control, onRecord: (p) => progress?.update(p), onOutage }).catch((err: unknown) => {
+      throw (shared === null ? null : redisGaveUp(shared.client)) ?? err; // what a failed call to a lost Redis means
+    });
     const sent: SinkOutcome | null = sender ? await sender.finish() : null;
     dashboard?.finish();
     progress?.done();
@@ -132,14 +135,20 @@ export async function runCrawlCommand(argv: string[], { probes = NO_PROBES }: { 
     dashboard?.close();
     await endpoint?.close();
     await sender?.finish(); // after an error too: no send outlives the store (what is unsent stays marked)
-    await crawler.close();
-    await shared?.client.quit();
+    const lost = shared === null ? null : redisGaveUp(shared.client);
+    // With Redis given up, closing cannot give claims back (their leases expire): the error above says why it stopped.
+    await crawler.close().catch((err: unknown) => {
+      if (lost === null) throw err;
+    });
+    if (lost === null) await shared?.client.quit();
+    else shared?.client.disconnect();
   }
 }
 
 /** Connects to Redis before anything is written (unreachable: exit code 1, no --out folder made), then joins or creates the crawl. */
 async function openShared(url: string, explicit: ExplicitOptions, leaseMs: number | undefined): Promise<{ client: Redis; crawl: SharedCrawl }> {
-  const client = await connectRedis(url);
+  // A worker waits for a lost Redis as a crawl waits for a lost network: up to --max-offline-ms.
+  const client = await connectRedis(url, { maxOfflineMs: explicit.maxOfflineMs ?? DEFAULT_CRAWL_OPTIONS.maxOfflineMs });
   try {
     return { client, crawl: await joinSharedCrawl(client, parseRedisUrl(url).display, explicit, leaseMs) };
   } catch (err) {

@@ -2,7 +2,7 @@
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import type { CrawlSummary, CrawlTally, StopReason } from '../crawl-log/tally.ts';
 import type { BanditPolicy } from '../bandit/types.ts';
-import type { Frontier, FetchNote, FrontierEntry } from '../frontier/types.ts';
+import type { Frontier, FetchNote, FrontierEntry, NewEntry } from '../frontier/types.ts';
 import type { Strategy } from '../relevance/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
@@ -23,6 +23,11 @@ export interface ClaimView {
   giveBack(entry: FrontierEntry): Promise<void>;
 }
 
+/** A process's own send gate (Scheduler.gate): politeness among the requests of this process. */
+export interface SendGate {
+  gate(entry: FrontierEntry): { waitMs: number; at: number };
+}
+
 /**
  * The seam between a crawl's loop (crawler.ts, fetch-runner.ts, scheduler.ts) and the other processes of its
  * crawl. The loop calls it at fixed points of each fetch and of each turn, the same way in every mode:
@@ -37,7 +42,11 @@ export interface ClaimView {
  */
 export interface Coordinator {
   readonly claims: ClaimView;
-  gate(entry: FrontierEntry, crawlDelayMs: number | null): Promise<{ waitMs: number; at: number }>;
+  /**
+   * 0 when the request of `entry` may leave now, else how long to wait before asking again (ms); `at`: the gate's
+   * clock. `own` is this process's scheduler, which spaces the requests no other process shares.
+   */
+  gate(entry: FrontierEntry, crawlDelayMs: number | null, own: SendGate): Promise<{ waitMs: number; at: number }>;
   confirm(entry: FrontierEntry): Promise<boolean>;
   /** What the fetch's release carries besides its record (a Retry-After or Crawl-delay wait). */
   note(entry: FrontierEntry, note: FetchNote): void;
@@ -65,74 +74,48 @@ export const LOCAL_CLAIMS: ClaimView = {
   giveBack: async () => {}, // never asked: a process alone picks ahead of nothing
 };
 
-/** The Coordinator of a crawl run by one process: its tally counts every fetch, its scheduler spaces requests. */
-export class LocalCoordinator implements Coordinator {
-  readonly claims = LOCAL_CLAIMS;
-  readonly #tally: CrawlTally;
-  readonly #gate: (entry: FrontierEntry) => { waitMs: number; at: number };
-
-  constructor(tally: CrawlTally, gate: (entry: FrontierEntry) => { waitMs: number; at: number }) {
-    this.#tally = tally;
-    this.#gate = gate;
-  }
-
-  async gate(entry: FrontierEntry): Promise<{ waitMs: number; at: number }> {
-    return this.#gate(entry);
-  }
-
-  async confirm(): Promise<boolean> {
-    return true;
-  }
-
-  note(): void {}
-
-  staged(_entry: FrontierEntry, record: CrawlRecord): void {
-    this.#tally.add(record); // before the commit: budgets never count a fetch twice (it left the in-flight count)
-  }
-
-  async committed(): Promise<boolean> {
-    return true;
-  }
-
-  async giveBack(): Promise<void> {}
-
-  claimAhead(): void {}
-
-  over(): StopReason | null {
-    return null; // the loop's own end (nothing due, nothing to wake for) is the crawl's
-  }
-
-  idleWaitMs(): number | null {
-    return null;
-  }
-
-  stopReason(local: StopReason): StopReason {
-    return local;
-  }
-
-  summarise(summary: CrawlSummary): CrawlSummary {
-    return summary;
-  }
-
-  async settled(): Promise<void> {}
-
-  async close(): Promise<void> {}
-}
-
 /**
- * How a crawl shares its work with other processes, given to `Crawler.open` (src/distributed/ makes the Redis one):
- * its frontier is theirs too (`openFrontier`, instead of this folder's queue), what it learned comes from what all
- * of them fetched (not only from this folder's records), and once restored it gets its Coordinator (`join`).
+ * How a crawl is coordinated, given to `restoreCrawl` and `Crawler.open`: alone (crawl/local-coordination.ts) or
+ * as one worker of a crawl shared through Redis (src/distributed/redis-coordination.ts). Restoring a crawl asks it
+ * what differs between the modes — whether this folder needs seeds of its own, where the frontier is, where what
+ * the crawl learned comes from — and once restored the crawl `join`s it to get its Coordinator.
+ * Lifecycle: `openFrontier` once, then `join` once; `close` ends what `openFrontier` opened when the crawl could
+ * not open (after `join`, the Coordinator's `close` does).
  */
-export interface SharedRestore {
-  openFrontier(options: ResolvedCrawlOptions, rejudge: boolean): Promise<Frontier>;
-  join(crawl: SharedJoin): Promise<Coordinator>;
-  /** Ends what `openFrontier` opened, when the crawl could not open (after `join`, the Coordinator's `close` does). */
+export interface Coordination {
+  /**
+   * Whether this folder's crawl needs seeds of its own: a new crawl without seeds, or with none it may fetch, is
+   * refused, and a worker's shard is refused as a crawl of its own. False for a worker: its seeds are shared.
+   */
+  readonly requiresSeeds: boolean;
+  /**
+   * Whether what the crawl learned is rebuilt from this folder's records and bandit snapshot (thesis §5: C_HR(t)
+   * is a function of the fetched documents). False for a worker: it learns from the shared log when it joins, and
+   * its shard's records only feed the tally.
+   */
+  readonly replaysLearning: boolean;
+  /** Opens (on a resume, restores) the crawl's frontier, with the entries to queue again besides the seeds. */
+  openFrontier(state: CrawlState, options: ResolvedCrawlOptions, o: FrontierOpening): Promise<OpenedFrontier>;
+  join(crawl: CoordinationJoin): Promise<Coordinator>;
   close(): Promise<void>;
 }
 
-/** What a restored crawl hands its shared coordination. */
-export interface SharedJoin {
+/** What the frontier is opened with. */
+interface FrontierOpening {
+  /** Keep queued H links for re-judging when C_HR learns a parent (thesis §5). */
+  rejudge: boolean;
+  /** The priority of an entry queued again (the strategy's seed priority). */
+  seedPriority: number;
+}
+
+/** An opened frontier, and what to queue in it again (`--retry-failed`: URLs whose last fetch failed). */
+interface OpenedFrontier {
+  frontier: Frontier;
+  requeue: NewEntry[];
+}
+
+/** What a restored crawl hands its coordination. */
+export interface CoordinationJoin {
   state: CrawlState;
   options: ResolvedCrawlOptions;
   frontier: Frontier;

@@ -4,7 +4,7 @@ import type { CrawlRecord } from '../crawl-log/record.ts';
 import { type CrawlSummary, type CrawlTally, stopReason } from '../crawl-log/tally.ts';
 import { Fetcher } from '../fetch/index.ts';
 import type { OutageEvent } from '../fetch/outage.ts';
-import { compileScope, type FrontierBackend, type Scope } from '../frontier/index.ts';
+import { compileScope, type Scope } from '../frontier/index.ts';
 import type { Frontier, FrontierEntry } from '../frontier/types.ts';
 import { type CrawlState, openState } from '../state/open-state.ts';
 import { indexInWorker } from '../state/indexer-handover.ts';
@@ -24,7 +24,8 @@ import { archiveInfo } from './replay-source.ts';
 import { type RestoredCrawl, restoreCrawl, shouldRejudge } from './restore-crawl.ts';
 import { Scheduler } from './scheduler.ts';
 import type { RefusedSeed } from './seed-list.ts';
-import { type Coordinator, LocalCoordinator, type SharedRestore } from './coordinator.ts';
+import type { Coordination, Coordinator } from './coordinator.ts';
+import { localCoordination } from './local-coordination.ts';
 import { type CrawlProbes, NO_PROBES } from './probes.ts';
 
 /** Parse options of a crawl that are no crawl option (programmatic: tests and benchmarks). */
@@ -89,7 +90,7 @@ export class Crawler {
     notAvailable: ReadonlySet<string>,
     hooks: readonly CommitHook[],
     archive: FetchArchive | null,
-    coordinator: Coordinator | null,
+    coordinator: Coordinator,
     probes: CrawlProbes,
     parse: CrawlParseOptions,
   ) {
@@ -113,10 +114,10 @@ export class Crawler {
       delayMs: o.delayMs,
       hostConcurrency: o.hostConcurrency,
       now: Date.now,
-      ...(coordinator === null ? {} : { claims: coordinator.claims }),
+      claims: coordinator.claims,
     });
     const scheduler = this.#scheduler;
-    this.#coordinator = coordinator ?? new LocalCoordinator(this.#tally, (entry) => scheduler.gate(entry));
+    this.#coordinator = coordinator;
     // BeeBot mode (BeeBot §2) plugs in as hooks: link tables with each page; Not Available sites rebuilt on resume.
     for (const pld of notAvailable) this.#scheduler.exclude(pld);
     this.#committer = new Committer({
@@ -144,27 +145,28 @@ export class Crawler {
 
   /**
    * Opens a crawl in `explicit.out`: a new one, or a resume of what is there (`restoreCrawl`). `explicit` holds only
-   * the options the user gave; the stored ones fill the rest. `backends.frontier` picks the frontier's backend
-   * (default 'level'; 'memory' keeps the queue in this process only, e.g. for tests and simulations). `backends.hooks`
+   * the options the user gave; the stored ones fill the rest. `backends.coordination` says how the crawl is shared
+   * (default: a process alone with its frontier in LevelDB; `localCoordination({ backend: 'memory' })` keeps the queue
+   * in this process only, e.g. for tests and simulations). `backends.hooks`
    * are staged with every fetch's plan, in its transaction (the `--sink` marks, crawl/sink-sender.ts). `backends.warc`
    * writes every response to WARC files (a file, or a folder of rotating files; `crawl --warc`).
    */
   static async open(
     explicit: ExplicitOptions,
     backends: {
-      frontier?: FrontierBackend;
       hooks?: readonly CommitHook[];
       warc?: ArchiveOptions;
       /** `--no-warc`: stop writing the WARC an earlier run of this crawl asked for. */
       noWarc?: boolean;
-      /** A crawl shared with other processes (src/distributed/: workers through Redis). Default: this process alone. */
-      shared?: SharedRestore;
+      /** How the crawl is coordinated (src/distributed/: a worker of a crawl shared through Redis). Default: this process alone. */
+      coordination?: Coordination;
       /** Points a test may stop or watch the crawl at. Default: none. */
       probes?: CrawlProbes;
       /** How documents are parsed beyond the crawl's options (tests and benchmarks: the JSON-LD fast path off). */
       parse?: CrawlParseOptions;
     } = {},
   ): Promise<Crawler> {
+    const coordination = backends.coordination ?? localCoordination();
     const state = await openState(explicit.out, { indexWorker: indexInWorker() });
     let archive: FetchArchive | null = null;
     let init: RestoredCrawl | undefined;
@@ -173,9 +175,9 @@ export class Crawler {
       const onRecord = (r: CrawlRecord, o: ResolvedCrawlOptions) => {
         if (isNotAvailable(o, r)) notAvailable.add(r.pld);
       };
-      const { hooks = [], warc, noWarc, shared, probes = NO_PROBES, parse = {}, ...restoreBackends } = backends;
-      init = await restoreCrawl(state, explicit, { onRecord, ...restoreBackends, ...(shared === undefined ? {} : { shared }) });
-      const coordinator = shared === undefined ? null : await shared.join({ ...init, state, probes });
+      const { hooks = [], warc, noWarc, probes = NO_PROBES, parse = {} } = backends;
+      init = await restoreCrawl(state, explicit, { onRecord, coordination });
+      const coordinator = await coordination.join({ ...init, state, probes });
       // --warc is kept with the crawl: a resume without the flag goes on writing the same archive (archive-choice.ts)
       const archiveChoice = await chooseArchive(state, warc, noWarc === true);
       if (archiveChoice.warc) archive = new FetchArchive(await WarcWriter.open({ ...archiveChoice.warc, info: archiveInfo(init.options, init.seedPlds) }));
@@ -185,7 +187,7 @@ export class Crawler {
       return crawler;
     } catch (err) {
       await archive?.close();
-      await backends.shared?.close();
+      await coordination.close();
       await state.close();
       throw err;
     }

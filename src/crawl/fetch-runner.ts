@@ -205,10 +205,10 @@ export class FetchRunner {
    * leave ≥ --delay-ms apart whatever the host concurrency — in Redis across all workers, else in the scheduler.
    */
   async #passGate(entry: FrontierEntry, url: string, signal: AbortSignal | undefined): Promise<void> {
-    const { coordinator, fetcher, probes } = this.#d;
+    const { coordinator, fetcher, probes, scheduler } = this.#d;
     for (;;) {
       signal?.throwIfAborted();
-      const { waitMs, at } = await coordinator.gate(entry, fetcher.crawlDelayMs(entry.url));
+      const { waitMs, at } = await coordinator.gate(entry, fetcher.crawlDelayMs(entry.url), scheduler);
       if (waitMs <= 0) {
         probes.gatePassed(url, entry.pld, at);
         return;

@@ -16,6 +16,7 @@ import { type ExplicitOptions, readStoredOptions, saveSeedPlds } from './crawl-m
 import { optionsFromJson } from './options.ts';
 import { type PlanDeps, planFetch } from './plan-fetch.ts';
 import { type ArchivedFetch, groupFetches, resultOfForeign, resultOfOurs } from './replay-source.ts';
+import { localCoordination } from './local-coordination.ts';
 import { restoreCrawl, shouldRejudge } from './restore-crawl.ts';
 
 export interface ReparseOptions {
@@ -93,7 +94,7 @@ export async function reparseArchive(o: ReparseOptions): Promise<ReparseSummary>
   const state = await openState(o.out);
   try {
     if ((await readStoredOptions(state)) !== undefined) throw new ArgumentError(`${o.out} holds a crawl already; reparse into a new folder.`);
-    const init = await restoreCrawl(state, explicit, { frontier: 'memory' });
+    const init = await restoreCrawl(state, explicit, { coordination: localCoordination({ backend: 'memory' }) });
     for (const pld of head.seedPlds) init.seedPlds.add(pld);
     await saveSeedPlds(state, init.seedPlds);
     const { options, strategy, tally } = init;

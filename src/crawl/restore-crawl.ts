@@ -2,21 +2,21 @@
 
 import { createPolicy } from '../bandit/index.ts';
 import type { BanditPolicy } from '../bandit/types.ts';
-import { type Frontier, type FrontierBackend, openFrontier } from '../frontier/index.ts';
+import type { Frontier } from '../frontier/index.ts';
 import type { NewEntry } from '../frontier/types.ts';
 import { pldOf } from '../links/index.ts';
 import { withPatternYield } from '../relevance/pattern-yield.ts';
 import { createStrategy } from '../strategies/index.ts';
 import type { FetchedDocument, Strategy } from '../relevance/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
-import type { SharedRestore } from './coordinator.ts';
+import type { Coordination } from './coordinator.ts';
+import { localCoordination } from './local-coordination.ts';
 import { loadBanditSnapshot, loadStrategySnapshot } from './learned-store.ts';
 import { type ExplicitOptions, loadCrawlOptions, loadSeedPlds, saveCrawlOptions, saveSeedPlds } from './crawl-meta.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { lastSeq, readRecords } from '../crawl-log/record-store.ts';
 import { CrawlTally } from '../crawl-log/tally.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
-import { failedEntries } from './retry-failed.ts';
 import { noUsableSeed, type RefusedSeed, screenSeeds } from './seed-list.ts';
 
 /** What a crawl is made of when it starts or resumes. */
@@ -39,13 +39,8 @@ export interface RestoredCrawl {
 export interface RestoreHooks {
   /** Sees every record replayed (for hooks that rebuild their state, e.g. BeeBot's Not Available). */
   onRecord?: (record: CrawlRecord, options: ResolvedCrawlOptions) => void;
-  /** The frontier backend. Default: 'level' (persistent). */
-  frontier?: FrontierBackend;
-  /**
-   * A worker of a shared crawl: the frontier is the shared queue in Redis, and what the crawl learned is
-   * rebuilt from the shared log (SharedLearning), not from this shard's records, which only feed the tally.
-   */
-  shared?: SharedRestore;
+  /** How the crawl is coordinated: where its frontier is, where what it learned comes from. Default: a process alone. */
+  coordination?: Coordination;
 }
 
 /** A new crawl's strategy and bandit for `options`: what its records, or a shared crawl's learning log, are replayed into. */
@@ -68,17 +63,12 @@ export function shouldRejudge(options: { rejudgeQueued: boolean }, strategy: Str
  * after it.
  */
 export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions, hooks: RestoreHooks = {}): Promise<RestoredCrawl> {
-  const { onRecord, shared } = hooks;
-  const { options, resumed } = await loadCrawlOptions(state, explicit, { requireSeeds: shared === undefined });
+  const { onRecord, coordination = localCoordination() } = hooks;
+  const { requiresSeeds, replaysLearning } = coordination;
+  const { options, resumed } = await loadCrawlOptions(state, explicit, { requireSeeds: requiresSeeds });
   const { strategy, policy } = createLearners(options);
-  // --retry-failed: URLs whose last fetch failed become new again (the frontier forgets them before it restores).
-  const retried = options.retryFailed && shared === undefined ? await failedEntries(state, strategy.seedPriority) : [];
-  // The frontier re-indexes its queued H links for re-judging (thesis §5) when it opens.
-  const rejudge = shouldRejudge(options, strategy);
-  const frontier =
-    shared === undefined
-      ? await openFrontier(state, { ...(hooks.frontier ? { backend: hooks.frontier } : {}), queues: options.queues, concurrency: options.concurrency, rdfShare: options.rdfShare, rejudge, forget: retried.map((e) => e.url) })
-      : await shared.openFrontier(options, rejudge);
+  // The frontier re-indexes its queued H links for re-judging (thesis §5) when it opens; `requeue`: --retry-failed.
+  const { frontier, requeue } = await coordination.openFrontier(state, options, { rejudge: shouldRejudge(options, strategy), seedPriority: strategy.seedPriority });
   const tally = new CrawlTally();
   const saved = await loadStrategySnapshot(state);
   const replayAfter = saved !== undefined && strategy.observePage ? saved.seq : 0;
@@ -86,21 +76,21 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions,
   for await (const record of readRecords(state)) {
     tally.add(record);
     onRecord?.(record, options);
-    if (record.seq > replayAfter && shared === undefined) strategy.learn(toFetchedDocument(record));
+    if (replaysLearning && record.seq > replayAfter) strategy.learn(toFetchedDocument(record));
   }
-  const savedPolicy = shared === undefined ? await loadBanditSnapshot(state) : undefined;
+  const savedPolicy = replaysLearning ? await loadBanditSnapshot(state) : undefined;
   if (policy && savedPolicy !== undefined) policy.restore(savedPolicy);
   const seedPlds = await loadSeedPlds(state);
   const { accepted, refused: refusedSeeds } = screenSeeds(options.seeds, options.allowPrivate);
   // A new crawl needs a seed it may fetch: with none, it would end at once and say nothing useful.
-  if (!resumed && shared === undefined && options.seeds.length > 0 && accepted.length === 0) throw noUsableSeed(refusedSeeds);
+  if (!resumed && requiresSeeds && options.seeds.length > 0 && accepted.length === 0) throw noUsableSeed(refusedSeeds);
   const newSeeds: NewEntry[] = accepted.map((url) => {
     seedPlds.add(pldOf(url));
     return { url, parent: null, depth: 0, priority: strategy.seedPriority, label: null, rules: [], link: null };
   });
   await saveCrawlOptions(state, { ...options, retryFailed: false }); // a one-off request, not part of the crawl
   await saveSeedPlds(state, seedPlds);
-  await frontier.add([...newSeeds, ...retried]);
+  await frontier.add([...newSeeds, ...requeue]);
   return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds, refusedSeeds };
 }
 

@@ -25,6 +25,11 @@ export class BackgroundJobs {
     return tracked;
   }
 
+  /** The first failure of any job so far (null: none). */
+  get failure(): unknown {
+    return this.#failure;
+  }
+
   /** Runs `fn` every `ms` (tracked; the timer does not keep the process alive) until `stop()`. */
   every(ms: number, fn: () => Promise<unknown>): void {
     const t = setInterval(() => void this.track(fn()), ms);

@@ -2,7 +2,7 @@
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import { rewriteRecord, voidRecord } from '../crawl-log/record-store.ts';
 import { type CrawlSummary, type CrawlTally, isRdfRecord, type StopReason } from '../crawl-log/tally.ts';
-import type { ClaimView, Coordinator } from '../crawl/coordinator.ts';
+import type { ClaimView, Coordinator, SendGate } from '../crawl/coordinator.ts';
 import type { CrawlProbes } from '../crawl/probes.ts';
 import type { FetchNote, FrontierEntry, SharedFrontier } from '../frontier/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
@@ -61,7 +61,7 @@ export class RedisCoordinator implements Coordinator {
    * held on the PLD and its politeness time has passed, and pushes the next lease back by --delay-ms. With more
    * leases per PLD, their requests could leave together: every request asks the gate in Redis.
    */
-  async gate(entry: FrontierEntry, crawlDelayMs: number | null): Promise<{ waitMs: number; at: number }> {
+  async gate(entry: FrontierEntry, crawlDelayMs: number | null, _own: SendGate): Promise<{ waitMs: number; at: number }> {
     const { leases } = this.#p;
     const leased = leases.hostConcurrency === 1;
     if (leased && (await this.frontier.confirm(entry))) return { waitMs: 0, at: Date.now() };
@@ -78,8 +78,14 @@ export class RedisCoordinator implements Coordinator {
     this.#ahead = ahead;
   }
 
-  /** Each idle turn of the run loop: learn what the others taught, and whether the crawl is over for everyone. */
+  /**
+   * Each idle turn of the run loop: learn what the others taught, and whether the crawl is over for everyone. A call
+   * to Redis that failed in the background (Redis lost past --max-offline-ms) is thrown: an idle worker would
+   * otherwise wait forever for claims that cannot come.
+   */
   over(): StopReason | null {
+    const failure = this.frontier.failure();
+    if (failure !== null) throw failure;
     this.learning.refresh();
     this.#end = this.frontier.finished();
     return this.#end;

@@ -27,10 +27,7 @@ export interface RedisFrontierOptions extends FrontierIndexOptions {
   timers?: boolean;
   /** How often the mirror reads the PLDs the other workers changed (ms). Default: 500. */
   refreshMs?: number;
-  /**
-   * A fetch's release is sent when `outcome()` asks for it rather than as soon as its transaction commits (a crawl's
-   * worker: a test can stop it between the two). Default: false.
-   */
+  /** A fetch's release is sent when `outcome()` asks, not when its transaction commits (a worker). Default: false. */
   deferRelease?: boolean;
   now?: () => number;
 }
@@ -173,6 +170,11 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
 
   get loading(): boolean {
     return this.#claims.busy;
+  }
+
+  /** The first failure of a call made in the background (a Redis error), or null: the crawl must not go on without it. */
+  failure(): unknown {
+    return this.#jobs.failure;
   }
 
   async settled(): Promise<void> {

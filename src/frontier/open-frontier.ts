@@ -36,9 +36,8 @@ export async function openFrontier(state: CrawlState, o: OpenFrontierOptions): P
     if (o.queues === 'two') throw new ArgumentError('The two-queue frontier (--queues two) needs the LevelDB backend.');
     return new MemoryFrontier({ rejudge: o.rejudge });
   }
-  // `--retry-failed`: the URLs made new again in the seen sets (one queue and the two-queue variant's RDF side) before
-  // the frontier rebuilds its seen table from them.
-  for (const seen of [state.sub.seen, state.sub['seen-rdf']]) await forgetSeen(seen, o.forget ?? []);
+  // `--retry-failed`: the URLs made new again before the frontier rebuilds its seen table.
+  await forgetSeen(state, o.forget ?? []);
   if (o.queues === 'two') return DualFrontier.open(state, { concurrency: o.concurrency, rdfShare: o.rdfShare, rejudge: o.rejudge });
   return LevelFrontier.open(state, { rejudge: o.rejudge });
 }

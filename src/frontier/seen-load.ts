@@ -1,5 +1,6 @@
 // **loadSeen** rebuilds LevelFrontier's memory (seen table, per-PLD counters, heads) from one scan of `seen`.
 import { pldOf } from '../links/normalize-url.ts';
+import type { CrawlState } from '../state/open-state.ts';
 import type { AnySublevel } from '../state/txn.ts';
 import type { QueueHeads } from './queue-heads.ts';
 import { URL_STATE, type UrlTable } from './url-table.ts';
@@ -48,10 +49,15 @@ export async function loadSeen(seen: AnySublevel, table: UrlTable, heads: QueueH
   return { seq, queued, done };
 }
 
-/** Deletes the `seen` records of `urls` (those it holds), so that the URLs count as new when the frontier is opened. */
-export async function forgetSeen(seen: AnySublevel, urls: readonly string[]): Promise<void> {
+/**
+ * Deletes the seen records of `urls` (in the one-queue table and the two-queue variant's RDF side, those they hold),
+ * so that the URLs count as new when the frontier is opened (`--retry-failed`).
+ */
+export async function forgetSeen(state: CrawlState, urls: readonly string[]): Promise<void> {
   if (urls.length === 0) return;
-  const known = await seen.getMany([...urls]);
-  const dels = urls.filter((_, i) => known[i] !== undefined).map((key) => ({ type: 'del' as const, key }));
-  if (dels.length > 0) await seen.batch(dels);
+  for (const seen of [state.sub.seen, state.sub['seen-rdf']] as AnySublevel[]) {
+    const known = await seen.getMany([...urls]);
+    const dels = urls.filter((_, i) => known[i] !== undefined).map((key) => ({ type: 'del' as const, key }));
+    if (dels.length > 0) await seen.batch(dels);
+  }
 }

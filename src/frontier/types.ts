@@ -191,6 +191,8 @@ export interface SharedFrontier {
   giveBack(entry: FrontierEntry): Promise<void>;
   /** Non-null once the crawl is over for every worker. */
   finished(): SharedEnd | null;
+  /** The first failure of a call to the shared store made in the background, or null. */
+  failure(): unknown;
   /** URLs fetched again after a lost lease, over the whole crawl. */
   refetched(): number;
   /** Stops the timers and gives back what was claimed and not fetched. */

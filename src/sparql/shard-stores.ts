@@ -3,6 +3,8 @@ import type { Quad, Quad_Graph, Quad_Object, Quad_Predicate, Quad_Subject } from
 import { type AsyncIterator, TransformIterator } from 'asynciterator';
 import type { ShardSet } from '../crawl-log/shard-merge.ts';
 import { pullIterator } from '../state/pull-iterator.ts';
+import { SeenTriples } from './seen-triples.ts';
+import { TripleProbe } from './triple-probe.ts';
 import { type TermName, unionDedupe } from './union-dedupe.ts';
 
 /** An iterator to stop when the query is closed early. */
@@ -16,11 +18,16 @@ export type Trackable = { destroy(): void; done: boolean; once(event: string, fn
 export class ShardStores {
   readonly #set: ShardSet;
   readonly #track: (it: Trackable) => void;
+  readonly #seen: () => SeenTriples;
 
-  /** `track` is told of every store iterator handed out (GuardedSource destroys them when a query is closed). */
-  constructor(set: ShardSet, track: (it: Trackable) => void) {
+  /**
+   * `track` is told of every store iterator handed out (GuardedSource destroys them when a query is closed).
+   * `seen`: the memory of each cross-shard merge (default: SeenTriples' own sizes; tests shrink it).
+   */
+  constructor(set: ShardSet, track: (it: Trackable) => void, seen: () => SeenTriples = () => new SeenTriples()) {
     this.#set = set;
     this.#track = track;
+    this.#seen = seen;
   }
 
   get #plain(): boolean {
@@ -50,10 +57,11 @@ export class ShardStores {
   }
 
   /**
-   * The default graph's quads: the triples of the graphs `wanted` keeps, each once (SPARQL 1.1 §13.1). Within a shard
-   * repeats are dropped in index order (union-dedupe.ts, O(run) memory); a triple of shard i that an earlier shard
-   * holds in a wanted graph is dropped after one point lookup per earlier shard, so memory stays bounded.
-   * Quads keep their stored graph (the caller moves them into the default graph).
+   * The default graph's quads: the triples of the graphs `wanted` keeps, each once (SPARQL 1.1 §13.1). The shards are
+   * read one after another, streamed. Within a shard repeats are dropped in index order (union-dedupe.ts, O(run)
+   * memory). Across shards, the triples let through are remembered in bounded memory (seen-triples.ts): one never
+   * seen is new; one seen for sure is a repeat; a possible repeat is looked up by a seek into each earlier shard's
+   * SPOG index (triple-probe.ts). Quads keep their stored graph (the caller moves them into the default graph).
    */
   merged(subject: Quad_Subject | undefined, predicate: Quad_Predicate | undefined, object: Quad_Object | undefined, wanted: (q: Quad) => boolean): AsyncIterator<Quad> {
     const parts = this.#set.states.map((state, i) => {
@@ -68,32 +76,32 @@ export class ShardStores {
       return it;
     });
     if (parts.length === 1) return parts[0] as AsyncIterator<Quad>;
-    const inEarlier = (q: Quad, i: number): Promise<boolean> => this.#heldBefore(q, i, wanted);
-    return this.#concat(
-      parts.map((part, i) =>
-        i === 0
-          ? part
-          : pullIterator(
-              (async function* () {
-                for await (const q of part as unknown as AsyncIterable<Quad>) if (!(await inEarlier(q, i))) yield q;
-              })(),
-            ),
-      ),
-    );
-  }
-
-  /** Whether a shard before `i` holds the quad's triple in a graph the default graph takes. */
-  async #heldBefore(q: Quad, i: number, wanted: (q: Quad) => boolean): Promise<boolean> {
-    for (let j = 0; j < i; j++) {
-      const it = this.#set.states[j]?.quadstore.match(q.subject, q.predicate, q.object);
-      if (it === undefined) continue;
+    const states = this.#set.states;
+    const excluded = (i: number, q: Quad): boolean => this.#excluded(i, q);
+    const seen = this.#seen();
+    const merge = async function* (): AsyncGenerator<Quad> {
+      const probes: Array<{ probe: TripleProbe; accept: (q: Quad) => boolean }> = [];
       try {
-        for await (const other of it as unknown as AsyncIterable<Quad>) if (wanted(other) && !this.#excluded(j, other)) return true;
+        for (const [i, part] of parts.entries()) {
+          for await (const q of part as unknown as AsyncIterable<Quad>) {
+            if (i > 0) {
+              const known = seen.has(q);
+              if (known === 'yes') continue;
+              if (known === 'maybe' && (await heldBy(probes, q))) continue;
+            }
+            seen.add(q);
+            yield q;
+          }
+          // Later shards look their possible repeats up in this one, in the graphs the merge took from it.
+          probes.push({ probe: new TripleProbe(states[i] as ShardSet['states'][number]), accept: (q) => wanted(q) && !excluded(i, q) });
+        }
       } finally {
-        it.destroy();
+        for (const { probe } of probes) await probe.close();
       }
-    }
-    return false;
+    };
+    const it = pullIterator(merge());
+    this.#track(it);
+    return it;
   }
 
   /** An upper bound of the matching stored quads (quadstore's approximate counts, summed over shards). */
@@ -113,4 +121,10 @@ export class ShardStores {
     this.#track(it);
     return it;
   }
+}
+
+/** Whether one of the (earlier) shards holds the quad's triple in a graph the merge takes. */
+async function heldBy(probes: ReadonlyArray<{ probe: TripleProbe; accept: (q: Quad) => boolean }>, q: Quad): Promise<boolean> {
+  for (const { probe, accept } of probes) if (await probe.holds(q, accept)) return true;
+  return false;
 }

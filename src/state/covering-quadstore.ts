@@ -132,10 +132,13 @@ export class CoveringQuadstore extends Quadstore {
       if (opts.limit !== undefined) iterator = iterator.take(opts.limit);
       return { type: ResultType.QUADS, order: [], iterator, index: [], resorted: false };
     }
-    if (rest.length === 0) return super.getStream(pattern, opts);
+    // A key holds term values, their types only in its tail, and a literal bound in a prefix is read as a range: a
+    // bound subject or object is checked again, or "x" matches <x>, _:x and "x"@lang's key ("lang" + separator + value).
+    const exact = (['subject', 'object'] as const).filter((n) => covered[n] !== undefined && covered[n] !== null && (covered[n] as { termType: string }).termType !== 'Range');
+    if (rest.length === 0 && exact.length === 0) return super.getStream(pattern, opts);
     const { limit, ...unlimited } = opts;
     const result = await super.getStream(covered, unlimited);
-    const want = rest.map((n) => [n, pattern[n] as Term] as const);
+    const want = [...rest, ...exact].map((n) => [n, pattern[n] as Term] as const);
     let iterator = result.iterator.filter((q: Quad) => want.every(([n, t]) => q[n].equals(t)));
     if (limit !== undefined) iterator = iterator.take(limit);
     return { ...result, iterator };

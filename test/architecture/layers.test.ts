@@ -106,6 +106,7 @@ describe('layers of src/', () => {
       'crawl/sink-marks.ts',
       'frontier/dual-frontier.ts',
       'frontier/level-frontier.ts',
+      'frontier/seen-load.ts',
       'rdf/document-store.ts',
       'rdf/document-writer.ts',
     ];

@@ -35,6 +35,8 @@ describe('rdfscout crawl with bad input', () => {
     { args: [seed, '--serve-token', 'short'], says: /--serve-token must be at least 8 characters/ },
     { args: [seed, '--warc-gzip-level', '12'], says: /--warc-gzip-level must be a whole number from 0 to 9/ },
     { args: [], says: /No seeds: give seed URLs/ },
+    // refused before Redis is asked anything (nothing listens on port 9: connecting would fail with another message)
+    { args: [seed, '--redis', 'redis://127.0.0.1:9', '--retry-failed'], says: /--retry-failed needs a crawl run by one process/ },
   ];
 
   it('refuses each bad argument, naming it, and leaves no --out folder', async () => {

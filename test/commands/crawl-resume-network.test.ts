@@ -6,6 +6,7 @@ import { absoluteTarget, startHttpServer, type TestServer } from '../helpers/htt
 import { startRedisServer } from '../helpers/redis-server.ts';
 import { runCli, startCli } from '../helpers/run-cli.ts';
 import { useTempDir } from '../helpers/temp-dir.ts';
+import { until } from '../helpers/until.ts';
 
 const LINKS = Array.from({ length: 12 }, (_, i) => `http://data.example.org/d${i}.ttl`);
 const PASSWORD = 's3cret-word';
@@ -60,13 +61,9 @@ describe('a resume with only --out DIR', () => {
     const out = join(dir, 'killed');
     try {
       const child = startCli(['crawl', 'http://data.example.org/', '--out', out, '--proxy', proxy.origin, '--delay-ms', '0', '--concurrency', '1', '--quiet']);
-      const deadline = Date.now() + 30_000;
-      while (documents(proxy) < 4) {
-        if (Date.now() > deadline) throw new Error('timed out waiting for the first run to fetch 4 documents through the proxy');
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await until('the first run to fetch 4 documents through the proxy', () => documents(proxy) >= 4, 30_000, { everyMs: 20 });
       child.signal('SIGKILL');
-      await child.exited;
+      await child.ended('the killed crawl to exit');
       const before = documents(proxy);
       const resumed = await runCli(['crawl', '--out', out, '--max-offline-ms', '5000', '--json', '--quiet']);
       expect(resumed.code, resumed.stderr).toBe(0);

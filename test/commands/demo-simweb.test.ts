@@ -60,7 +60,7 @@ describe('rdfscout simweb', () => {
       }
     } finally {
       child.signal('SIGINT');
-      await child.exited;
+      await child.ended('simweb serve to exit on SIGINT');
     }
   });
 

@@ -79,7 +79,7 @@ describe('rdfscout query and serve', { timeout: 90_000 }, () => {
       expect(await again.json()).toEqual({ head: {}, boolean: true });
     } finally {
       child.signal('SIGINT');
-      await child.exited;
+      await child.ended('serve to exit on SIGINT');
     }
   });
 });

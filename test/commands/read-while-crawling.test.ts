@@ -48,7 +48,7 @@ it('stats, docs and query succeed on the folder of a running crawl', async () =>
     expect(records.map((r) => r.seq)).toEqual(records.map((_, i) => i + 1)); // a consistent prefix of the crawl
     expect(Number(JSON.parse(query.stdout).results.bindings[0].n.value)).toBeGreaterThan(0);
     child.signal('SIGINT');
-    expect(await child.exited).toBe(130); // interrupted cleanly
+    expect(await child.ended('the interrupted crawl to exit')).toBe(130); // interrupted cleanly
     const after = await runCli(['stats', out, '--json']);
     expect(after.stderr).toBe(''); // no crawl holds the store now: read directly, no snapshot
     expect(JSON.parse(after.stdout).records).toBeGreaterThanOrEqual(records.length);

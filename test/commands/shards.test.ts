@@ -98,7 +98,7 @@ describe('three shards of a crawl split by PLD, read as one crawl', { timeout: 1
       expect(lines(await res.text())).toEqual(['n', String(records)]);
     } finally {
       child.signal('SIGINT');
-      await child.exited;
+      await child.ended('serve to exit on SIGINT');
     }
   });
 });

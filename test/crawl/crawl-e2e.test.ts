@@ -182,7 +182,7 @@ describe('politeness and interruption', () => {
       while ((site.hits.get('/') ?? 0) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       await new Promise((r) => setTimeout(r, 200));
       child.signal('SIGINT');
-      expect(await child.exited).toBe(130);
+      expect(await child.ended('the interrupted crawl to exit')).toBe(130);
       expect(child.stderr()).toMatch(/Stopping/);
       const first = (await cli(['docs', join(dir, 'o')])).stdout.trim().split('\n').filter(Boolean).length;
       expect(first).toBeGreaterThan(0);
@@ -212,7 +212,7 @@ describe('resume after SIGKILL', () => {
         const deadline = Date.now() + 30_000;
         while (total() < before + more && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
         child.signal('SIGKILL');
-        await child.exited;
+        await child.ended('the killed crawl to exit');
       }
       const final = await cli([...args, '--out', out]);
       expect(final.code).toBe(0);

@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler } from '../../src/crawl/crawler.ts';
+import { localCoordination } from '../../src/crawl/local-coordination.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import type { FrontierBackend } from '../../src/frontier/index.ts';
 import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
@@ -20,7 +21,7 @@ describe('frontier backends under a real crawl', () => {
   });
 
   async function crawl(backend: FrontierBackend): Promise<{ urls: string[]; rdf: number }> {
-    const crawler = await Crawler.open({ out: join(dir, backend), seeds: [`${site.base}/`], allowPrivate: true, delayMs: 0, concurrency: 1 }, { frontier: backend });
+    const crawler = await Crawler.open({ out: join(dir, backend), seeds: [`${site.base}/`], allowPrivate: true, delayMs: 0, concurrency: 1 }, { coordination: localCoordination({ backend }) });
     try {
       const summary = await crawler.run();
       const urls: string[] = [];

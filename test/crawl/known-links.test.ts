@@ -1,11 +1,10 @@
 // Links the frontier will ignore are planned without a label (breadth-first): `LevelFrontier.ignores` says exactly when
 // `add` leaves a link as it is, and a crawl plans, records and queues the same as one that judges every link.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentAnalysis } from '../../src/crawl/analyse-document.ts';
 import { Crawler } from '../../src/crawl/crawler.ts';
+import { localCoordination } from '../../src/crawl/local-coordination.ts';
 import { type DocumentContext, processDocument } from '../../src/crawl/process-document.ts';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
@@ -16,6 +15,7 @@ import type { FrontierEntry, NewEntry } from '../../src/frontier/types.ts';
 import type { LinkFeatures } from '../../src/links/types.ts';
 import type { Strategy } from '../../src/relevance/types.ts';
 import { createStrategy } from '../../src/strategies/index.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
 import { tempState } from '../frontier/helpers.ts';
 
@@ -121,20 +121,20 @@ describe('processDocument with the frontier’s ignores', () => {
 });
 
 describe('a breadth-first crawl with and without labelling ignored links', () => {
+  const folder = useTempDir({ per: 'file' });
   let site: TinySite;
   let dir: string;
   beforeAll(async () => {
     site = await startTinySite();
-    dir = await mkdtemp(join(tmpdir(), 'rdfscout-known-links-'));
+    dir = folder.dir;
   });
   afterAll(async () => {
     await site.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   /** The records of a bfs crawl, without their timings. The memory frontier has no `ignores`: it labels every link. */
   async function records(backend: 'level' | 'memory'): Promise<Array<Omit<CrawlRecord, 'ms' | 'fetchedAt'>>> {
-    const crawler = await Crawler.open({ out: join(dir, backend), seeds: [`${site.base}/`], strategy: 'bfs', allowPrivate: true, delayMs: 0, concurrency: 1 }, { frontier: backend });
+    const crawler = await Crawler.open({ out: join(dir, backend), seeds: [`${site.base}/`], strategy: 'bfs', allowPrivate: true, delayMs: 0, concurrency: 1 }, { coordination: localCoordination({ backend }) });
     try {
       await crawler.run();
       const out: Array<Omit<CrawlRecord, 'ms' | 'fetchedAt'>> = [];

@@ -37,7 +37,7 @@ async function killThenReparse(pauseAt: string | null, hits: number) {
     const reached = () => (pauseAt === null ? total() >= hits : child.stderr().includes('RDFSCOUT_TEST_PAUSED'));
     while (!reached() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     child.signal('SIGKILL');
-    await child.exited;
+    await child.ended('the killed crawl to exit');
     const committed = await records(out);
     const warnings: string[] = [];
     const summary = await reparseArchive({ out: join(dir, 'again'), warc: [join(dir, 'warc')], onWarning: (m) => warnings.push(m) });

@@ -45,18 +45,14 @@ it('answers SPARQL over what is stored so far, during the crawl', async () => {
     // Paused: the fetches in flight finish, then no request reaches the site for several pages' time. Two at a time: a
     // pause that only waited for an idle moment before stopping would never find one.
     let settled = before;
-    await until(async () => (settled = await status()).inFlight === 0, 10_000).catch(() => {
-      throw new Error(`the fetches in flight did not finish within 10 s of pause: ${JSON.stringify(settled)}`);
-    });
+    await until('the fetch in flight to finish after the pause', async () => (settled = await status()).inFlight === 0, 10_000, { seen: () => JSON.stringify(settled) });
     const requests = site.times.length;
     await new Promise((r) => setTimeout(r, 1500)); // six pages' time at 250 ms a page
     expect(site.times.length).toBe(requests);
     expect((await status()).fetched).toBe(settled.fetched);
     expect((await control('resume')).status).toBe(200);
-    await until(async () => (await status()).fetched > settled.fetched, 10_000).catch(() => {
-      throw new Error('nothing was fetched within 10 s of resume');
-    });
-    expect(await child.exited).toBe(0);
+    await until('a fetch after the resume', async () => (await status()).fetched > settled.fetched, 10_000);
+    expect(await child.ended('the crawl to end')).toBe(0);
   } finally {
     child.signal('SIGTERM');
     await site.close();

@@ -65,7 +65,7 @@ describe('dashboard of a distributed crawl', () => {
     const browser = await launchBrowser();
     try {
       const cluster = async () => (await (await fetch(`${base}api/cluster`)).json()) as ClusterSnapshot;
-      await until(async () => {
+      await until('both workers on the cluster view, each with a fetch', async () => {
         const s = (await cluster()).status;
         return s !== null && s.workers.length === 2 && s.workers.every((w) => w.fetched > 0);
       }, 60_000);
@@ -88,7 +88,7 @@ describe('dashboard of a distributed crawl', () => {
       await g.screenshot('dashboard-cluster');
       expect(g.blocked).toEqual([]);
       expect(g.errors).toEqual([]);
-      expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
+      expect(await Promise.all([a.ended(), b.ended()])).toEqual([0, 0]);
     } finally {
       a.child.kill('SIGKILL');
       b.child.kill('SIGKILL');

@@ -6,6 +6,7 @@ import { readRecords } from '../../src/crawl-log/record-store.ts';
 import type { CrawlRecord } from '../../src/crawl-log/record.ts';
 import type { LiveStatus } from '../../src/dashboard/index.ts';
 import { type LiveCrawl, startLiveCrawl } from '../helpers/live-crawl.ts';
+import { until } from '../helpers/until.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
@@ -16,14 +17,6 @@ async function post(live: LiveCrawl, action: string, body: unknown = {}, headers
 
 async function get<T>(live: LiveCrawl, path: string): Promise<T> {
   return (await (await request(`${live.base}${path}`)).body.json()) as T;
-}
-
-async function until(what: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await what())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function records(live: LiveCrawl): Promise<CrawlRecord[]> {
@@ -42,7 +35,7 @@ describe('dashboard API and controls', () => {
   it('adds seeds (a new PLD joins the crawl) and blocks a PLD (nothing more fetched from it)', async () => {
     live = await startLiveCrawl({ delayMs: 20, seedSites: 3 });
     const [a, b, c, d] = live.web.sites;
-    await until(async () => (await get<LiveStatus>(live!, 'api/status')).fetched > 10);
+    await until('11 fetches', async () => (await get<LiveStatus>(live!, 'api/status')).fetched > 10);
     expect((await records(live)).some((r) => r.pld === d!.pld)).toBe(false);
 
     const bad = await post(live, 'seeds', { urls: ['not a url'] });
@@ -50,7 +43,7 @@ describe('dashboard API and controls', () => {
     expect(bad.body.error).toMatch(/Not an absolute URL/);
     const added = await post(live, 'seeds', { urls: [d!.startUrl] });
     expect(added.status).toBe(200);
-    await until(async () => (await records(live!)).some((r) => r.pld === d!.pld));
+    await until('a record of the added seed\'s PLD', async () => (await records(live!)).some((r) => r.pld === d!.pld));
 
     const blocked = await post(live, 'block', { pld: `http://${a!.host}/x` });
     expect(blocked.body.blocked).toBe(a!.pld);
@@ -58,7 +51,7 @@ describe('dashboard API and controls', () => {
     await new Promise((r) => setTimeout(r, 300));
     const before = (await records(live)).filter((r) => r.pld === a!.pld).length;
     const fetchedBefore = live.crawler.tally.fetched;
-    await until(() => live!.crawler.tally.fetched > fetchedBefore + 20);
+    await until('20 fetches after the block', () => live!.crawler.tally.fetched > fetchedBefore + 20);
     expect((await records(live)).filter((r) => r.pld === a!.pld).length).toBe(before);
     const row = (await get<Array<{ pld: string; blocked: boolean }>>(live, 'api/plds')).find((p) => p.pld === a!.pld);
     expect(row?.blocked).toBe(true);
@@ -92,7 +85,7 @@ describe('dashboard API and controls', () => {
         text = text.slice(text.lastIndexOf('\n\n') + 2);
       }
     })();
-    await until(() => events.filter((e) => e === 'delta').length >= 3);
+    await until('3 delta events', () => events.filter((e) => e === 'delta').length >= 3);
     expect(events[0]).toBe('snapshot');
     await live.shutdown(); // the stream ends (with a 'bye' event): the reader finishes
     await reading;

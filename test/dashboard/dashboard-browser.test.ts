@@ -6,6 +6,7 @@ import type { LiveStatus } from '../../src/dashboard/index.ts';
 import { type GuardedPage, guardedPage, launchBrowser } from '../helpers/browser.ts';
 import { type LiveCrawl, startLiveCrawl } from '../helpers/live-crawl.ts';
 import { runCliOk } from '../helpers/run-cli.ts';
+import { until } from '../helpers/until.ts';
 
 const QUERY = 'SELECT ?doc (COUNT(*) AS ?n) WHERE { GRAPH ?doc { ?s ?p ?o } FILTER(?doc != <urn:rdfscout:crawl>) } GROUP BY ?doc ORDER BY DESC(?n) ?doc LIMIT 8';
 
@@ -25,31 +26,24 @@ describe('live dashboard in Chromium', () => {
     return (await (await fetch(`${live.base}api/status`)).json()) as LiveStatus;
   }
   const counter = async (g: GuardedPage, id: string) => Number(((await g.page.textContent(`#c-${id}`)) ?? '').replace(/,/g, ''));
-  async function until(what: () => Promise<boolean>, ms = 20_000): Promise<void> {
-    const end = Date.now() + ms;
-    while (!(await what())) {
-      if (Date.now() > end) throw new Error('timed out waiting');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 
   it('shows counters that grow and equal /api/status; pause holds, resume moves; the SPARQL page answers like rdfscout query', async () => {
     const origin = new URL(live.base).origin;
     const g = await guardedPage(browser.browser, origin);
     await g.page.goto(live.base);
-    await until(async () => (await counter(g, 'fetched')) > 0);
+    await until('the page to count a fetch', async () => (await counter(g, 'fetched')) > 0);
     const first = await counter(g, 'fetched');
-    await until(async () => (await counter(g, 'fetched')) > first + 5);
+    await until('the page to count 5 more fetches', async () => (await counter(g, 'fetched')) > first + 5);
 
     // Pause from the page; once nothing is in flight, fetched stays still for 3 s, in the API and on the page.
     await g.page.click('#pause');
-    await until(async () => (await status()).paused && (await status()).inFlight === 0);
+    await until('the pause, with nothing in flight', async () => (await status()).paused && (await status()).inFlight === 0);
     const held = (await status()).fetched;
     await new Promise((r) => setTimeout(r, 3000));
     const after = await status();
     expect(after.fetched).toBe(held);
     expect(live.crawler.tally.fetched).toBe(held);
-    await until(async () => (await counter(g, 'fetched')) === held);
+    await until('the page to show the held count', async () => (await counter(g, 'fetched')) === held);
     expect(await g.page.textContent('#state')).toBe('paused');
     expect(await counter(g, 'rdfDocuments')).toBe(after.rdfDocuments);
     expect(await counter(g, 'triples')).toBe(after.triples);
@@ -68,12 +62,12 @@ describe('live dashboard in Chromium', () => {
 
     // Resume: it moves again.
     await g.page.click('#resume');
-    await until(async () => (await status()).fetched > held + 3);
-    await until(async () => (await counter(g, 'fetched')) > held);
+    await until('3 fetches after the resume', async () => (await status()).fetched > held + 3);
+    await until('the page to count a fetch after the resume', async () => (await counter(g, 'fetched')) > held);
 
     // Pause again for a stable store, then type a query into YASGUI and run it.
     await g.page.click('#pause');
-    await until(async () => (await status()).inFlight === 0);
+    await until('nothing in flight after the second pause', async () => (await status()).inFlight === 0);
     const q = await guardedPage(browser.browser, origin);
     await q.page.goto(`${live.base}query.html`);
     await q.page.click('.CodeMirror');

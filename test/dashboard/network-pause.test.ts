@@ -46,25 +46,25 @@ describe('an outage pause on the dashboard', () => {
     try {
       const g = await guardedPage(browser.browser, new URL(base).origin);
       await g.page.goto(base);
-      await until(async () => (await status()).network.paused, 20_000, 'the crawl to pause for the network');
+      await until('the crawl to pause for the network', async () => (await status()).network.paused, 20_000);
       const first = await status();
       expect(first.paused).toBe(false); // not the operator's pause
       expect(first.network.nextProbeAt).toBeGreaterThan(0);
-      await until(async () => (await status()).network.offlineMs > 1500, 20_000, 'the offline time to grow past 1.5 s');
-      await until(async () => /^paused: network \(for \d+ s\)$/.test((await g.page.textContent('#state')) ?? ''), 20_000, 'the page to say paused: network');
+      await until('the offline time to grow past 1.5 s', async () => (await status()).network.offlineMs > 1500, 20_000);
+      await until('the page to say paused: network', async () => /^paused: network \(for \d+ s\)$/.test((await g.page.textContent('#state')) ?? ''), 20_000);
       expect(await g.page.textContent('#c-forecast')).toBe('none while the network is down');
       expect(g.errors).toEqual([]);
       expect(g.blocked).toEqual([]);
 
       await site.up();
-      await until(async () => !(await status()).network.paused, 40_000, 'the crawl to resume');
+      await until('the crawl to resume', async () => !(await status()).network.paused, 40_000);
       const summary = await run;
       dashboard.finish();
       expect(summary.stoppedBy).toBe('frontier-empty');
       expect(summary.fetched).toBe(DOCS + 1);
       expect(events[0]?.kind).toBe('paused');
       expect(events.at(-1)?.kind).toBe('resumed');
-      await until(async () => (await g.page.textContent('#state')) === 'finished', 20_000, 'the page to say finished');
+      await until('the page to say finished', async () => (await g.page.textContent('#state')) === 'finished', 20_000);
       await g.close();
     } finally {
       control.stop();

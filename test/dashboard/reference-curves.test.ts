@@ -47,7 +47,7 @@ describe('reference curves on the simulated web', () => {
     const child = startCli(['crawl', ...seeds, '--out', join(dir, 'crawl'), '--proxy', web.proxyUrl, '--allow-private', '--serve', '0', '--delay-ms', '60', '--max-docs', String(MAX_DOCS), '--json', '--quiet']);
     const b = await launchBrowser();
     try {
-      const base = (await child.waitFor(/Dashboard: (\S+)/, { timeoutMs: 30_000 }))[1] as string;
+      const base = (await child.waitFor(/Dashboard: (\S+)/, { timeoutMs: 60_000 }))[1] as string; // the web and the CLI start first: >30 s at load 28
       const api = async <T>(path: string): Promise<T> => (await (await fetch(`${base}${path}`)).json()) as T;
 
       // The API serves the curves the crawl's own web, seeds, scope and budget give.
@@ -62,20 +62,20 @@ describe('reference curves on the simulated web', () => {
       // In Chromium: three lines; once paused, each reference line has a vertex per API point up to `fetched`.
       const g = await guardedPage(b.browser, new URL(base).origin);
       await g.page.goto(base);
-      await until(async () => (await api<LiveStatus>('api/status')).fetched > 40);
+      await until('41 fetches', async () => (await api<LiveStatus>('api/status')).fetched > 40);
       await g.page.click('#pause');
-      await until(async () => {
+      await until('the pause, with nothing in flight', async () => {
         const s = await api<LiveStatus>('api/status');
         return s.paused && s.inFlight === 0;
       });
       const fetched = (await api<LiveStatus>('api/status')).fetched;
       const live = await api<Array<[number, number]>>('api/harvest');
-      await until(async () => (await g.page.textContent('#c-fetched'))?.replace(/,/g, '') === String(fetched));
-      await until(async () => (await g.page.$$('#chart-harvest svg g[aria-label="line"] path')).length === 3);
+      await until('the page to show the fetched count', async () => (await g.page.textContent('#c-fetched'))?.replace(/,/g, '') === String(fetched));
+      await until('three lines on the harvest chart', async () => (await g.page.$$('#chart-harvest svg g[aria-label="line"] path')).length === 3);
       const upTo = live.at(-1)?.[0] ?? 0;
       const drawn = () => g.page.$$eval('#chart-harvest svg g[aria-label="line"] path', (ps) => ps.map((p) => (p.getAttribute('d') ?? '').split(/[ML]/).filter(Boolean).length));
       // The pause's answer updates the counters at once; the curve points come with the next delta: wait for them.
-      await until(async () => (await drawn())[0] === live.length);
+      await until('the live curve to have every API point', async () => (await drawn())[0] === live.length);
       expect(await drawn()).toEqual([live.length, ...refs.map((r) => r.points.filter(([k]) => k <= upTo).length)]);
       await g.screenshot('dashboard-reference-curves');
       expect(g.blocked).toEqual([]);
@@ -84,7 +84,7 @@ describe('reference curves on the simulated web', () => {
       // Stop from the dashboard: a clean end.
       const stop = await fetch(`${base}api/control/stop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect(stop.status).toBe(200);
-      expect(await child.exited).toBe(0);
+      expect(await child.ended('the crawl to end')).toBe(0);
       expect(JSON.parse(child.stdout().trim().split('\n').at(-1) as string).stoppedBy).toBe('stopped');
     } finally {
       child.signal('SIGKILL');

@@ -9,6 +9,7 @@ import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.
 import { type CaseWeb, startCaseWeb } from './differential/case-web.ts';
 import { type CaseOptions, explicitOf, type Interrupt, readShards, runRedisWorker, runSingle } from './differential/crawl-modes.ts';
 import { useTempDir } from '../helpers/temp-dir.ts';
+import { until } from '../helpers/until.ts';
 
 let redis: RedisTestServer;
 let admin: Redis;
@@ -92,11 +93,7 @@ async function run(c: Contract, impl: 'local' | 'redis'): Promise<{ summaries: C
 /** Starts the first worker and resolves once it has created the crawl (so that the second may join it). */
 async function runRedisWorkerStarted(url: string, explicit: Parameters<typeof runRedisWorker>[1], interrupt?: Interrupt): Promise<Promise<CrawlSummary>> {
   const running = runRedisWorker(url, explicit, interrupt);
-  const deadline = Date.now() + 20_000;
-  while ((await admin.exists('rdfscout:{crawl}:meta')) === 0) {
-    if (Date.now() > deadline) throw new Error('the first worker did not create the crawl in Redis within 20 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await until('the first worker to create the crawl in Redis', async () => (await admin.exists('rdfscout:{crawl}:meta')) === 1, 20_000, { everyMs: 20 });
   return running;
 }
 

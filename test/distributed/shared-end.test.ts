@@ -8,6 +8,7 @@ import { runCli } from '../helpers/run-cli.ts';
 import { shardRecords, startWorker, type WorkerProcess } from '../helpers/workers.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { useTempDir } from '../helpers/temp-dir.ts';
+import { until } from '../helpers/until.ts';
 
 let redis: RedisTestServer;
 let web: SimWeb;
@@ -31,27 +32,13 @@ afterAll(async () => {
 });
 
 /** The exit code of a worker, or a failure naming it and what it printed when it has not ended within `ms`. */
-async function ended(w: WorkerProcess, what: string, ms = 60_000): Promise<number | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<'deadline'>((r) => {
-    timer = setTimeout(() => r('deadline'), ms);
-  });
-  const code = await Promise.race([w.exited, deadline]);
-  clearTimeout(timer);
-  if (code === 'deadline') {
-    w.signal('SIGKILL');
-    throw new Error(`${what} did not end within ${ms} ms (it waits forever): ${w.stderr().slice(-2000)}`);
-  }
-  return code;
+function ended(w: WorkerProcess, what: string, ms = 60_000): Promise<number | null> {
+  return w.ended(`${what} to end (it may wait forever)`, ms);
 }
 
 /** Waits until the crawl exists in Redis (its first worker created it). */
 async function created(url: string, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while ((await runCli(['status', '--redis', url, '--json'])).code !== 0) {
-    if (Date.now() > deadline) throw new Error(`the crawl in Redis at ${url} was not created within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await until(`the crawl in Redis at ${url} to be created`, async () => (await runCli(['status', '--redis', url, '--json'])).code === 0, ms);
 }
 
 async function status(url: string): Promise<{ text: string; json: Record<string, unknown> }> {

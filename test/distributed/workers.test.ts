@@ -9,6 +9,7 @@ import { runCli } from '../helpers/run-cli.ts';
 import { mergedQuads, mergeRecords, shardRecords, startWorker, type WorkerProcess } from '../helpers/workers.ts';
 import { type SimWeb, startSimweb } from '../../src/simweb/index.ts';
 import { useTempDir } from '../helpers/temp-dir.ts';
+import { until } from '../helpers/until.ts';
 
 let redis: RedisTestServer;
 let web: SimWeb;
@@ -41,11 +42,11 @@ afterAll(async () => {
 
 /** Waits until the crawl exists in Redis (its first worker created it). */
 async function created(url: string): Promise<void> {
-  while ((await runCli(['status', '--redis', url, '--json'])).code !== 0) await new Promise((r) => setTimeout(r, 100));
+  await until('the crawl to exist in Redis (status --redis answers)', async () => (await runCli(['status', '--redis', url, '--json'])).code === 0);
 }
 
 async function exitOf(w: WorkerProcess): Promise<number | null> {
-  const code = await w.exited;
+  const code = await w.ended();
   if (code !== 0) process.stderr.write(`worker stderr: ${w.stderr()}\n`);
   return code;
 }
@@ -95,7 +96,7 @@ describe('rdfscout crawl --redis (workers)', () => {
     for (const next of ['during-fetch:2', 'before-release:2', '']) {
       points.push(((await victim.waitFor(/RDFSCOUT_TEST_PAUSED (\S+) (\S+)/)) as RegExpExecArray)[1] as string);
       victim.child.kill('SIGKILL');
-      await victim.exited;
+      await victim.ended('the killed worker to exit');
       // Restarted on its shard (joining with the stored options), stopped again at the next point.
       victim = startWorker(['--redis', url, '--out', dirs[0] as string, '--json', '--quiet'], next === '' ? undefined : { pauseAt: next });
     }

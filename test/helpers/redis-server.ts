@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { freePort } from './free-port.ts';
 import { makeTempDir } from './temp-dir.ts';
+import { exitOf, within } from './until.ts';
 
 /** Debian's server (package `redis-server`; `.ci/run` installs it when missing). */
 const REDIS_SERVER = process.env.RDFSCOUT_REDIS_SERVER ?? '/usr/bin/redis-server';
@@ -73,7 +74,7 @@ function spawnRedis(port: number, dir: string, options: RedisTestServerOptions):
   ];
   if (options.password !== undefined) args.push('--requirepass', options.password);
   const child = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
+  const ready = new Promise<ChildProcess>((resolve, reject) => {
     let log = '';
     const onData = (chunk: Buffer) => {
       log += chunk.toString('utf8');
@@ -92,12 +93,16 @@ function spawnRedis(port: number, dir: string, options: RedisTestServerOptions):
       log += chunk.toString('utf8');
     });
   });
+  return within(`redis-server on port ${port} to accept connections`, ready).catch((err: unknown) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); // never left running unready
+    throw err;
+  });
 }
 
 /** Sends a signal to the child by its PID and waits until it has exited. */
 async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = exitOf(child, `redis-server (pid ${child.pid}) to exit on ${signal}`);
   process.kill(child.pid, signal);
   await exited;
 }

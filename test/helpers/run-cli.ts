@@ -6,11 +6,18 @@ import { promisify } from 'node:util';
 import { expect, onTestFinished } from 'vitest';
 import { CLI_ENV, CLI_NODE_FLAGS } from '../../src/node-flags.ts';
 import type { ProbeSpec } from './probes.ts';
+import { WaitTimeout, within } from './until.ts';
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, '../../bin/rdfscout.js');
 /** The CLI's main with crawl probes (cli-with-probes.ts): started with the flags and environment bin/rdfscout.js sets. */
 const CLI_WITH_PROBES = join(import.meta.dirname, 'cli-with-probes.ts');
+
+/**
+ * How long one command may run before it is killed and the test fails naming it (ms). A crawl in a test is small;
+ * a longer one passes `ms`.
+ */
+const CLI_DEADLINE_MS = 120_000;
 
 export interface CliResult {
   stdout: string;
@@ -26,6 +33,8 @@ export interface CliStart {
   env?: Record<string, string>;
   /** Crawl probes (stop at a point, log the send gate's passes): the child runs the CLI's main through cli-with-probes.ts. */
   probes?: ProbeSpec;
+  /** `runCli`: how long the command may run before it is killed (SIGKILL) and the call rejects naming it. */
+  ms?: number;
 }
 
 function command(args: readonly string[], probes: ProbeSpec | undefined): string[] {
@@ -36,15 +45,20 @@ function environment(start: CliStart): NodeJS.ProcessEnv {
   return { ...(start.probes === undefined ? {} : CLI_ENV), ...process.env, ...start.env };
 }
 
-/** `rdfscout ...args` in a child process, to its end. */
+/**
+ * `rdfscout ...args` in a child process, to its end. A command still running after `start.ms` (default 120 s) is
+ * killed (SIGKILL) and rejects with a WaitTimeout naming it and what it printed last.
+ */
 export async function runCli(args: readonly string[], start: CliStart = {}): Promise<CliResult> {
+  const ms = start.ms ?? CLI_DEADLINE_MS;
   try {
-    const opts = { maxBuffer: 256 * 1024 * 1024, env: environment(start), ...(start.cwd ? { cwd: start.cwd } : {}) };
+    const opts = { maxBuffer: 256 * 1024 * 1024, env: environment(start), timeout: ms, killSignal: 'SIGKILL' as const, ...(start.cwd ? { cwd: start.cwd } : {}) };
     const { stdout, stderr } = await run(process.execPath, command(args, start.probes), opts);
     return { stdout, stderr, code: 0 };
   } catch (err) {
-    const e = err as { stdout: string; stderr: string; code: number };
-    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
+    const e = err as { stdout: string; stderr: string; code: number | null; killed?: boolean; signal?: string | null };
+    if (e.killed === true && e.signal === 'SIGKILL') throw new WaitTimeout(`rdfscout ${args.join(' ')} to exit`, ms, e.stderr.slice(-2000));
+    return { stdout: e.stdout, stderr: e.stderr, code: e.code ?? -1 };
   }
 }
 
@@ -77,6 +91,8 @@ export interface CliProcess {
   signal(sig: NodeJS.Signals): void;
   /** Waits until stderr (or `stream`) matches `re`; rejects, naming `re` and the output so far, if the process ends first or after `timeoutMs`. */
   waitFor(re: RegExp, opts?: { stream?: 'stdout' | 'stderr'; timeoutMs?: number }): Promise<RegExpExecArray>;
+  /** The exit code once it ends; after `ms` it is killed and a {@link WaitTimeout} names `what` (and what it printed last). */
+  ended(what?: string, ms?: number): Promise<number | null>;
 }
 
 /**
@@ -117,8 +133,16 @@ export function startCli(args: readonly string[], start: CliStart = {}): CliProc
         const m = re.exec(out[stream]);
         if (m !== null) return m;
         if (child.exitCode !== null || child.signalCode === 'SIGKILL') throw new Error(`rdfscout ${args[0]} exited (${child.exitCode ?? child.signalCode}) before its ${stream} matched ${re}: ${out.stderr}`);
-        if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for rdfscout ${args[0]}'s ${stream} to match ${re}: ${out.stderr}`);
+        if (Date.now() > deadline) throw new WaitTimeout(`rdfscout ${args[0]}'s ${stream} to match ${re}`, timeoutMs, out.stderr.slice(-2000));
         await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    async ended(what = `rdfscout ${args[0]} (pid ${child.pid}) to exit`, ms = CLI_DEADLINE_MS) {
+      try {
+        return await within(what, exited, ms);
+      } catch {
+        signal('SIGKILL'); // a hung process must not outlive its test
+        throw new WaitTimeout(what, ms, out.stderr.slice(-2000));
       }
     },
   };

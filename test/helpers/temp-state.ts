@@ -3,9 +3,6 @@ import { afterEach, beforeEach } from 'vitest';
 import { type CrawlState, type OpenStateOptions, openState } from '../../src/state/open-state.ts';
 import { makeTempDir } from './temp-dir.ts';
 
-// Also reachable from here, where it lived first (files written before it moved import it from this module).
-export { makeTempDir };
-
 /** The current test's folder and crawl state; see {@link useTempState}. */
 export interface TempState {
   /** The current test's temp folder (the LevelDB lives in `dir/db`). */

@@ -22,9 +22,9 @@ export function startRedisWorker(redisUrl: string, out: string, args: readonly s
   return startWorker([...args, '--redis', redisUrl, '--out', out, '--quiet'], probes, out);
 }
 
-/** Waits for every worker; fails with its output if one did not exit with code 0. */
-export async function allExitZero(workers: readonly WorkerProcess[]): Promise<void> {
-  const codes = await Promise.all(workers.map((w) => w.exited));
+/** Waits for every worker (each within `ms`); fails with its output if one did not exit with code 0. */
+export async function allExitZero(workers: readonly WorkerProcess[], ms = 120_000): Promise<void> {
+  const codes = await Promise.all(workers.map((w, i) => w.ended(`worker ${i} (${w.out}) to exit`, ms)));
   codes.forEach((code, i) => {
     const w = workers[i] as WorkerProcess;
     if (code !== 0) throw new Error(`worker ${i} (${w.out}) ended with ${code ?? w.child.signalCode}:\n${w.stderr().slice(-3000)}`);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DOC_CHUNK_CHARS, DocumentWriter, hasGraph, isPending, parseRdfDocumentInto } from '../../src/rdf/index.ts';
 import { useTempState } from '../helpers/temp-state.ts';
 import { exportText } from './helpers.ts';
+import { within } from '../helpers/until.ts';
 
 const DOC = 'http://big.example.org/data.ttl';
 
@@ -85,14 +86,17 @@ describe('DocumentWriter', () => {
   it('SIGKILL while a large document is being written: the next open finds no trace of it', async () => {
     await t.close();
     const child = fork(new URL('./spill-child.ts', import.meta.url), [t.dir, DOC], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    const spilled = await new Promise<number>((resolve, reject) => {
-      child.once('message', (m) => resolve(m as number));
-      child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
-    });
+    const spilled = await within(
+      "the child's message that it spilled the document",
+      new Promise<number>((resolve, reject) => {
+        child.once('message', (m) => resolve(m as number));
+        child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
+      }),
+    );
     expect(spilled).toBeGreaterThanOrEqual(2);
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGKILL');
-    await exited;
+    await within('the killed child to exit', exited);
     await t.open();
     expect(await t.state.docs.keys().all()).toEqual([]);
     expect(await isPending(t.state, DOC)).toBe(false);

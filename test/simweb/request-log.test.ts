@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildWeb, checkPoliteness, copyHost, startSimweb } from '../../src/simweb/index.ts';
 import { proxyGet } from './helpers.ts';
+import { until } from '../helpers/until.ts';
 
 describe('simweb copies', () => {
   it('serves every site under as many distinct PLDs as copies asked for, each with its own seed', () => {
@@ -27,7 +28,7 @@ describe('simweb request log', () => {
       const [a, b] = web.sites;
       const t0 = Date.now();
       const first = proxyGet(web.proxyUrl, a?.startUrl as string);
-      while (web.requestLog().length === 0) await new Promise((r) => setTimeout(r, 5));
+      await until('the first request in the log', () => web.requestLog().length > 0, undefined, { everyMs: 5 });
       // Two more requests to the same PLD while the first is in flight, one to another PLD, then one more after.
       const got = await Promise.all([
         first,

@@ -136,6 +136,32 @@ describe('CoveringQuadstore (issue 18: three indexes and the stored documents)',
     }
   });
 
+  it('terms that share a key value (an IRI kept whole and a literal of its spelling, "en" and a literal @en) answer exactly', async () => {
+    const state = await openState(tmp.dir);
+    try {
+      const s = df.namedNode('http://a/s');
+      const p = df.namedNode('http://a/p');
+      const g = df.namedNode('http://a/g');
+      // `http://a/` is shorter than a namespace worth an id: its IRIs are written whole, as a literal's value is.
+      const objects: Quad['object'][] = [df.namedNode('http://a/o'), df.literal('http://a/o'), df.literal('en'), df.literal('hello', 'en'), df.literal('x', 'en'), df.literal('en', 'en')];
+      const quads = objects.flatMap((o, i) => [df.quad(s, p, o, g), df.quad(df.namedNode(`http://a/s${i}`), p, o, g)]);
+      await storeAll(state, quads);
+      for (const probe of quads) {
+        for (const pattern of patternsOf(probe)) {
+          const expected = quads.filter((q) => NAMES.every((n) => pattern[n] === undefined || q[n].equals(pattern[n] as Term))).map(key).sort();
+          const { items } = await state.quadstore.get(pattern as never);
+          expect(items.map(key).sort(), `${JSON.stringify(pattern)}`).toEqual(expected);
+        }
+      }
+      const r = await runQuery(state, 'SELECT ?s WHERE { ?s <http://a/p> "en" }');
+      const rows: string[] = [];
+      if (r.kind === 'bindings') for await (const b of r.rows) rows.push(b.s?.value ?? '');
+      expect(rows.sort()).toEqual(['http://a/s', 'http://a/s2']);
+    } finally {
+      await state.close();
+    }
+  });
+
   it('an uncovered pattern with a limit filters first, then limits', async () => {
     const state = await openState(tmp.dir);
     try {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument, stageDocument } from '../../src/rdf/index.ts';
 import { runQuery } from '../../src/sparql/query-engine.ts';
 import type { CrawlState } from '../../src/state/open-state.ts';
-import { makeTempDir, useTempState } from '../helpers/temp-state.ts';
+import { makeTempDir } from '../helpers/temp-dir.ts';
+import { useTempState } from '../helpers/temp-state.ts';
 import { until } from '../helpers/until.ts';
 import { openState } from '../../src/state/open-state.ts';
 import { IndexerHandover } from '../../src/state/indexer-handover.ts';
@@ -124,9 +125,7 @@ describe('IndexerThread', () => {
     await handover.flush(); // the failure is behind: what follows is told to this thread's new indexer
     const n = await store(state, 'http://a.example/one.ttl', sample(200));
     handover.notify(); // a background pass, without a flush
-    await until(async () => (await state.sub.unindexed.keys().all()).length === 0, 10_000).catch(() => {
-      throw new Error('timed out waiting for a background pass on this thread to index the document');
-    });
+    await until('a background pass on this thread to index the document', async () => (await state.sub.unindexed.keys().all()).length === 0, 10_000);
     expect(handover.inWorker).toBe(false);
     expect(handover.indexedQuads).toBe(n);
     expect(await state.sub.unindexed.keys().all()).toEqual([]);

@@ -12,6 +12,19 @@ export interface RedisConnectOptions {
    * Commands issued meanwhile wait for the connection (the worker pauses) instead of failing. Default: 2000 ms.
    */
   maxReconnectDelayMs?: number;
+  /**
+   * How long a connection lost after the start is tried again (a worker's --max-offline-ms): past it the client stops
+   * reconnecting, every command waiting for it fails, and {@link redisGaveUp} says why. Default: forever.
+   */
+  maxOfflineMs?: number;
+}
+
+/** Why each client gave up reconnecting (set once its connection stayed lost past `maxOfflineMs`). */
+const GAVE_UP = new WeakMap<Redis, RdfscoutError>();
+
+/** The error of a client that gave up its lost connection (`maxOfflineMs`), or null while it has not. */
+export function redisGaveUp(client: Redis): RdfscoutError | null {
+  return GAVE_UP.get(client) ?? null;
 }
 
 /**
@@ -23,9 +36,26 @@ export interface RedisConnectOptions {
  */
 export async function connectRedis(url: string, options: RedisConnectOptions = {}): Promise<Redis> {
   const target = parseRedisUrl(url);
-  const { connectTimeoutMs = 5000, maxReconnectDelayMs = 2000 } = options;
+  const { connectTimeoutMs = 5000, maxReconnectDelayMs = 2000, maxOfflineMs = Number.POSITIVE_INFINITY } = options;
   let lastError: Error | undefined;
   let connected = false;
+  let lostAt: number | null = null;
+  // Once connected, a lost connection is tried again with back-off until it has been lost for maxOfflineMs.
+  const retryStrategy = (times: number): number | null => {
+    if (!connected) return null;
+    lostAt ??= Date.now();
+    const lostMs = Date.now() - lostAt;
+    if (lostMs <= maxOfflineMs) return Math.min(times * 100, maxReconnectDelayMs);
+    const why = lastError?.message.replace(/\.+$/, '') ?? 'connection closed';
+    GAVE_UP.set(
+      client,
+      new RdfscoutError('RDFSCOUT_REDIS_UNREACHABLE', `Lost Redis at ${target.display} for ${Math.round(lostMs / 1000)} s (${why}), longer than --max-offline-ms: this worker stopped. Its leases expire and what it held goes back to the shared queue; start it again on its shard when Redis is back.`, {
+        url: target.display,
+        retryable: true,
+      }),
+    );
+    return null;
+  };
   const client = new Redis({
     host: target.host,
     port: target.port,
@@ -36,7 +66,10 @@ export async function connectRedis(url: string, options: RedisConnectOptions = {
     connectTimeout: connectTimeoutMs,
     maxRetriesPerRequest: null,
     enableOfflineQueue: true,
-    retryStrategy: (times) => (connected ? Math.min(times * 100, maxReconnectDelayMs) : null),
+    retryStrategy,
+  });
+  client.on('ready', () => {
+    lostAt = null;
   });
   const onError = (err: Error) => {
     lastError = err;

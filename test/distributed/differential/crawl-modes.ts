@@ -76,7 +76,7 @@ export async function runRedisWorker(redisUrl: string, explicit: Partial<CrawlOp
   const client = await connectRedis(redisUrl);
   try {
     const crawl = await joinSharedCrawl(client, redisUrl, explicit, leaseMs);
-    return await runOpened(await Crawler.open(crawl.explicit, { shared: redisCoordination(crawl) }), interrupt, deadline);
+    return await runOpened(await Crawler.open(crawl.explicit, { coordination: redisCoordination(crawl) }), interrupt, deadline);
   } finally {
     await client.quit();
   }

@@ -8,6 +8,7 @@ import { startWorker } from '../../helpers/workers.ts';
 import { startCaseWeb } from './case-web.ts';
 import { argsOf, explicitOf, type ModeResult, readShards, runRedisWorker, runSingle } from './crawl-modes.ts';
 import { type DiffCase, describeCase } from './generate.ts';
+import { until } from '../../helpers/until.ts';
 
 /** A mode's run must end by itself within this long (a deadline is a failure, reported with the case's seed). */
 const MODE_DEADLINE_MS = 60_000;
@@ -53,15 +54,14 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
     if (c.kill === 'single') {
       const before = web.requests();
       const child = startWorker([...web.seeds, '--out', resumedDir, ...argsOf(c.options, web.proxy)]);
-      // The kill lands a random time after the crawl's first request (a process killed before it stored its options
-      // is a crawl never made: its resume would need the seeds again).
-      const started = Date.now();
-      while (web.requests() === before && child.running()) {
-        if (Date.now() - started > 30_000) throw new Error('the killed process sent no request within 30 s');
-        await sleep(10);
-      }
+      // The kill lands after a random number of the crawl's requests (`resumeAfter`, 1 to the web's size), a random
+      // few ms into the next one: mid-crawl, at any point of a fetch, a parse or a commit. A kill before the first
+      // request would be a crawl never made (its resume would need the seeds again); a timer alone landed after 1-2
+      // records, before any resume had much to restore.
+      await until('a request from the process to kill', () => web.requests() !== before || !child.running(), 30_000, { everyMs: 10 });
       if (web.requests() === before) throw new Error(`the process to kill ended before its first request (exit ${await child.exited}): ${child.stderr().slice(-1500)}`);
-      await Promise.race([child.exited, sleep(c.killAfterMs % 400)]);
+      await until(`${c.resumeAfter} requests from the process to kill`, () => web.requests() - before >= c.resumeAfter || !child.running(), 30_000, { everyMs: 2 });
+      await Promise.race([child.exited, sleep(c.killAfterMs % 40)]);
       child.signal('SIGKILL');
       await withDeadline('the killed process', () => child.exited.then(() => undefined));
     } else {
@@ -75,11 +75,7 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
     const leaseMs = c.kill === 'worker' ? 800 : undefined;
     const summaries = await withDeadline('the Redis workers', async (d) => {
       const runs: Array<Promise<CrawlSummary>> = [runRedisWorker(redis.url, ex(dirs[0] as string), undefined, leaseMs, d)];
-      const deadline = Date.now() + 20_000;
-      while ((await admin.exists('rdfscout:{crawl}:meta')) === 0) {
-        if (Date.now() > deadline) throw new Error('the first worker did not create the crawl in Redis within 20 s');
-        await sleep(10);
-      }
+      await until('the first worker to create the crawl in Redis', async () => (await admin.exists('rdfscout:{crawl}:meta')) === 1, 20_000, { everyMs: 10 });
       for (const w of dirs.slice(1)) runs.push(runRedisWorker(redis.url, { out: w }, undefined, undefined, d));
       if (c.kill === 'worker') runs.push(killedWorker(redis.url, dir('wk'), c.killAfterMs, d));
       if (c.redisRestart) {
@@ -107,7 +103,7 @@ async function killedWorker(redisUrl: string, out: string, afterMs: number, dead
   const child = startWorker(['--redis', redisUrl, '--out', out, '--json', '--quiet']);
   await Promise.race([child.exited, sleep(afterMs)]);
   child.signal('SIGKILL');
-  await child.exited;
+  await child.ended('the killed worker to exit');
   return runRedisWorker(redisUrl, { out }, undefined, undefined, deadline);
 }
 
@@ -153,14 +149,22 @@ function compare(c: DiffCase, modes: Record<string, ModeResult>): string[] {
       const a = spent(single.records.values()).perPld;
       for (const [pld, n] of a) if ((s.perPld.get(pld) ?? 0) !== n) out.push(`${name}: ${s.perPld.get(pld) ?? 0} fetched on ${pld}, one process ${n}`);
     }
-    // bfs at concurrency 1, one worker, nothing killed: the same records and the same quads.
-    if (strategy === 'bfs' && concurrency === 1 && (name !== 'redis' || c.workers === 1) && c.kill === 'none' && !c.redisRestart) {
+    // A URL fetched in two modes gives the same record and the same quads (the web is deterministic), whatever the
+    // strategy, the concurrency, the workers or the kills.
+    const differ = [...m.records.values()].filter((r) => { const o = single.records.get(r.url); return o !== undefined && key(o) !== key(r); });
+    if (differ.length > 0) out.push(`${name}: ${differ.length} URLs recorded otherwise than by one process: ${differ.slice(0, 3).map(key).join(' | ')}`);
+    const quadsDiffer = [...m.docs].filter(([graph, q]) => single.docs.has(graph) && single.docs.get(graph) !== q).map(([graph]) => graph);
+    if (quadsDiffer.length > 0) out.push(`${name}: stored quads of ${quadsDiffer.length} documents differ from one process's: ${quadsDiffer.slice(0, 3).join(' ')}`);
+    // bfs at concurrency 1 in one process at a time (resumed after a signal or a SIGKILL; one Redis worker, none
+    // killed): the same order, so the same URLs whatever stopped it — the same records and the same quads.
+    const oneAtATime = name === 'resumed' || (c.workers === 1 && c.kill !== 'worker' && !c.redisRestart);
+    if (strategy === 'bfs' && concurrency === 1 && (oneAtATime || sameSet)) {
       const a = [...single.records.values()].map(key).sort().join('\n');
       const b = [...m.records.values()].map(key).sort().join('\n');
       if (a !== b) out.push(`${name}: records differ from one process's`);
-      const qa = [...single.docs].sort().join('\n');
-      const qb = [...m.docs].sort().join('\n');
-      if (qa !== qb) out.push(`${name}: stored quads differ from one process's`);
+      const qa = [...single.docs.keys()].sort().join('\n');
+      const qb = [...m.docs.keys()].sort().join('\n');
+      if (qa !== qb) out.push(`${name}: stored documents differ from one process's`);
     }
   }
   return out;

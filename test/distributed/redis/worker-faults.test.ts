@@ -75,7 +75,7 @@ describe('Redis killed and restarted from its AOF mid-crawl', () => {
       const outs = [join(dir, `${name}-a`), join(dir, `${name}-b`)];
       const workers = outs.map((out) => startRedisWorker(redis.url, out, args()));
       if (midCrawl) {
-        await until(async () => web.requestLog().length >= 100, 60_000);
+        await until('100 requests to the web', async () => web.requestLog().length >= 100, 60_000);
         await midCrawl(redis);
         expect(workers.every((w) => w.running())).toBe(true); // they paused; none gave up
       }
@@ -160,7 +160,7 @@ describe('Redis lost while a document is being fetched', () => {
       const probe = await connectRedis(redis.url);
       try {
         const workersKey = crawlKeys(SHARED_CRAWL_NAME).workers;
-        await until(async () => (joined = await probe.zcard(workersKey)) >= 2, 120_000);
+        await until('both workers to join (a claim each)', async () => (joined = await probe.zcard(workersKey)) >= 2, 120_000);
       } finally {
         probe.disconnect();
       }
@@ -184,4 +184,34 @@ describe('Redis lost while a document is being fetched', () => {
       await redis.stop();
     }
   }, 180_000);
+});
+
+describe('Redis lost for good mid-crawl', () => {
+  let site: TestServer;
+  beforeEach(async () => {
+    // An endless site, slow enough that the crawl is still running when Redis goes.
+    site = await startHttpServer((req, res) => {
+      const n = Number(/\/p(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
+      setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(`<a href="/p${n + 1}">next</a> <a href="/p${n + 2}">skip</a>`), 50);
+    });
+  });
+  afterEach(async () => {
+    await site.close();
+  });
+
+  it('a worker waits for it up to --max-offline-ms, then stops with exit 1 and says why (it never waits forever)', async () => {
+    const redis = await startRedisServer({ appendOnly: false });
+    try {
+      const worker = startRedisWorker(redis.url, join(dir, 'lost'), [`${site.origin}/p0`, '--allow-private', '--delay-ms', '0', '--concurrency', '2', '--max-offline-ms', '2000']);
+      await until('the worker to fetch 5 pages', () => site.requests.length >= 5, 60_000, { seen: () => worker.stderr().slice(-500) });
+      await redis.kill();
+      const lostAt = Date.now();
+      const code = await worker.ended('the worker to give up the lost Redis', 60_000);
+      expect(code, worker.stderr()).toBe(1);
+      expect(Date.now() - lostAt).toBeGreaterThanOrEqual(2000); // it waited as long as asked
+      expect(worker.stderr()).toMatch(/Lost Redis at redis:\/\/127\.0\.0\.1:\d+ for \d+ s \(.*\), longer than --max-offline-ms: this worker stopped/);
+    } finally {
+      await redis.stop();
+    }
+  }, 120_000);
 });

@@ -6,6 +6,7 @@ import { type SimWeb, startSimweb } from '../../../src/simweb/index.ts';
 import { Prng } from '../../../src/random/prng.ts';
 import { runCli as cli, startCli } from '../../helpers/run-cli.ts';
 import { useTempDir } from '../../helpers/temp-dir.ts';
+import { until } from '../../helpers/until.ts';
 
 const KILLS = 10;
 const BUDGET = 120;
@@ -84,7 +85,7 @@ describe('SIGKILL at random moments, resumed each time', () => {
       const early = await Promise.race([
         exited.then(() => true),
         (async () => {
-          while (web.stats().requests - before < after) await new Promise((r) => setTimeout(r, 2));
+          await until(`${after} requests from the crawl to kill`, () => web.stats().requests - before >= after || !child.running(), 60_000, { everyMs: 2 });
           await new Promise((r) => setTimeout(r, jitterMs));
           return false;
         })(),
@@ -93,7 +94,7 @@ describe('SIGKILL at random moments, resumed each time', () => {
         child.signal('SIGKILL');
         killedMidCrawl++;
       }
-      await exited;
+      await child.ended('the killed crawl to exit');
       const docs = await cli(['docs', out]);
       progress.push(docs.stdout.split('\n').filter(Boolean).length);
     }
@@ -154,9 +155,9 @@ describe('SIGKILL with a bandit and concurrent fetches', () => {
       const child = startCli(args);
       const before = web.stats().requests;
       const after = 10 + Math.floor(rng.next() * 30);
-      while (web.stats().requests - before < after && child.running()) await new Promise((r) => setTimeout(r, 2));
+      await until(`${after} requests from the crawl to kill`, () => web.stats().requests - before >= after || !child.running(), 60_000, { everyMs: 2 });
       child.signal('SIGKILL');
-      await child.exited;
+      await child.ended('the killed crawl to exit');
       const stats = await cli(['stats', out, '--json']);
       expect(stats.code).toBe(0);
       const s = JSON.parse(stats.stdout) as { fetched: number; perPld: Record<string, { fetched: number; denied: number }>; bandit: Array<{ arm: string; pulls: number }> };
