@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import type { ChildResult } from './real-sites/crawl-child.ts';
 import { type Oracle, type SiteFigures, ratio, siteFigures } from './real-sites/figures.ts';
-import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOTS, layoutSite, type RealSite, readSites } from './real-sites/layout.ts';
+import { LAYOUT_OPTIONS, layoutSite, type RealSite, readSites } from './real-sites/layout.ts';
 import { serveRealSites } from './real-sites/serve.ts';
 import type { ServedSite } from './real-sites/static-host.ts';
 
@@ -24,10 +24,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 const { values } = parseArgs({
   options: {
-    snapshots: { type: 'string', default: DEFAULT_SNAPSHOTS },
-    data: { type: 'string', default: DEFAULT_DATA_DIR },
-    clone: { type: 'boolean', default: false },
-    sites: { type: 'string' },
+    ...LAYOUT_OPTIONS,
     runs: { type: 'string', default: 'bfs:off,fc-r+hr:off,yield:off,fc-r+hr:on' },
     'max-docs': { type: 'string', default: '3000' },
     parallel: { type: 'string', default: '2' },

@@ -24,8 +24,8 @@ export interface RealSite {
 }
 
 const SITES_FILE = join(dirname(fileURLToPath(import.meta.url)), 'sites.json');
-export const DEFAULT_DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), 'data');
-export const DEFAULT_SNAPSHOTS = '/work/.mirror';
+const DEFAULT_DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), 'data');
+const DEFAULT_SNAPSHOTS = '/work/.mirror';
 
 export function readSites(file = SITES_FILE): RealSite[] {
   return (JSON.parse(readFileSync(file, 'utf8')) as { sites: RealSite[] }).sites;
@@ -63,15 +63,18 @@ export function layoutSite(site: RealSite, options: { dataDir: string; snapshots
   return dir;
 }
 
+/** The flags that say where the sites come from and which (`bench/real-sites.ts` takes them too). */
+export const LAYOUT_OPTIONS = {
+  snapshots: { type: 'string', default: DEFAULT_SNAPSHOTS },
+  data: { type: 'string', default: DEFAULT_DATA_DIR },
+  clone: { type: 'boolean', default: false },
+  sites: { type: 'string' },
+} as const;
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { parseArgs } = await import('node:util');
   const { values } = parseArgs({
-    options: {
-      snapshots: { type: 'string', default: DEFAULT_SNAPSHOTS },
-      data: { type: 'string', default: DEFAULT_DATA_DIR },
-      clone: { type: 'boolean', default: false },
-      sites: { type: 'string' },
-    },
+    options: LAYOUT_OPTIONS,
   });
   const wanted = values.sites?.split(',');
   for (const site of readSites()) {

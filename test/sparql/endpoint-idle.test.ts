@@ -1,10 +1,9 @@
 // An idle endpoint answers every query (no 503 once some have run, graph-led or not) and logs one line per request.
-import type { Quad } from '@rdfjs/types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { stageDocuments } from '../../src/rdf/index.ts';
 import { type Endpoint, startEndpoint } from '../../src/sparql/endpoint.ts';
 import { type CrawlState, openState } from '../../src/state/open-state.ts';
 import { useTempDir } from '../helpers/temp-dir.ts';
+import { stageTypedDocuments } from '../helpers/typed-documents.ts';
 
 const EX = 'http://ex.org/';
 let dir: string;
@@ -16,18 +15,7 @@ const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
   dir = folder.dir;
   state = await openState(dir);
-  const df = state.dataFactory;
-  const n = (s: string) => df.namedNode(s);
-  for (let d = 0; d < 3; d++) {
-    const quads: Quad[] = [];
-    for (let i = 0; i < 300; i++) {
-      quads.push(df.quad(n(`${EX}s${i}`), n('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), n(`${EX}C${i % 5}`), n(`${EX}doc${d}`)));
-      quads.push(df.quad(n(`${EX}s${i}`), n(`${EX}label`), df.literal(`a label long enough to fill slices ${i}`, 'en'), n(`${EX}doc${d}`)));
-    }
-    const txn = state.txn();
-    stageDocuments(state, txn, quads);
-    await txn.commit();
-  }
+  await stageTypedDocuments(state, { ex: EX, docs: 3, subjects: 300, classes: 5, label: (i) => `a label long enough to fill slices ${i}` });
   endpoint = await startEndpoint(state, { port: 0, timeoutMs: 8_000, log: (line) => lines.push(line), verbose: true });
 }, 60_000);
 

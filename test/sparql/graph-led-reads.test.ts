@@ -1,13 +1,11 @@
 // A pattern led by a document's graph (read from its stored values) answers every time, well within its time limit.
-import type { Quad } from '@rdfjs/types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { stageDocuments } from '../../src/rdf/index.ts';
 import { runQuery } from '../../src/sparql/query-engine.ts';
 import { type CrawlState, openState } from '../../src/state/open-state.ts';
 import { useTempDir } from '../helpers/temp-dir.ts';
+import { stageTypedDocuments } from '../helpers/typed-documents.ts';
 
 const EX = 'http://ex.org/';
-const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 let dir: string;
 let state: CrawlState;
 
@@ -15,19 +13,8 @@ const folder = useTempDir({ per: 'file' });
 beforeAll(async () => {
   dir = folder.dir;
   state = await openState(dir);
-  const df = state.dataFactory;
-  const n = (s: string) => df.namedNode(s);
   // Five documents of 400 triples: more than one slice of stored N-Triples each (stored-triples.ts reads ~16 kB at a time).
-  for (let d = 0; d < 5; d++) {
-    const quads: Quad[] = [];
-    for (let i = 0; i < 200; i++) {
-      quads.push(df.quad(n(`${EX}s${i}`), n(RDF_TYPE), n(`${EX}C${i % 7}`), n(`${EX}doc${d}`)));
-      quads.push(df.quad(n(`${EX}s${i}`), n(`${EX}label`), df.literal(`label number ${i} of document ${d}`, 'en'), n(`${EX}doc${d}`)));
-    }
-    const txn = state.txn();
-    stageDocuments(state, txn, quads);
-    await txn.commit();
-  }
+  await stageTypedDocuments(state, { ex: EX, docs: 5, subjects: 200, classes: 7, label: (i, d) => `label number ${i} of document ${d}` });
 }, 60_000);
 
 afterAll(async () => {
