@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { prefixOracle } from '../../src/bandit/prefix-oracle.ts';
 import { buildWeb } from '../../src/simweb/index.ts';
-import { drawSiteSet, REWARD_SHAPES } from '../../src/simweb/profiles/generated-sets.ts';
+import { drawSiteSet, expectedReward, REWARD_SHAPES, turnPage } from '../../src/simweb/profiles/generated-sets.ts';
 import { externalLinksOf, modelSource, rdfDocumentOf, siteSequence } from '../../src/simweb/site-sequence.ts';
 
 describe('generated site sets', () => {
@@ -70,11 +70,50 @@ describe('generated site sets', () => {
       const htmlPages = model.docs.filter((d) => d.kind === 'html' && d.path.includes('page-'));
       for (const d of htmlPages) {
         const j = Number(/page-(\d+)/.exec(d.path)![1]);
-        if (j < site.external.turn) expect(d.external).toBe(0);
+        if (j < turnPage(site.external, site.size)) expect(d.external).toBe(0);
         checked++;
       }
     }
     expect(checked).toBeGreaterThan(200);
+  });
+
+  it('turn late and dry sites within the site as built, so that they turn at --scale 0.1 too', () => {
+    const scale = 0.1;
+    const built = (size: number) => Math.max(Math.min(30, size), Math.round(size * scale));
+    let late = 0;
+    let dry = 0;
+    let paid = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const set = drawSiteSet(seed);
+      const web = buildWeb({ profiles: `generated-${seed}`, seed, scale });
+      const source = modelSource(web);
+      for (const [i, site] of set.sites.entries()) {
+        const n = built(site.size);
+        if (site.size * scale < 40) continue;
+        const plan = site.external;
+        if (plan.shape === 'late') {
+          late++;
+          // Nothing before the turn, the full rate on the last page.
+          expect(expectedReward(plan, 0, n)).toBe(0);
+          expect(expectedReward(plan, n - 1, n), `set ${seed} site ${site.short}`).toBe(plan.rate);
+          if (plan.rate >= 0.5) {
+            const seq = siteSequence(source, web.sites[i]!.startUrl, Number.POSITIVE_INFINITY, n, externalLinksOf);
+            const turn = turnPage(plan, n);
+            expect(seq.slice(0, turn).reduce((a, b) => a + b, 0)).toBe(0);
+            expect(seq.slice(turn).reduce((a, b) => a + b, 0), `set ${seed} site ${site.short} pays after page ${turn}`).toBeGreaterThan(0);
+            paid++;
+          }
+        }
+        if (plan.shape === 'dry') {
+          dry++;
+          expect(expectedReward(plan, 0, n)).toBe(plan.rate);
+          expect(expectedReward(plan, n - 1, n), `set ${seed} site ${site.short}`).toBeCloseTo(plan.rate * 0.02);
+        }
+      }
+    }
+    expect(late).toBeGreaterThan(5);
+    expect(dry).toBeGreaterThan(5);
+    expect(paid).toBeGreaterThan(2);
   });
 
   it('split tuning and evaluation seeds that do not overlap', () => {

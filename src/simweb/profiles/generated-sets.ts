@@ -17,11 +17,14 @@ export const REWARD_SHAPES = ['steady', 'dry', 'late', 'deep', 'barren'] as cons
 type RewardShape = (typeof REWARD_SHAPES)[number];
 
 /** One reward's schedule on one site: the expected reward of the page at breadth-first position j of n. */
-interface RewardPlan {
+export interface RewardPlan {
   shape: RewardShape;
   /** Expected reward per page while the site pays (per page: external links, or RDF documents linked). */
   rate: number;
-  /** dry: the page where paying stops; late: the page where it starts; deep: the share of the site (from the end) that pays. */
+  /**
+   * A share of the site, so that the shape holds at any `--scale`: dry, the share (from the start) that pays; late,
+   * the share before paying starts; deep, the share (from the end) that pays.
+   */
   turn: number;
 }
 
@@ -54,28 +57,36 @@ function logUniform(rng: Prng, lo: number, hi: number): number {
   return Math.exp(Math.log(lo) + (Math.log(hi) - Math.log(lo)) * rng.next());
 }
 
-function drawPlan(rng: Prng, size: number): RewardPlan {
+function drawPlan(rng: Prng): RewardPlan {
   const shape = rng.pick(REWARD_SHAPES);
   // From barren (one reward in 200 fetches) to rich (3 a fetch).
   const rate = shape === 'barren' ? logUniform(rng, 0.001, 0.02) : logUniform(rng, 0.005, 3);
   const turn =
-    shape === 'dry' ? Math.max(3, Math.round(size * logUniform(rng, 0.01, 0.3)))
-    : shape === 'late' ? Math.max(3, Math.round(size * (0.1 + 0.6 * rng.next())))
+    shape === 'dry' ? logUniform(rng, 0.01, 0.3)
+    : shape === 'late' ? 0.1 + 0.6 * rng.next()
     : shape === 'deep' ? 0.15 + 0.35 * rng.next()
     : 0;
   return { shape, rate, turn };
 }
 
-/** The expected reward of page j (breadth-first position) of a site of n pages under `plan`. */
-function expectedReward(plan: RewardPlan, j: number, n: number): number {
+/**
+ * The page where a dry site stops paying or a late one starts, in a site of n pages as built: from the site's
+ * built size, not its drawn one, so that a late site turns at `--scale 0.1` too (at least 3 pages in).
+ */
+export function turnPage(plan: RewardPlan, n: number): number {
+  return Math.max(3, Math.round(n * plan.turn));
+}
+
+/** The expected reward of page j (breadth-first position) of a site of n pages (as built) under `plan`. */
+export function expectedReward(plan: RewardPlan, j: number, n: number): number {
   switch (plan.shape) {
     case 'steady':
     case 'barren':
       return plan.rate;
     case 'dry':
-      return j < plan.turn ? plan.rate : plan.rate * 0.02;
+      return j < turnPage(plan, n) ? plan.rate : plan.rate * 0.02;
     case 'late':
-      return j < plan.turn ? 0 : plan.rate;
+      return j < turnPage(plan, n) ? 0 : plan.rate;
     case 'deep':
       return j >= n * (1 - plan.turn) ? plan.rate : 0;
   }
@@ -93,8 +104,8 @@ export function drawSiteSet(seed: number): GeneratedSet {
       short: `g${seed}s${String(i + 1).padStart(2, '0')}`,
       size,
       fanout: [lo, lo + rng.int(0, 9)],
-      external: drawPlan(rng, size),
-      rdf: drawPlan(rng, size),
+      external: drawPlan(rng),
+      rdf: drawPlan(rng),
       slowShare: rng.chance(0.3) ? 0.05 + 0.25 * rng.next() : 0,
       crawlDelay: rng.chance(0.25) ? rng.pick([0.01, 0.02, 0.05]) : undefined,
       errorRate: rng.chance(0.5) ? 0.1 * rng.next() : 0,
