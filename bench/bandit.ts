@@ -199,12 +199,12 @@ function tabulate(rows: UnitRow[], pick: (r: UnitRow) => number): Map<string, Re
 }
 
 /**
- * `--generated`: live crawls of the generated site sets of the sealed split (`--split evaluation|tuning`, from
+ * `--generated`: live crawls of the generated site sets of a sealed split (`--split tuning|evaluation|evaluation-2`, from
  * bench/bandit-seeds.json; `--seeds N` takes the first N), per reward and concurrency, every fixed rule and the
  * policies given; prints each policy's ratio to the best fixed rule per set (min, p10, median, shares) and in total.
  */
 async function runGenerated(values: Record<string, string | boolean | undefined>): Promise<void> {
-  const split = values.split === 'tuning' ? 'tuning' : 'evaluation';
+  const split = String(values.split);
   const all = sealedSeeds(split);
   const seeds = values.seeds === '20' ? all : all.slice(0, Number(values.seeds));
   const budget = Number(values.budget === '2000' ? '600' : values.budget);

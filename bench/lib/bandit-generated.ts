@@ -41,12 +41,15 @@ export interface SetResult {
   by: Record<string, number>;
 }
 
-/** The sealed split (bench/bandit-seeds.json). */
-export function sealedSeeds(split: 'tuning' | 'evaluation'): number[] {
-  const file = JSON.parse(readFileSync(new URL('../bandit-seeds.json', import.meta.url), 'utf8')) as Record<string, number[]>;
+/** The seeds of one split of bench/bandit-seeds.json (`tuning`, `evaluation`, `evaluation-2`). */
+export function sealedSeeds(split: string): number[] {
+  const file = JSON.parse(readFileSync(new URL('../bandit-seeds.json', import.meta.url), 'utf8')) as Record<string, unknown>;
   const seeds = file[split];
-  if (!seeds) throw new Error(`bench/bandit-seeds.json has no "${split}" list`);
-  return seeds;
+  if (split === 'about' || !Array.isArray(seeds)) {
+    const names = Object.keys(file).filter((k) => Array.isArray(file[k]));
+    throw new Error(`bench/bandit-seeds.json has no split "${split}" (splits: ${names.join(', ')})`);
+  }
+  return seeds as number[];
 }
 
 /** One set crawled live under every policy (this process). */
