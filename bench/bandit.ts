@@ -15,6 +15,8 @@
 // BeeBot's semantics (external links are counted, never crawled; depth ≤ 5; redirects followed; robots-disallowed
 // pages skipped) and every policy is replayed over it with `simulate` — fast enough for 20+ seeds.
 // With --thesis, the same policies with rdf-docs reward over the thesis-like multi-PLD web, with bfs and fc-r+hr.
+// With --generated [--split tuning|evaluation|evaluation-2] [--repeats R] [--cache FILE] [--losers]: the generated
+// site sets, live (bench/lib/bandit-generated-run.ts).
 
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -25,17 +27,13 @@ import { type ReplayArm, simulate } from '../src/bandit/simulate.ts';
 import { type ReferenceCurve, type ReportCrawlInput, writeReport } from '../src/report/index.ts';
 import { type SimWeb, startSimweb } from '../src/simweb/index.ts';
 import { crawlOnce } from './lib/bandit-crawl.ts';
-import { DEFAULT_POLICY, FIXED, STRATEGY, type GeneratedSettings, type Reward, runSet, runSets, type SetResult, sealedSeeds, summarize } from './lib/bandit-generated.ts';
+import { type GeneratedSettings, type Reward, runSet } from './lib/bandit-generated.ts';
+import { runGenerated } from './lib/bandit-generated-run.ts';
+import { printTable } from './lib/bandit-table.ts';
 import { type DriftKind, runDrift } from './lib/bandit-drift.ts';
 import { siteSequence } from '../src/simweb/site-sequence.ts';
 
 type SetName = 'ras' | 'univ' | 'mix';
-
-function meanAndInterval(xs: number[]): { mean: number; half: number } {
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const variance = xs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, xs.length - 1);
-  return { mean, half: xs.length > 1 ? (1.96 * Math.sqrt(variance)) / Math.sqrt(xs.length) : Number.NaN };
-}
 
 /** Lines printed so far (for --md). */
 const printed: string[] = [];
@@ -43,31 +41,6 @@ const printed: string[] = [];
 function say(line: string): void {
   console.log(line);
   printed.push(line);
-}
-
-/** BeeBot §3's fixed rules (and the frontier's own order): the yardstick of "within a few percent of the best fixed rule". */
-const FIXED_RULES = ['none', 'round-robin', 'r1', 'r2', 'r3'];
-
-function printTable(title: string, columns: string[], labels: string[], cell: (label: string, col: string) => number[], baseline: string): void {
-  say(`\n${title}`);
-  const fixed = labels.filter((l) => FIXED_RULES.includes(l));
-  const yardstick = fixed.length > 0 ? fixed : labels;
-  const base = Object.fromEntries(columns.map((c) => [c, meanAndInterval(cell(baseline, c)).mean]));
-  const best = Object.fromEntries(columns.map((c) => [c, Math.max(...yardstick.map((l) => meanAndInterval(cell(l, c)).mean))]));
-  const rows = labels.map((l) => [
-    l,
-    ...columns.map((c) => {
-      const { mean, half } = meanAndInterval(cell(l, c));
-      const pm = Number.isNaN(half) ? '' : ` ± ${half.toFixed(0)}`;
-      return `${mean.toFixed(0)}${pm} (×${(mean / base[c]!).toFixed(2)}) [${(mean / best[c]!).toFixed(2)}]`;
-    }),
-  ]);
-  const head = ['policy', ...columns];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  say(line(head));
-  say(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of rows) say(line(r));
 }
 
 /** One unit of real-crawl work: one simulated web (a set and a generator seed) crawled under every policy. */
@@ -198,36 +171,6 @@ function tabulate(rows: UnitRow[], pick: (r: UnitRow) => number): Map<string, Re
   return m;
 }
 
-/**
- * `--generated`: live crawls of the generated site sets of a sealed split (`--split tuning|evaluation|evaluation-2`, from
- * bench/bandit-seeds.json; `--seeds N` takes the first N), per reward and concurrency, every fixed rule and the
- * policies given; prints each policy's ratio to the best fixed rule per set (min, p10, median, shares) and in total.
- */
-async function runGenerated(values: Record<string, string | boolean | undefined>): Promise<void> {
-  const split = String(values.split);
-  const all = sealedSeeds(split);
-  const seeds = values.seeds === '20' ? all : all.slice(0, Number(values.seeds));
-  const budget = Number(values.budget === '2000' ? '600' : values.budget);
-  const scale = Number(values.scale === '1' ? '0.1' : values.scale);
-  const jobs = Math.min(2, Math.max(1, Number(values.jobs)));
-  const extra = values.policies === POLICY_NAMES.join(',') ? ['auto'] : String(values.policies).split(',');
-  const policies = [...new Set([...FIXED, ...extra])];
-  const all_results: SetResult[] = [];
-  say(`Generated site sets, ${split} split (${seeds.length} sets: ${seeds[0]}…${seeds.at(-1)}), budget ${budget}, scale ${scale}, live crawls`);
-  for (const reward of String(values.rewards).split(',') as Reward[]) {
-    for (const concurrency of String(values.concurrencies).split(',').map(Number)) {
-      const strategy = typeof values.strategy === 'string' ? values.strategy : STRATEGY[reward];
-      const settings: GeneratedSettings = { budget, scale, concurrency, reward, policies, strategy };
-      const results = await runSets(seeds, settings, jobs, (r) => console.error(`set ${r.seed} ${reward} c${concurrency}: ${policies.map((p) => `${p} ${r.by[p]}`).join(', ')} (oracle ${r.oracle})`));
-      all_results.push(...results);
-      say(`\n${reward}, concurrency ${concurrency}, strategy ${strategy}: each policy ÷ the best fixed rule of the set (default: ${DEFAULT_POLICY[reward]})`);
-      for (const l of summarize(results, policies)) say(l);
-    }
-  }
-  if (typeof values.json === 'string') writeFileSync(values.json, JSON.stringify(all_results, null, 2));
-  if (typeof values.md === 'string') writeFileSync(values.md, `${printed.join('\n')}\n`);
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -260,15 +203,37 @@ async function main(): Promise<void> {
       concurrencies: { type: 'string', default: '1,4' },
       'generated-worker': { type: 'string' },
       strategy: { type: 'string' },
+      repeats: { type: 'string', default: '1' },
+      cache: { type: 'string' },
+      losers: { type: 'boolean', default: false },
     },
   });
   if (values['generated-worker'] !== undefined) {
-    const { seed, settings } = JSON.parse(values['generated-worker']) as { seed: number; settings: GeneratedSettings };
-    process.stdout.write(`${JSON.stringify(await runSet(seed, settings))}\n`);
+    const { seed, settings, known } = JSON.parse(values['generated-worker']) as { seed: number; settings: GeneratedSettings; known: Record<string, number[]> };
+    process.stdout.write(`${JSON.stringify(await runSet(seed, settings, known))}\n`);
     return;
   }
   if (values.generated) {
-    await runGenerated(values);
+    // --generated's own defaults: 600 fetches, scale 0.1, every seed of the split, auto besides the fixed rules.
+    await runGenerated(
+      {
+        split: values.split,
+        seeds: values.seeds === '20' ? undefined : Number(values.seeds),
+        budget: Number(values.budget === '2000' ? '600' : values.budget),
+        scale: Number(values.scale === '1' ? '0.1' : values.scale),
+        jobs: Math.min(2, Math.max(1, Number(values.jobs))),
+        policies: values.policies === POLICY_NAMES.join(',') ? ['auto'] : values.policies.split(','),
+        rewards: values.rewards.split(',') as Reward[],
+        concurrencies: values.concurrencies.split(',').map(Number),
+        repeats: Number(values.repeats),
+        strategy: values.strategy,
+        cache: values.cache,
+        losers: values.losers,
+        json: values.json,
+      },
+      say,
+    );
+    if (values.md) writeFileSync(values.md, `${printed.join('\n')}\n`);
     return;
   }
   if (values.worker !== undefined) {
@@ -317,6 +282,7 @@ async function main(): Promise<void> {
       }
     }
     printTable(
+      say,
       `External links found, simweb graph replay (BeeBot semantics), N = ${budget} pages, K = 10, ${seeds} seeds (${seedsText}), scale ${scale}: mean ± 95% interval (× R1) [× best fixed rule]`,
       cols,
       policies,
@@ -336,13 +302,14 @@ async function main(): Promise<void> {
     const offSite = tabulate(rows, (r) => r.offSite);
     const byCol = (l: string, c: string, m: typeof totals) => m.get(l)?.[setOf(c)] ?? [];
     printTable(
+      say,
       `External links found, real crawls, N = ${budget} pages, K = 10, ${seeds} seed(s) (${seedsText}), scale ${scale}: mean ± 95% interval (× R1) [× best fixed rule]`,
       cols,
       policies,
       (l, c) => byCol(l, c, totals),
       policies.includes('r1') ? 'r1' : policies[0]!,
     );
-    printTable('Off-site fetches (partner PLDs the engine queued one hop out; part of the budget N)', cols, policies, (l, c) => byCol(l, c, offSite), policies[0]!);
+    printTable(say, 'Off-site fetches (partner PLDs the engine queued one hop out; part of the budget N)', cols, policies, (l, c) => byCol(l, c, offSite), policies[0]!);
     results.beebot = { totals: Object.fromEntries(totals), offSite: Object.fromEntries(offSite) };
   }
 
@@ -351,6 +318,7 @@ async function main(): Promise<void> {
     const units: Unit[] = Array.from({ length: tSeeds }, (_, k) => ({ kind: 'thesis' as const, seed: seedStart + k }));
     const rdf = tabulate(await runUnits(units, settings, jobs, values.partial), (r) => r.value);
     printTable(
+      say,
       `RDF documents found, thesis-like web (thesis), global budget ${settings.thesisBudget}, ${tSeeds} seed(s) from ${seedStart}, scale ${scale}: mean ± 95% interval (× no bandit) [× best fixed rule]`,
       THESIS_STRATEGIES,
       ['none', ...policies],

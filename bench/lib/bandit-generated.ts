@@ -29,6 +29,8 @@ export interface GeneratedSettings {
   concurrency: number;
   reward: Reward;
   policies: string[];
+  /** Crawls of each (set, policy), each with its own crawl seed (the web stays the set's). Default 1. */
+  repeats?: number;
 }
 
 export interface SetResult {
@@ -37,8 +39,13 @@ export interface SetResult {
   concurrency: number;
   plds: number;
   oracle: number;
-  /** Reward per policy. */
-  by: Record<string, number>;
+  /** Reward per policy, one per repeat (repeat r crawls with `crawlSeed(seed, r)`). */
+  by: Record<string, number[]>;
+}
+
+/** The crawl's seed of repeat r of set `seed`: the set's own seed first, so that one repeat is the single run. */
+function crawlSeed(seed: number, r: number): number {
+  return seed + 1_000_000 * r;
 }
 
 /** The seeds of one split of bench/bandit-seeds.json (`tuning`, `evaluation`, `evaluation-2`). */
@@ -52,8 +59,11 @@ export function sealedSeeds(split: string): number[] {
   return seeds as number[];
 }
 
-/** One set crawled live under every policy (this process). */
-export async function runSet(seed: number, s: GeneratedSettings): Promise<SetResult> {
+/**
+ * One set crawled live under every policy, `repeats` times each (this process). `known` holds rewards already
+ * measured (a cache of the fixed rules' crawls): a policy's repeats found there are not crawled again.
+ */
+export async function runSet(seed: number, s: GeneratedSettings, known: Record<string, number[]> = {}): Promise<SetResult> {
   const profiles = `generated-${seed}`;
   const model = buildWeb({ profiles, seed, scale: s.scale });
   const source = modelSource(model);
@@ -62,19 +72,23 @@ export async function runSet(seed: number, s: GeneratedSettings): Promise<SetRes
   const oracle = prefixOracle(seqs, s.budget);
   const web = await startSimweb({ profiles, seed, scale: s.scale });
   try {
-    const by: Record<string, number> = {};
+    const by: Record<string, number[]> = {};
     for (const bandit of s.policies) {
-      const f = await crawlOnce(web, web.sites.map((site) => site.startUrl), {
-        bandit,
-        strategy: s.strategy ?? STRATEGY[s.reward],
-        reward: s.reward,
-        budget: s.budget,
-        seed,
-        maxDepth: Number.POSITIVE_INFINITY,
-        concurrency: s.concurrency,
-        hostConcurrency: 1,
-      });
-      by[bandit] = s.reward === 'rdf-docs' ? f.rdfDocuments : f.reward;
+      const runs = (known[bandit] ?? []).slice(0, s.repeats ?? 1);
+      for (let r = runs.length; r < (s.repeats ?? 1); r++) {
+        const f = await crawlOnce(web, web.sites.map((site) => site.startUrl), {
+          bandit,
+          strategy: s.strategy ?? STRATEGY[s.reward],
+          reward: s.reward,
+          budget: s.budget,
+          seed: crawlSeed(seed, r),
+          maxDepth: Number.POSITIVE_INFINITY,
+          concurrency: s.concurrency,
+          hostConcurrency: 1,
+        });
+        runs.push(s.reward === 'rdf-docs' ? f.rdfDocuments : f.reward);
+      }
+      by[bandit] = runs;
     }
     return { seed, reward: s.reward, concurrency: s.concurrency, plds: model.sites.length, oracle, by };
   } finally {
@@ -82,15 +96,24 @@ export async function runSet(seed: number, s: GeneratedSettings): Promise<SetRes
   }
 }
 
-/** Runs the sets in `jobs` child processes at once (each `node bench/bandit.ts --generated-worker JSON`). */
-export async function runSets(seeds: readonly number[], s: GeneratedSettings, jobs: number, onDone: (r: SetResult) => void): Promise<SetResult[]> {
+/**
+ * Runs the sets in `jobs` child processes at once (each `node bench/bandit.ts --generated-worker JSON`); `known`
+ * gives, per set, rewards already measured (see `runSet`).
+ */
+export async function runSets(
+  seeds: readonly number[],
+  s: GeneratedSettings,
+  jobs: number,
+  onDone: (r: SetResult) => void,
+  known: (seed: number) => Record<string, number[]> = () => ({}),
+): Promise<SetResult[]> {
   const out: SetResult[] = [];
   let next = 0;
   const script = new URL('../bandit.ts', import.meta.url).pathname;
   const worker = async (): Promise<void> => {
     while (next < seeds.length) {
       const seed = seeds[next++]!;
-      const child = spawn(process.execPath, [script, '--generated-worker', JSON.stringify({ seed, settings: s })], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [script, '--generated-worker', JSON.stringify({ seed, settings: s, known: known(seed) })], { stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -110,19 +133,52 @@ function quantile(xs: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
+/** How a set's figure per policy is read from its repeats: the first crawl alone, or the mean of all. */
+export type Reading = 'single' | 'mean';
+
+/** A policy's reward on a set under `reading`. */
+export function rewardOf(r: SetResult, policy: string, reading: Reading): number {
+  const runs = r.by[policy]!;
+  return reading === 'single' ? runs[0]! : runs.reduce((a, b) => a + b, 0) / runs.length;
+}
+
+/** The best fixed rule of a set under `reading` (its name and reward). */
+export function bestFixed(r: SetResult, reading: Reading): { rule: string; reward: number } {
+  let best = { rule: FIXED[0] as string, reward: Number.NEGATIVE_INFINITY };
+  for (const p of FIXED) if (p in r.by && rewardOf(r, p, reading) > best.reward) best = { rule: p, reward: rewardOf(r, p, reading) };
+  return best;
+}
+
+/** A policy's ratio to the best fixed rule of a set (1 where no fixed rule earns anything: the set says nothing). */
+export function ratioOf(r: SetResult, policy: string, reading: Reading): number {
+  const best = bestFixed(r, reading).reward;
+  return best > 0 ? rewardOf(r, policy, reading) / best : 1;
+}
+
 /** Each policy's ratio to the best fixed rule per set: min, 10th percentile, median, share ≥ 0.98, total. */
-export function summarize(results: readonly SetResult[], policies: readonly string[]): string[] {
+export function summarize(results: readonly SetResult[], policies: readonly string[], reading: Reading = 'single'): string[] {
   const lines: string[] = [];
-  const bestFixed = (r: SetResult) => Math.max(...FIXED.filter((p) => p in r.by).map((p) => r.by[p]!));
   lines.push('| policy | min | p10 | median | sets ≥ 0.98 | sets ≥ 0.90 | total ÷ best fixed | total ÷ oracle |');
   lines.push('|---|---|---|---|---|---|---|---|');
+  const sum = (f: (r: SetResult) => number) => results.reduce((a, r) => a + f(r), 0);
   for (const p of policies) {
-    // A set where no rule earns anything says nothing about the policy: ratio 1.
-    const ratios = results.map((r) => (bestFixed(r) > 0 ? r.by[p]! / bestFixed(r) : 1));
-    const total = results.reduce((a, r) => a + r.by[p]!, 0) / Math.max(1, results.reduce((a, r) => a + bestFixed(r), 0));
-    const oracle = results.reduce((a, r) => a + r.by[p]!, 0) / Math.max(1, results.reduce((a, r) => a + r.oracle, 0));
+    const ratios = results.map((r) => ratioOf(r, p, reading));
+    const total = sum((r) => rewardOf(r, p, reading)) / Math.max(1, sum((r) => bestFixed(r, reading).reward));
+    const oracle = sum((r) => rewardOf(r, p, reading)) / Math.max(1, sum((r) => r.oracle));
     const share = (t: number) => `${ratios.filter((x) => x >= t).length}/${ratios.length}`;
     lines.push(`| ${p} | ${quantile(ratios, 0).toFixed(3)} | ${quantile(ratios, 0.1).toFixed(3)} | ${quantile(ratios, 0.5).toFixed(3)} | ${share(0.98)} | ${share(0.9)} | ${total.toFixed(3)} | ${oracle.toFixed(3)} |`);
   }
   return lines;
+}
+
+/** The sets where `policy` falls below 0.98 of the best fixed rule under `reading`: what they hold and who wins. */
+export function losingSets(results: readonly SetResult[], policy: string, reading: Reading): string[] {
+  return results
+    .filter((r) => ratioOf(r, policy, reading) < 0.98)
+    .sort((a, b) => ratioOf(a, policy, reading) - ratioOf(b, policy, reading))
+    .map((r) => {
+      const best = bestFixed(r, reading);
+      const runs = (p: string) => r.by[p]!.join('/');
+      return `set ${r.seed} (${r.plds} PLDs, oracle ${r.oracle}): ${policy} ${ratioOf(r, policy, reading).toFixed(3)} of ${best.rule}; ${Object.keys(r.by).map((p) => `${p} ${runs(p)}`).join(', ')}`;
+    });
 }
