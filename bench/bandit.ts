@@ -215,12 +215,13 @@ async function main(): Promise<void> {
   }
   if (values.generated) {
     // --generated's own defaults: 600 fetches, scale 0.1, every seed of the split, auto besides the fixed rules.
+    const given = (flag: string) => process.argv.some((a) => a === `--${flag}` || a.startsWith(`--${flag}=`));
     await runGenerated(
       {
         split: values.split,
-        seeds: values.seeds === '20' ? undefined : Number(values.seeds),
-        budget: Number(values.budget === '2000' ? '600' : values.budget),
-        scale: Number(values.scale === '1' ? '0.1' : values.scale),
+        seeds: given('seeds') ? Number(values.seeds) : undefined,
+        budget: Number(given('budget') ? values.budget : '600'),
+        scale: Number(given('scale') ? values.scale : '0.1'),
         jobs: Math.min(2, Math.max(1, Number(values.jobs))),
         policies: values.policies === POLICY_NAMES.join(',') ? ['auto'] : values.policies.split(','),
         rewards: values.rewards.split(',') as Reward[],
