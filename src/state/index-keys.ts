@@ -2,11 +2,7 @@
 import type { Quad } from '@rdfjs/types';
 import { Parser } from 'n3';
 import type { DataFactory } from 'rdf-data-factory';
-
-/** The part of quadstore the keys are built with: its own key writer (`_batchPut`, private in its types). */
-export interface KeyWriter {
-  _batchPut(quad: Quad, batch: unknown): unknown;
-}
+import { type KeyBatch, type KeyQuad, type KeyWriter, QuadKeyWriter } from './quad-keys.ts';
 
 /** A term as quadstore's key writer reads it (termType, value, language, datatype.value): one per position, reused. */
 interface ScratchTerm {
@@ -23,14 +19,14 @@ const scratch = (): ScratchTerm => ({ termType: 'NamedNode', value: '', language
 
 /**
  * Reads the lines n3's Writer writes (`<s> <p> <o> .`, blank nodes `_:label`, literals `"…"`, `"…"@lang`,
- * `"…"^^<dt>`) into one reused quad and hands it to quadstore's key writer: the three index keys of a line cost no
+ * `"…"^^<dt>`) into one reused quad and hands it to the key writer (quad-keys.ts, quadstore's keys): the three index keys of a line cost no
  * parser tokens, no term objects and no quad (n3's parser and the quads it built were ~40% of the indexer's CPU and
  * most of its garbage on a 50,000-triple document). A line outside that shape (an escape, a quoted triple, odd
  * spacing) is parsed by n3 exactly as before, so the keys of every line are the ones `quadstore.multiPut` wrote
  * for n3's quads; a line n3 cannot read is skipped, as before (stored-triples.ts).
  */
 export class IndexKeyStager {
-  readonly #writer: KeyWriter;
+  readonly #keys: QuadKeyWriter;
   readonly #factory: DataFactory;
   readonly #s = scratch();
   readonly #p = scratch();
@@ -38,9 +34,9 @@ export class IndexKeyStager {
   readonly #quad: { subject: ScratchTerm; predicate: ScratchTerm; object: ScratchTerm; graph: ScratchTerm };
   #pos = 0;
 
-  /** `factory`: the store's data factory, for the lines n3 parses. */
+  /** `writer`: the quadstore the keys are for; `factory`: the store's data factory, for the lines n3 parses. */
   constructor(writer: KeyWriter, factory: DataFactory) {
-    this.#writer = writer;
+    this.#keys = new QuadKeyWriter(writer);
     this.#factory = factory;
     const graph = scratch();
     this.#quad = { subject: this.#s, predicate: this.#p, object: this.#o, graph };
@@ -51,7 +47,7 @@ export class IndexKeyStager {
    * until `maxQuads` quads are staged or the text ends. Returns where it stopped (the start of the next line, or
    * `text.length`) and how many quads it staged.
    */
-  stage(batch: unknown, graphIri: string, text: string, from: number, maxQuads: number): { next: number; quads: number } {
+  stage(batch: KeyBatch, graphIri: string, text: string, from: number, maxQuads: number): { next: number; quads: number } {
     const graph = this.#quad.graph;
     graph.value = graphIri;
     let quads = 0;
@@ -64,11 +60,11 @@ export class IndexKeyStager {
       if (special < pos) special = nextSpecial(text, pos);
       if (end > pos) {
         if (special > end && this.#scanLine(text, pos, end)) {
-          this.#writer._batchPut(this.#quad as unknown as Quad, batch);
+          this.#keys.put(this.#quad, batch);
           quads++;
         } else {
           for (const q of parseLine(text.slice(pos, end), this.#factory, graphIri)) {
-            this.#writer._batchPut(q, batch);
+            this.#keys.put(q as unknown as KeyQuad, batch); // a quoted triple's term goes to quadstore's writer
             quads++;
           }
         }
