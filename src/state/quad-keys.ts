@@ -129,12 +129,23 @@ export class QuadKeyWriter {
   }
 }
 
+/** The encoded lengths under {@link LENGTHS}, made once each (a radix conversion per term was a tenth of the key building's CPU). */
+const LENGTHS = 4_096;
+const lengths: string[] = [];
+
 /** quadstore's `encodeTermLength`: 4 base-36 digits (the caller checked the limit). */
 function encodeTermLength(n: number): string {
-  if (n < 36) return `000${n.toString(36)}`;
-  if (n < 1_296) return `00${n.toString(36)}`;
-  if (n < 46_656) return `0${n.toString(36)}`;
-  return n.toString(36);
+  if (n < LENGTHS) {
+    const known = lengths[n];
+    if (known !== undefined) return known;
+  }
+  let s: string;
+  if (n < 36) s = `000${n.toString(36)}`;
+  else if (n < 1_296) s = `00${n.toString(36)}`;
+  else if (n < 46_656) s = `0${n.toString(36)}`;
+  else s = n.toString(36);
+  if (n < LENGTHS) lengths[n] = s;
+  return s;
 }
 
 /** quadstore's `encodeQuadLength`: 5 base-36 digits (a quad's tail is at most 4 × 13 characters). */
