@@ -8,15 +8,19 @@
 //   --warmup N: each process stores and indexes the document N times first (other graphs) and measures the next
 //   time, as in a crawl that has met large documents before; 0 (the default) measures a fresh process, V8's
 //   compilation of the whole path included.
+//   --virtuoso: the same triples (as N-Triples) are then bulk-loaded into Debian's Virtuoso (ld_dir + rdf_loader_run,
+//   then a checkpoint), whose virtuoso-t CPU gives the anchor's triples per CPU second beside ours.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Parser, Writer } from 'n3';
 import { Prng } from '../src/random/prng.ts';
 import { median } from './lib/stats.ts';
+import { virtuosoLoad } from './lib/virtuoso-load.ts';
 
-const { values, positionals } = parseArgs({ options: { file: { type: 'string' }, warmup: { type: 'string', default: '0' }, rounds: { type: 'string', default: '5' }, triples: { type: 'string', default: '50000' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { file: { type: 'string' }, warmup: { type: 'string', default: '0' }, virtuoso: { type: 'boolean', default: false }, rounds: { type: 'string', default: '5' }, triples: { type: 'string', default: '50000' } }, allowPositionals: true });
 const roots = positionals.length > 0 ? positionals : ['.'];
 
 /** A Turtle report of `triples` triples (8 a subject: IRIs, language-tagged and typed literals, a blank node). */
@@ -56,4 +60,15 @@ console.log(`${triples.toLocaleString('en')} triples stored and indexed (${file}
 for (const [root, xs] of runs) {
   const m = median(xs);
   console.log(`${root.padEnd(24)} median ${m.toFixed(0)} CPU ms  ${Math.round((triples / m) * 1000).toLocaleString('en')} triples per CPU s  ×${(first / m).toFixed(2)} of the first`);
+}
+if (values.virtuoso) {
+  // The anchor: the document's triples as N-Triples (what rdfscout stores), through Virtuoso's bulk loader.
+  const graph = 'http://127.0.0.1/large.ttl';
+  const quads = new Parser({ format: 'text/turtle', baseIRI: graph }).parse(readFileSync(file, 'utf8'));
+  const nt = join(mkdtempSync(join(tmpdir(), 'rdfscout-large-nt-')), 'doc.nt');
+  const writer = new Writer({ format: 'N-Triples' });
+  writeFileSync(nt, quads.map((q) => writer.quadToString(q.subject, q.predicate, q.object)).join(''));
+  const v = await virtuosoLoad(nt, graph);
+  const cpu = v.loadCpuMs + v.checkpointCpuMs;
+  console.log(`${'Virtuoso bulk load'.padEnd(24)} ${cpu.toFixed(0)} CPU ms (rdf_loader_run ${v.loadCpuMs}, checkpoint ${v.checkpointCpuMs}; ${v.quads.toLocaleString('en')} triples)  ${Math.round((v.quads / cpu) * 1000).toLocaleString('en')} triples per CPU s`);
 }
