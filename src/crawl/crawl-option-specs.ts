@@ -120,6 +120,13 @@ export const CRAWL_OPTION_SPECS = [
     help: "minimum delay between request starts to one PLD, ms; a host's robots.txt Crawl-delay applies to its whole PLD, and Retry-After is honoured.",
   }),
 
+  intOption('threads', 0, {
+    section: 'budget',
+    resume: 'run',
+    min: 0,
+    help: "worker threads that parse fetched documents (sniffing, links, RDF), so that a crawl uses more than one core; 0 parses on the crawl's own thread. The same records and quads either way.",
+  }),
+
   // RDF parsing.
   booleanOption('remoteContexts', true, {
     section: 'parsing',

@@ -1,0 +1,54 @@
+// **parse-pool-protocol**: the messages between the crawl's main thread and its parse workers (parse-pool.ts).
+import type { IJsonLdContext } from 'jsonld-context-parser';
+import type { FetchResult } from '../fetch/types.ts';
+import type { LinkFeatures } from '../links/types.ts';
+import type { ParseOptions } from '../rdf/index.ts';
+import type { AnalysisOptions, DocumentAnalysis } from './analyse-document.ts';
+
+/** AnalysisOptions as they cross to a worker: the remote contexts stay on the main thread (`remoteContexts`: whether any). */
+export interface WireOptions extends Omit<AnalysisOptions, 'parse'> {
+  parse?: Omit<ParseOptions, 'remoteContexts'>;
+  remoteContexts: boolean;
+}
+
+/** A fetched document as it crosses to a worker: what `analyseDocument` reads of it, the body's bytes transferred. */
+export interface WireResult {
+  url: string;
+  finalUrl: string;
+  status: number;
+  contentType: string | null;
+  /** The Link header only (the one header the analysis reads). */
+  link: string | undefined;
+  charset: string | null;
+  body: Uint8Array;
+}
+
+/** What a worker asks the main thread while it analyses job `id`. */
+export type Question =
+  | { k: 'open'; finalUrl: string }
+  | { k: 'chunk'; value: string; lines: number }
+  | { k: 'restart' }
+  | { k: 'context'; url: string };
+
+export type ToWorker =
+  | { t: 'options'; key: number; opts: WireOptions }
+  | { t: 'job'; id: number; key: number; result: WireResult; link: LinkFeatures | null }
+  | { t: 'reply'; req: number; open?: boolean; context?: IJsonLdContext; error?: { code: string; message: string } };
+
+/** The analysis as it comes back: no writer (the main thread holds it), the lines not sent in a full chunk. */
+export interface WireAnalysis extends Omit<DocumentAnalysis, 'document'> {
+  rest: { value: string; lines: number } | null;
+}
+
+export type FromWorker =
+  | { t: 'ready' }
+  | { t: 'ask'; id: number; key: number; req: number; q: Question }
+  | { t: 'done'; id: number; analysis: WireAnalysis }
+  | { t: 'failed'; id: number; code: string; message: string };
+
+/** A fetch result rebuilt in the worker from its wire form (redirects and timing are the main thread's business). */
+export function fromWire(w: WireResult): FetchResult {
+  const body = Buffer.from(w.body.buffer, w.body.byteOffset, w.body.byteLength);
+  const headers: Record<string, string> = w.link === undefined ? {} : { link: w.link };
+  return { kind: 'ok', url: w.url, finalUrl: w.finalUrl, redirects: [], ms: 0, status: w.status, contentType: w.contentType, headers, body, charset: w.charset };
+}

@@ -1,0 +1,199 @@
+// **ParsePool** analyses fetched documents in worker threads, so that parsing takes other cores than the crawl's loop.
+import { Worker } from 'node:worker_threads';
+import { RdfscoutError } from '../errors.ts';
+import type { ErrorCode } from '../errors.ts';
+import type { FetchResult } from '../fetch/types.ts';
+import type { LinkFeatures } from '../links/types.ts';
+import type { DocumentWriter } from '../rdf/index.ts';
+import { type AnalysisOptions, analyseDocument, type DocumentAnalysis, type OpenDocument } from './analyse-document.ts';
+import type { FromWorker, Question, ToWorker, WireOptions, WireResult } from './parse-pool-protocol.ts';
+
+/** One document in a worker: how it ends, and the main thread's writer of its quads. */
+interface Job {
+  resolve(a: DocumentAnalysis): void;
+  reject(e: unknown): void;
+  openDocument: OpenDocument;
+  writer: DocumentWriter | null;
+  /** The store's failure met while writing its chunks (it ends the crawl, whatever the worker says next). */
+  storeError: unknown;
+}
+
+interface Member {
+  worker: Worker;
+  jobs: Map<number, Job>;
+  dead: RdfscoutError | null;
+}
+
+/**
+ * A fixed number of worker threads (parse-pool-worker.ts), each running `analyseDocument` on the documents it is
+ * given: sniffing, decoding, link extraction, RDF parsing and N-Triples serialisation happen there. What stays on the
+ * main thread is what touches the crawl's state: claiming a document's graph (`openDocument`), writing its chunks
+ * (the DocumentWriter, with its pending marks), fetching JSON-LD contexts, and everything after the analysis (plan,
+ * commit). Nothing is committed from a worker, so crash safety is the single thread's. Each job's quads come back in
+ * full chunks as they are made, each written before the worker goes on (the writer's back-pressure), so memory
+ * stays bounded per document as on one thread; the parse budget is the worker's CPU time for the document.
+ *
+ * A document goes to the worker with the fewest documents in hand. A worker that dies fails its documents
+ * (RDFSCOUT_INTERNAL: the crawl stops, nothing of them committed) and takes no more.
+ */
+export class ParsePool {
+  readonly #members: Member[];
+  readonly #keys = new WeakMap<AnalysisOptions, number>();
+  readonly #options: AnalysisOptions[] = [];
+  #nextId = 0;
+
+  private constructor(members: Member[]) {
+    this.#members = members;
+  }
+
+  /** Starts `size` (≥ 1) workers and waits until each is ready. */
+  static async start(size: number): Promise<ParsePool> {
+    const entry = new URL(`./parse-pool-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+    const workers = await Promise.all(Array.from({ length: size }, () => startWorker(entry)));
+    const pool = new ParsePool(workers.map((worker) => ({ worker, jobs: new Map(), dead: null })));
+    for (const m of pool.#members) {
+      m.worker.on('message', (msg: FromWorker) => pool.#receive(m, msg));
+      m.worker.on('error', (err) => pool.#die(m, err));
+      m.worker.on('exit', (code) => pool.#die(m, new Error(`it exited (code ${code})`)));
+      m.worker.unref(); // referenced only while it holds a document
+    }
+    return pool;
+  }
+
+  /** Workers alive. */
+  get size(): number {
+    return this.#members.filter((m) => m.dead === null).length;
+  }
+
+  /** `analyseDocument` in a worker (same arguments, same result); a fetch without a body is analysed here (nothing to parse). */
+  readonly analyse = (result: FetchResult, link: LinkFeatures | null, opts: AnalysisOptions, openDocument: OpenDocument): Promise<DocumentAnalysis> => {
+    if (result.kind !== 'ok') return analyseDocument(result, link, opts, openDocument);
+    const member = this.#pick();
+    if (member === null) return Promise.reject(new RdfscoutError('RDFSCOUT_INTERNAL', 'Every parse worker has died; the crawl cannot parse documents.'));
+    const key = this.#keyOf(opts);
+    const id = this.#nextId++;
+    // A copy of the body to transfer: the fetch result keeps its own (and a pooled Buffer shares its memory).
+    const body = new Uint8Array(result.body.byteLength);
+    body.set(result.body);
+    const wire: WireResult = { url: result.url, finalUrl: result.finalUrl, status: result.status, contentType: result.contentType, link: result.headers.link, charset: result.charset, body };
+    return new Promise<DocumentAnalysis>((resolve, reject) => {
+      if (member.jobs.size === 0) member.worker.ref();
+      member.jobs.set(id, { resolve, reject, openDocument, writer: null, storeError: null });
+      member.worker.postMessage({ t: 'job', id, key, result: wire, link } satisfies ToWorker, [body.buffer]);
+    });
+  };
+
+  /** Stops the workers (documents in hand fail). */
+  async close(): Promise<void> {
+    await Promise.all(this.#members.map((m) => m.worker.terminate()));
+  }
+
+  #pick(): Member | null {
+    let best: Member | null = null;
+    for (const m of this.#members) if (m.dead === null && (best === null || m.jobs.size < best.jobs.size)) best = m;
+    return best;
+  }
+
+  /** The number of `opts` (every worker is sent them once; a crawl has one set). */
+  #keyOf(opts: AnalysisOptions): number {
+    let key = this.#keys.get(opts);
+    if (key !== undefined) return key;
+    key = this.#options.length;
+    this.#options.push(opts);
+    this.#keys.set(opts, key);
+    const { parse, ...rest } = opts;
+    const { remoteContexts, ...wireParse } = parse ?? {};
+    const wire: WireOptions = { ...rest, ...(parse === undefined ? {} : { parse: wireParse }), remoteContexts: remoteContexts != null };
+    for (const m of this.#members) if (m.dead === null) m.worker.postMessage({ t: 'options', key, opts: wire } satisfies ToWorker);
+    return key;
+  }
+
+  #receive(m: Member, msg: FromWorker): void {
+    if (msg.t === 'ask') {
+      void this.#answer(m, msg.id, msg.key, msg.q).then(
+        (r) => this.#post(m, { t: 'reply', req: msg.req, ...r }),
+        (err: unknown) => this.#post(m, { t: 'reply', req: msg.req, error: errorOf(err) }),
+      );
+      return;
+    }
+    if (msg.t === 'ready') return;
+    const job = m.jobs.get(msg.id);
+    if (job === undefined) return;
+    this.#finish(m, msg.id);
+    if (msg.t === 'failed') {
+      job.reject(job.storeError ?? new RdfscoutError(msg.code as ErrorCode, `A parse worker failed: ${msg.message}`));
+      return;
+    }
+    const { rest, ...analysis } = msg.analysis;
+    const writer = job.writer;
+    if (writer !== null && rest !== null) writer.addSerialised(rest.value, rest.lines);
+    const a: DocumentAnalysis = { ...analysis, document: writer };
+    if (writer === null) job.resolve(a);
+    else writer.drained().then(() => job.resolve(a), job.reject);
+  }
+
+  /** Answers a worker's question about a job of `m` (or, for a context, about the options `key`). */
+  async #answer(m: Member, id: number, key: number, q: Question): Promise<{ open?: boolean; context?: object }> {
+    if (q.k === 'context') {
+      const remote = this.#options[key]?.parse?.remoteContexts;
+      if (remote == null) throw new RdfscoutError('RDFSCOUT_REMOTE_CONTEXT', `No remote contexts in this crawl: ${q.url}`);
+      return { context: await remote.load(q.url) };
+    }
+    const job = m.jobs.get(id);
+    if (job === undefined) throw new RdfscoutError('RDFSCOUT_INTERNAL', `No document ${id} in this worker`);
+    if (q.k === 'open') {
+      job.writer = await job.openDocument(q.finalUrl);
+      return { open: job.writer !== null };
+    }
+    const writer = job.writer;
+    if (writer === null) throw new RdfscoutError('RDFSCOUT_INTERNAL', `Document ${id} has no writer`);
+    try {
+      if (q.k === 'chunk') {
+        writer.addSerialised(q.value, q.lines);
+        await writer.drained();
+      } else {
+        await writer.restart();
+      }
+    } catch (err) {
+      job.storeError ??= err;
+      throw err;
+    }
+    return {};
+  }
+
+  #post(m: Member, msg: ToWorker): void {
+    if (m.dead === null) m.worker.postMessage(msg);
+  }
+
+  #finish(m: Member, id: number): void {
+    m.jobs.delete(id);
+    if (m.jobs.size === 0 && m.dead === null) m.worker.unref();
+  }
+
+  #die(m: Member, err: Error): void {
+    if (m.dead !== null) return;
+    m.dead = new RdfscoutError('RDFSCOUT_INTERNAL', `A parse worker died: ${err.message}`, { cause: err });
+    for (const job of m.jobs.values()) job.reject(job.storeError ?? m.dead);
+    m.jobs.clear();
+  }
+}
+
+function errorOf(err: unknown): { code: string; message: string } {
+  return { code: err instanceof RdfscoutError ? err.code : 'RDFSCOUT_INTERNAL', message: err instanceof Error ? err.message : String(err) };
+}
+
+/** A worker on `entry`, once it said it is ready. */
+async function startWorker(entry: URL): Promise<Worker> {
+  const worker = new Worker(entry);
+  await new Promise<void>((resolve, reject) => {
+    const settle = (err: Error | null): void => {
+      worker.off('error', settle).off('exit', exited).off('message', said);
+      if (err === null) resolve();
+      else reject(new RdfscoutError('RDFSCOUT_INTERNAL', `Could not start a parse worker: ${err.message}`, { cause: err }));
+    };
+    const exited = (code: number): void => settle(new Error(`it exited (code ${code})`));
+    const said = (m: FromWorker): void => settle(m.t === 'ready' ? null : new Error(`it said ${m.t} before ready`));
+    worker.on('error', settle).on('exit', exited).on('message', said);
+  });
+  return worker;
+}
