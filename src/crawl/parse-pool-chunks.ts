@@ -7,8 +7,11 @@ import type { DocumentSink } from './analyse-document.ts';
 
 /** Where a ChunkWriter's full chunks go (the main thread's DocumentWriter, over messages). */
 export interface ChunkPort {
-  /** Takes one full chunk of `lines` distinct lines; resolves once it is written (rejects when the store failed). */
-  chunk(value: string, lines: number): Promise<void>;
+  /**
+   * Takes one full chunk of `lines` distinct lines; resolves once it is written (rejects when the store failed), with
+   * false when the document's graph turned out to be stored already (its quads are then only counted, as on one thread).
+   */
+  chunk(value: string, lines: number): Promise<boolean>;
   /** Forgets every chunk taken so far (the document is parsed again from its start). */
   restart(): Promise<void>;
 }
@@ -18,7 +21,8 @@ export interface ChunkPort {
  * exactly as DocumentWriter groups them (the same lines, the same chunk boundaries: the stored values do not depend
  * on the thread that parsed). Each full chunk goes to `port` at once, and `drained()` waits for it to be written, so a
  * worker holds at most a chunk or two of a document whatever its size (DocumentWriter's back-pressure). What is
- * left at the end is `rest()`, sent with the analysis.
+ * left at the end is `rest()`, sent with the analysis. Most documents are smaller than one chunk: they cross once,
+ * with the analysis, and the main thread claims their graph then (no round trip while parsing).
  */
 export class ChunkWriter implements DocumentSink {
   readonly #port: ChunkPort;
@@ -30,12 +34,17 @@ export class ChunkWriter implements DocumentSink {
   #pending = 0;
   /** The chunk being written, if any. */
   #writing: Promise<void> = Promise.resolve();
+  /** Chunks handed to the port. */
+  #sent = 0;
+  /** The graph is stored already: quads are counted by the parser, not kept. */
+  #dropped = false;
 
   constructor(port: ChunkPort) {
     this.#port = port;
   }
 
   add(q: Quad): void {
+    if (this.#dropped) return;
     const line = this.#writer.quadToString(q.subject, q.predicate, q.object);
     if (!this.#seen.add(line)) return;
     this.#lines.push(line);
@@ -48,8 +57,12 @@ export class ChunkWriter implements DocumentSink {
     this.#chars = 0;
     this.#pending = 0;
     const previous = this.#writing;
+    this.#sent += 1;
     // Chunks leave in order; a failure is kept in the chain and surfaces at the next `drained()`.
-    this.#writing = previous.then(() => this.#port.chunk(value, lines));
+    this.#writing = previous.then(async () => {
+      if (this.#dropped) return;
+      if (!(await this.#port.chunk(value, lines))) this.#drop();
+    });
     this.#writing.catch(() => {}); // handled by whoever awaits `drained()` next, not an unhandled rejection meanwhile
   }
 
@@ -59,15 +72,28 @@ export class ChunkWriter implements DocumentSink {
 
   async restart(): Promise<void> {
     await this.#writing;
-    await this.#port.restart();
+    if (this.#sent > 0 && !this.#dropped) await this.#port.restart();
+    this.#sent = 0;
     this.#seen.clear();
     this.#lines = [];
     this.#chars = 0;
     this.#pending = 0;
   }
 
+  /** Whether the graph was found stored already (when a full chunk was offered). */
+  get dropped(): boolean {
+    return this.#dropped;
+  }
+
   /** The lines not sent in a full chunk, as one value, and how many they are. */
   rest(): { value: string; lines: number } {
     return { value: this.#lines.join(''), lines: this.#pending };
+  }
+
+  #drop(): void {
+    this.#dropped = true;
+    this.#lines = [];
+    this.#chars = 0;
+    this.#pending = 0;
   }
 }

@@ -25,8 +25,7 @@ export interface WireResult {
 
 /** What a worker asks the main thread while it analyses job `id`. */
 export type Question =
-  | { k: 'open'; finalUrl: string }
-  | { k: 'chunk'; value: string; lines: number }
+  | { k: 'chunk'; finalUrl: string; value: string; lines: number }
   | { k: 'restart' }
   | { k: 'context'; url: string };
 
@@ -35,9 +34,12 @@ export type ToWorker =
   | { t: 'job'; id: number; key: number; result: WireResult; link: LinkFeatures | null }
   | { t: 'reply'; req: number; open?: boolean; context?: IJsonLdContext; error?: { code: string; message: string } };
 
-/** The analysis as it comes back: no writer (the main thread holds it), the lines not sent in a full chunk. */
+/**
+ * The analysis as it comes back: no writer (the main thread holds it, or opens it now), and, when the document has
+ * quads to store, its graph and the lines not sent in a full chunk (`dropped`: its graph was found stored already).
+ */
 export interface WireAnalysis extends Omit<DocumentAnalysis, 'document'> {
-  rest: { value: string; lines: number } | null;
+  sink: { finalUrl: string; value: string; lines: number; dropped: boolean } | null;
 }
 
 export type FromWorker =

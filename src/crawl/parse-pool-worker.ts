@@ -57,20 +57,18 @@ function toOptions(key: number, w: WireOptions): AnalysisOptions {
 async function run(m: Extract<ToWorker, { t: 'job' }>): Promise<void> {
   const opts = optionsByKey.get(m.key);
   if (opts === undefined) throw new Error(`no options ${m.key} were sent before job ${m.id}`);
-  let writer: ChunkWriter | null = null;
-  const openDocument = async (finalUrl: string): Promise<ChunkWriter | null> => {
-    const r = await ask(m.id, m.key, { k: 'open', finalUrl });
-    if (r.open !== true) return null;
-    writer = new ChunkWriter({
-      chunk: async (value, lines) => void (await ask(m.id, m.key, { k: 'chunk', value, lines })),
+  let graph = '';
+  // The graph is claimed on the main thread with the first full chunk, or with the analysis (most documents).
+  const openDocument = async (finalUrl: string): Promise<ChunkWriter> => {
+    graph = finalUrl;
+    return new ChunkWriter({
+      chunk: async (value, lines) => (await ask(m.id, m.key, { k: 'chunk', finalUrl, value, lines })).open === true,
       restart: async () => void (await ask(m.id, m.key, { k: 'restart' })),
     });
-    return writer;
   };
-  const a = await analyseDocument(fromWire(m.result), m.link, opts, openDocument);
-  const { document, ...analysis } = a;
-  const rest = document === null ? null : document.rest();
-  post({ t: 'done', id: m.id, analysis: { ...analysis, rest } });
+  const { document, ...analysis } = await analyseDocument(fromWire(m.result), m.link, opts, openDocument);
+  const sink = document === null ? null : { finalUrl: graph, ...document.rest(), dropped: document.dropped };
+  post({ t: 'done', id: m.id, analysis: { ...analysis, sink } });
 }
 
 port.on('message', (m: ToWorker) => {

@@ -1,18 +1,21 @@
 // **ParsePool** analyses fetched documents in worker threads, so that parsing takes other cores than the crawl's loop.
 import { Worker } from 'node:worker_threads';
+import type { IJsonLdContext } from 'jsonld-context-parser';
 import { RdfscoutError } from '../errors.ts';
 import type { ErrorCode } from '../errors.ts';
 import type { FetchResult } from '../fetch/types.ts';
 import type { LinkFeatures } from '../links/types.ts';
 import type { DocumentWriter } from '../rdf/index.ts';
 import { type AnalysisOptions, analyseDocument, type DocumentAnalysis, type OpenDocument } from './analyse-document.ts';
-import type { FromWorker, Question, ToWorker, WireOptions, WireResult } from './parse-pool-protocol.ts';
+import type { FromWorker, Question, ToWorker, WireAnalysis, WireOptions, WireResult } from './parse-pool-protocol.ts';
 
 /** One document in a worker: how it ends, and the main thread's writer of its quads. */
 interface Job {
   resolve(a: DocumentAnalysis): void;
   reject(e: unknown): void;
   openDocument: OpenDocument;
+  /** Whether its graph was claimed (`openDocument` asked), and the writer it gave: null when stored already. */
+  opened: boolean;
   writer: DocumentWriter | null;
   /** The store's failure met while writing its chunks (it ends the crawl, whatever the worker says next). */
   storeError: unknown;
@@ -72,14 +75,19 @@ export class ParsePool {
     if (member === null) return Promise.reject(new RdfscoutError('RDFSCOUT_INTERNAL', 'Every parse worker has died; the crawl cannot parse documents.'));
     const key = this.#keyOf(opts);
     const id = this.#nextId++;
-    // A copy of the body to transfer: the fetch result keeps its own (and a pooled Buffer shares its memory).
-    const body = new Uint8Array(result.body.byteLength);
-    body.set(result.body);
+    // The body is copied by the message (cheaper than a transfer): its own bytes, or a copy of them when the Buffer
+    // shares a larger ArrayBuffer (a pooled one), which the message would copy whole.
+    const b = result.body;
+    let body = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    if (b.byteOffset !== 0 || b.byteLength !== b.buffer.byteLength) {
+      body = new Uint8Array(b.byteLength);
+      body.set(b);
+    }
     const wire: WireResult = { url: result.url, finalUrl: result.finalUrl, status: result.status, contentType: result.contentType, link: result.headers.link, charset: result.charset, body };
     return new Promise<DocumentAnalysis>((resolve, reject) => {
       if (member.jobs.size === 0) member.worker.ref();
-      member.jobs.set(id, { resolve, reject, openDocument, writer: null, storeError: null });
-      member.worker.postMessage({ t: 'job', id, key, result: wire, link } satisfies ToWorker, [body.buffer]);
+      member.jobs.set(id, { resolve, reject, openDocument, opened: false, writer: null, storeError: null });
+      member.worker.postMessage({ t: 'job', id, key, result: wire, link } satisfies ToWorker);
     });
   };
 
@@ -124,16 +132,31 @@ export class ParsePool {
       job.reject(job.storeError ?? new RdfscoutError(msg.code as ErrorCode, `A parse worker failed: ${msg.message}`));
       return;
     }
-    const { rest, ...analysis } = msg.analysis;
-    const writer = job.writer;
-    if (writer !== null && rest !== null) writer.addSerialised(rest.value, rest.lines);
-    const a: DocumentAnalysis = { ...analysis, document: writer };
-    if (writer === null) job.resolve(a);
-    else writer.drained().then(() => job.resolve(a), job.reject);
+    this.#conclude(job, msg.analysis).then(job.resolve, job.reject);
+  }
+
+  /** The analysis of a job with its writer: the graph claimed now unless a full chunk claimed it, the last lines added. */
+  async #conclude(job: Job, wire: WireAnalysis): Promise<DocumentAnalysis> {
+    const { sink, ...analysis } = wire;
+    if (sink === null) return { ...analysis, document: null };
+    const writer = await this.#open(job, sink.finalUrl);
+    // Stored already (or being stored by another fetch): the quads were counted, not kept (as analyseDocument says).
+    if (writer === null) return { ...analysis, document: null, storedAlready: true };
+    writer.addSerialised(sink.value, sink.lines);
+    await writer.drained();
+    return { ...analysis, document: writer, storedAlready: false };
+  }
+
+  async #open(job: Job, finalUrl: string): Promise<DocumentWriter | null> {
+    if (!job.opened) {
+      job.opened = true;
+      job.writer = await job.openDocument(finalUrl);
+    }
+    return job.writer;
   }
 
   /** Answers a worker's question about a job of `m` (or, for a context, about the options `key`). */
-  async #answer(m: Member, id: number, key: number, q: Question): Promise<{ open?: boolean; context?: object }> {
+  async #answer(m: Member, id: number, key: number, q: Question): Promise<{ open?: boolean; context?: IJsonLdContext }> {
     if (q.k === 'context') {
       const remote = this.#options[key]?.parse?.remoteContexts;
       if (remote == null) throw new RdfscoutError('RDFSCOUT_REMOTE_CONTEXT', `No remote contexts in this crawl: ${q.url}`);
@@ -141,24 +164,20 @@ export class ParsePool {
     }
     const job = m.jobs.get(id);
     if (job === undefined) throw new RdfscoutError('RDFSCOUT_INTERNAL', `No document ${id} in this worker`);
-    if (q.k === 'open') {
-      job.writer = await job.openDocument(q.finalUrl);
-      return { open: job.writer !== null };
-    }
-    const writer = job.writer;
-    if (writer === null) throw new RdfscoutError('RDFSCOUT_INTERNAL', `Document ${id} has no writer`);
     try {
-      if (q.k === 'chunk') {
-        writer.addSerialised(q.value, q.lines);
-        await writer.drained();
-      } else {
-        await writer.restart();
+      if (q.k === 'restart') {
+        await job.writer?.restart();
+        return {};
       }
+      const writer = await this.#open(job, q.finalUrl);
+      if (writer === null) return { open: false };
+      writer.addSerialised(q.value, q.lines);
+      await writer.drained();
+      return { open: true };
     } catch (err) {
       job.storeError ??= err;
       throw err;
     }
-    return {};
   }
 
   #post(m: Member, msg: ToWorker): void {
