@@ -1,10 +1,12 @@
 // **bench/threads** compares a CPU-bound crawl (--delay-ms 0, bfs) parsing on its main thread with the same crawl
-// parsing in worker threads (--threads N), side by side: each round runs every thread count in a fresh process, in
-// alternating order, and the medians of pages/s, CPU per 1,000 pages (the whole process, and its main thread alone),
-// the event loop's longest stall and peak RSS are printed with their ratios to the first thread count.
+// parsing in worker threads, side by side: each round runs every mode in a fresh process, in alternating order, and
+// the medians of pages/s, CPU per 1,000 pages (the whole process, and its main thread alone), the event loop's longest
+// stall and peak RSS are printed with their ratios to the first mode. A mode: `0` (--threads 0: every document on the
+// main thread), `N` (--threads N --thread-min-kb 0: every document in N workers), `default` (no flag: documents of
+// 256 kB or more in one worker).
 // Webs (in their own process): `default` (the simulated web), `pad32` (its HTML pages padded to 32 kB), `large` (a
 // site of small pages and small Turtle documents on 127.0.0.1 with a 2 MB Turtle report behind every 400th page).
-// Run: npm run bench:threads -- [--web default|pad32|large] [--threads 0,1,2] [--pages 3000] [--rounds 3] [--concurrency 16]
+// Run: npm run bench:threads -- [--web default|pad32|large] [--modes 0,default,1,2] [--pages 3000] [--rounds 3] [--concurrency 16]
 import { type ChildProcess, fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -16,14 +18,16 @@ import type { ThreadsJob, ThreadsReport } from './lib/threads-crawl.ts';
 const { values } = parseArgs({
   options: {
     web: { type: 'string', default: 'default' },
-    threads: { type: 'string', default: '0,1,2' },
+    modes: { type: 'string', default: '0,default,1' },
     pages: { type: 'string', default: '3000' },
     rounds: { type: 'string', default: '3' },
     concurrency: { type: 'string', default: '16' },
   },
 });
 const HERE = import.meta.dirname;
-const counts = values.threads.split(',').map(Number);
+const modes = values.modes.split(',');
+const flagsOf = (mode: string): Pick<ThreadsJob, 'threads' | 'threadMinKb'> => (mode === 'default' ? {} : { threads: Number(mode), threadMinKb: 0 });
+const nameOf = (mode: string): string => (mode === 'default' ? 'default   ' : `--threads ${mode}`);
 
 async function crawl(job: ThreadsJob): Promise<ThreadsReport> {
   const child = fork(join(HERE, 'lib/threads-crawl.ts'), [JSON.stringify(job)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -51,33 +55,33 @@ async function startWeb(): Promise<{ web: ChildProcess; seeds: string[]; proxy: 
 const { web, seeds, proxy } = await startWeb();
 try {
   const load0 = loadavg()[0] ?? 0;
-  const runs = new Map<number, ThreadsReport[]>(counts.map((n) => [n, []]));
+  const runs = new Map<string, ThreadsReport[]>(modes.map((m) => [m, []]));
   const webCpu: number[] = [];
   for (let round = 0; round < Number(values.rounds); round++) {
-    const order = round % 2 === 0 ? counts : [...counts].reverse();
-    for (const threads of order) {
+    const order = round % 2 === 0 ? modes : [...modes].reverse();
+    for (const mode of order) {
       const w0 = values.web === 'large' ? 0 : await webCpuMs(web);
-      const r = await crawl({ seeds, proxy, pages: Number(values.pages), concurrency: Number(values.concurrency), threads });
+      const r = await crawl({ seeds, proxy, pages: Number(values.pages), concurrency: Number(values.concurrency), ...flagsOf(mode) });
       if (values.web !== 'large') webCpu.push(((await webCpuMs(web)) - w0) / r.wallMs);
-      runs.get(threads)?.push(r);
+      runs.get(mode)?.push(r);
       const top = Object.entries(r.threads).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([t, ms]) => `${t} ${(ms / r.pages).toFixed(2)}`);
       process.stderr.write(
-        `  round ${round + 1} --threads ${threads}: ${r.pages} pages, ${((r.pages / r.wallMs) * 1000).toFixed(0)} pages/s, ${(r.cpuMs / r.pages).toFixed(2)} CPU s/1k (main ${(r.mainCpuMs / r.pages).toFixed(2)}; ${top.join(', ')}), loop stall max ${r.loopMaxMs.toFixed(0)} ms, RSS ${r.peakRssMb} MB\n`,
+        `  round ${round + 1} ${nameOf(mode)}: ${r.pages} pages, ${((r.pages / r.wallMs) * 1000).toFixed(0)} pages/s, ${(r.cpuMs / r.pages).toFixed(2)} CPU s/1k (main ${(r.mainCpuMs / r.pages).toFixed(2)}; ${top.join(', ')}), loop stall max ${r.loopMaxMs.toFixed(0)} ms, RSS ${r.peakRssMb} MB\n`,
       );
     }
   }
   const webShare = webCpu.length > 0 ? `; the web's process ${(median(webCpu) * 100).toFixed(0)}% of a core` : '';
   console.log(`web ${values.web}, ${values.pages} pages a crawl, concurrency ${values.concurrency}, ${values.rounds} rounds; load average ${load0.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)}${webShare}`);
   const med = (rs: ThreadsReport[], f: (r: ThreadsReport) => number) => median(rs.map(f));
-  const base = runs.get(counts[0] as number) ?? [];
+  const base = runs.get(modes[0] as string) ?? [];
   const basePps = med(base, (r) => (r.pages / r.wallMs) * 1000);
   const baseCpu = med(base, (r) => r.cpuMs / r.pages);
-  for (const n of counts) {
-    const rs = runs.get(n) ?? [];
+  for (const mode of modes) {
+    const rs = runs.get(mode) ?? [];
     const pps = med(rs, (r) => (r.pages / r.wallMs) * 1000);
     const cpu = med(rs, (r) => r.cpuMs / r.pages);
     console.log(
-      `--threads ${n}  ${pps.toFixed(0).padStart(5)} pages/s (×${(pps / basePps).toFixed(2)})  ${cpu.toFixed(2)} CPU s/1k pages (×${(cpu / baseCpu).toFixed(2)}), main thread ${med(rs, (r) => r.mainCpuMs / r.pages).toFixed(2)}  ` +
+      `${nameOf(mode)}  ${pps.toFixed(0).padStart(5)} pages/s (×${(pps / basePps).toFixed(2)})  ${cpu.toFixed(2)} CPU s/1k pages (×${(cpu / baseCpu).toFixed(2)}), main thread ${med(rs, (r) => r.mainCpuMs / r.pages).toFixed(2)}  ` +
         `loop stall max ${med(rs, (r) => r.loopMaxMs).toFixed(0)} ms (p99 ${med(rs, (r) => r.loopP99Ms).toFixed(0)})  peak RSS ${med(rs, (r) => r.peakRssMb).toFixed(0)} MB  triples ${med(rs, (r) => r.triples)}`,
     );
   }

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { reportTurtle } from './report-turtle.ts';
 
-const { values } = parseArgs({ options: { 'big-every': { type: 'string', default: '400' }, 'big-triples': { type: 'string', default: '50000' } } });
+const { values } = parseArgs({ options: { 'big-every': { type: 'string', default: '100' }, 'big-triples': { type: 'string', default: '50000' } } });
 const bigEvery = Number(values['big-every']);
 const big = reportTurtle(Number(values['big-triples']));
 

@@ -14,7 +14,9 @@ export interface ThreadsJob {
   proxy: string | null;
   pages: number;
   concurrency: number;
-  threads: number;
+  /** --threads and --thread-min-kb; undefined: the defaults. */
+  threads?: number;
+  threadMinKb?: number;
 }
 
 export interface ThreadsReport {
@@ -44,7 +46,8 @@ try {
     hostConcurrency: job.concurrency,
     concurrency: job.concurrency,
     maxDocs: job.pages,
-    threads: job.threads,
+    ...(job.threads === undefined ? {} : { threads: job.threads }),
+    ...(job.threadMinKb === undefined ? {} : { threadMinKb: job.threadMinKb }),
   });
   const loop = monitorEventLoopDelay({ resolution: 5 });
   const cpu0 = process.cpuUsage();

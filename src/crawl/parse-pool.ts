@@ -27,9 +27,17 @@ interface Member {
   dead: RdfscoutError | null;
 }
 
+/** How a ParsePool is made. */
+export interface ParsePoolOptions {
+  /** Worker threads (≥ 1). */
+  size: number;
+  /** Bodies smaller than this many bytes are analysed on the calling thread. Default: 0 (every body goes to a worker). */
+  minBytes?: number;
+}
+
 /**
- * A fixed number of worker threads (parse-pool-worker.ts), each running `analyseDocument` on the documents it is
- * given: sniffing, decoding, link extraction, RDF parsing and N-Triples serialisation happen there. What stays on the
+ * A fixed number of worker threads (parse-pool-worker.ts), started when the first document comes that is large
+ * enough for them (`minBytes`), each running `analyseDocument` on the documents it is given: sniffing, decoding, link extraction, RDF parsing and N-Triples serialisation happen there. What stays on the
  * main thread is what touches the crawl's state: claiming a document's graph (`openDocument`), writing its chunks
  * (the DocumentWriter, with its pending marks), fetching JSON-LD contexts, and everything after the analysis (plan,
  * commit). Nothing is committed from a worker, so crash safety is the single thread's. Each job's quads come back in
@@ -40,37 +48,58 @@ interface Member {
  * (RDFSCOUT_INTERNAL: the crawl stops, nothing of them committed) and takes no more.
  */
 export class ParsePool {
-  readonly #members: Member[];
+  readonly #size: number;
+  readonly #minBytes: number;
+  #members: Member[] = [];
+  /** The workers' start, once a document needed them. */
+  #starting: Promise<void> | null = null;
+  #closed = false;
   readonly #keys = new WeakMap<AnalysisOptions, number>();
   readonly #options: AnalysisOptions[] = [];
   #nextId = 0;
 
-  private constructor(members: Member[]) {
-    this.#members = members;
+  constructor(o: ParsePoolOptions) {
+    if (!Number.isSafeInteger(o.size) || o.size < 1) throw new RdfscoutError('RDFSCOUT_INTERNAL', `A parse pool needs at least one worker, got ${o.size}.`);
+    this.#size = o.size;
+    this.#minBytes = o.minBytes ?? 0;
   }
 
-  /** Starts `size` (≥ 1) workers and waits until each is ready. */
-  static async start(size: number): Promise<ParsePool> {
-    const entry = new URL(`./parse-pool-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
-    const workers = await Promise.all(Array.from({ length: size }, () => startWorker(entry)));
-    const pool = new ParsePool(workers.map((worker) => ({ worker, jobs: new Map(), dead: null })));
-    for (const m of pool.#members) {
-      m.worker.on('message', (msg: FromWorker) => pool.#receive(m, msg));
-      m.worker.on('error', (err) => pool.#die(m, err));
-      m.worker.on('exit', (code) => pool.#die(m, new Error(`it exited (code ${code})`)));
-      m.worker.unref(); // referenced only while it holds a document
-    }
-    return pool;
-  }
-
-  /** Workers alive. */
+  /** Workers alive (0 before the first document that needed them). */
   get size(): number {
     return this.#members.filter((m) => m.dead === null).length;
   }
 
+  /** Whether the workers were started. */
+  get started(): boolean {
+    return this.#starting !== null;
+  }
+
+  /** Starts the workers (once) and waits until each is ready; they are told every set of options known. */
+  #start(): Promise<void> {
+    this.#starting ??= (async () => {
+      const entry = new URL(`./parse-pool-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+      const workers = await Promise.all(Array.from({ length: this.#size }, () => startWorker(entry)));
+      this.#members = workers.map((worker) => ({ worker, jobs: new Map(), dead: null }));
+      for (const m of this.#members) {
+        m.worker.on('message', (msg: FromWorker) => this.#receive(m, msg));
+        m.worker.on('error', (err) => this.#die(m, err));
+        m.worker.on('exit', (code) => this.#die(m, new Error(`it exited (code ${code})`)));
+        m.worker.unref(); // referenced only while it holds a document
+        for (const [key, opts] of this.#options.entries()) m.worker.postMessage({ t: 'options', key, opts: wireOptions(opts) } satisfies ToWorker);
+      }
+      if (this.#closed) await this.close();
+    })();
+    return this.#starting;
+  }
+
   /** `analyseDocument` in a worker (same arguments, same result); a fetch without a body is analysed here (nothing to parse). */
   readonly analyse = (result: FetchResult, link: LinkFeatures | null, opts: AnalysisOptions, openDocument: OpenDocument): Promise<DocumentAnalysis> => {
-    if (result.kind !== 'ok') return analyseDocument(result, link, opts, openDocument);
+    if (result.kind !== 'ok' || result.body.byteLength < this.#minBytes) return analyseDocument(result, link, opts, openDocument);
+    if (this.#members.length === 0) return this.#start().then(() => this.#dispatch(result, link, opts, openDocument));
+    return this.#dispatch(result, link, opts, openDocument);
+  };
+
+  #dispatch(result: FetchResult & { kind: 'ok' }, link: LinkFeatures | null, opts: AnalysisOptions, openDocument: OpenDocument): Promise<DocumentAnalysis> {
     const member = this.#pick();
     if (member === null) return Promise.reject(new RdfscoutError('RDFSCOUT_INTERNAL', 'Every parse worker has died; the crawl cannot parse documents.'));
     const key = this.#keyOf(opts);
@@ -89,10 +118,11 @@ export class ParsePool {
       member.jobs.set(id, { resolve, reject, openDocument, opened: false, writer: null, storeError: null });
       member.worker.postMessage({ t: 'job', id, key, result: wire, link } satisfies ToWorker);
     });
-  };
+  }
 
-  /** Stops the workers (documents in hand fail). */
+  /** Stops the workers (documents in hand fail); a pool closed before its start starts none. */
   async close(): Promise<void> {
+    this.#closed = true;
     await Promise.all(this.#members.map((m) => m.worker.terminate()));
   }
 
@@ -109,10 +139,7 @@ export class ParsePool {
     key = this.#options.length;
     this.#options.push(opts);
     this.#keys.set(opts, key);
-    const { parse, ...rest } = opts;
-    const { remoteContexts, ...wireParse } = parse ?? {};
-    const wire: WireOptions = { ...rest, ...(parse === undefined ? {} : { parse: wireParse }), remoteContexts: remoteContexts != null };
-    for (const m of this.#members) if (m.dead === null) m.worker.postMessage({ t: 'options', key, opts: wire } satisfies ToWorker);
+    for (const m of this.#members) if (m.dead === null) m.worker.postMessage({ t: 'options', key, opts: wireOptions(opts) } satisfies ToWorker);
     return key;
   }
 
@@ -195,6 +222,13 @@ export class ParsePool {
     for (const job of m.jobs.values()) job.reject(job.storeError ?? m.dead);
     m.jobs.clear();
   }
+}
+
+/** Analysis options as a worker gets them: the remote contexts stay here (the worker asks for each). */
+function wireOptions(opts: AnalysisOptions): WireOptions {
+  const { parse, ...rest } = opts;
+  const { remoteContexts, ...wireParse } = parse ?? {};
+  return { ...rest, ...(parse === undefined ? {} : { parse: wireParse }), remoteContexts: remoteContexts != null };
 }
 
 function errorOf(err: unknown): { code: string; message: string } {

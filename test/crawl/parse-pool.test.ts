@@ -39,7 +39,7 @@ describe('ParsePool', () => {
   const tmp = useTempState();
   let pool: ParsePool;
   beforeAll(async () => {
-    pool = await ParsePool.start(1);
+    pool = new ParsePool({ size: 1 });
   });
   afterAll(async () => {
     await pool.close();
@@ -88,8 +88,24 @@ describe('ParsePool', () => {
     await tmp.reopen({ crash: true });
   }, 60_000);
 
+  it('analyses a body under minBytes on the calling thread, and starts its workers at the first one over it', async () => {
+    const state = tmp.state;
+    const own = new ParsePool({ size: 1, minBytes: 256 * 1024 });
+    try {
+      const small = await own.analyse(fetched(BODY.slice(0, BODY.indexOf('\n<http://data.example.org/a/40>'))), null, OPTS, async (u) => new DocumentWriter(state, u));
+      expect(small.triples).toBe(360);
+      expect(own.started).toBe(false);
+      const large = await own.analyse(fetched(BODY), null, OPTS, async (u) => new DocumentWriter(state, u));
+      expect(own.started).toBe(true);
+      expect(own.size).toBe(1);
+      expect(large.triples).toBe(45000);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+
   it('fails the documents of a worker that dies (RDFSCOUT_INTERNAL), and takes no more', async () => {
-    const own = await ParsePool.start(1);
+    const own = new ParsePool({ size: 1 });
     const state = tmp.state;
     const pending = own.analyse(fetched(BODY), null, OPTS, async (u) => new DocumentWriter(state, u));
     await own.close();

@@ -92,8 +92,9 @@ function pick(r: Record<string, unknown>): Record<string, unknown> {
 describe('--threads: documents parsed in worker threads', () => {
   it('keeps the same records, stored chunks, partial documents and contexts on a site of odd documents', async () => {
     const seeds = [`${site.origin}/`];
-    const one = await crawl('site-0', { seeds, maxDocs: 40 });
-    const two = await crawl('site-2', { seeds, maxDocs: 40, threads: 2 });
+    const one = await crawl('site-0', { seeds, maxDocs: 40, threads: 0 });
+    const two = await crawl('site-2', { seeds, maxDocs: 40, threads: 2, threadMinKb: 0 });
+    const large = await crawl('site-default', { seeds, maxDocs: 40 }); // the defaults: documents of 256 kB or more only
     // The case covers what crosses between the threads: chunks spilled ahead, a stored graph, partial quads, a context.
     const urls = (one.records as Array<{ url: string; triples: number; note?: string | null }>).map((r) => r.url);
     expect(urls).toEqual(expect.arrayContaining([`${site.origin}/big.nt`, `${site.origin}/alias`, `${site.origin}/remote.jsonld`, `${site.origin}/truncated.rdf`]));
@@ -103,6 +104,7 @@ describe('--threads: documents parsed in worker threads', () => {
     expect(two.docs).toEqual(one.docs);
     expect(two.partials).toEqual(one.partials);
     expect(two.summary).toEqual(one.summary);
+    expect(large).toEqual(one);
   }, 120_000);
 
   it('keeps the same records and stored chunks on the simulated web', async () => {
@@ -110,7 +112,7 @@ describe('--threads: documents parsed in worker threads', () => {
     const onWeb = async (name: string, threads: number) => {
       const web = await startSimweb({ profiles: 'mixed', seed: 7, scale: 0.2 });
       try {
-        return await crawl(name, { seeds: web.sites.map((s) => s.startUrl), proxy: web.proxyUrl, maxDocs: 300, strategy: 'fc-r+hr', bandit: 'none', threads });
+        return await crawl(name, { seeds: web.sites.map((s) => s.startUrl), proxy: web.proxyUrl, maxDocs: 300, strategy: 'fc-r+hr', bandit: 'none', threads, threadMinKb: 0 });
       } finally {
         await web.close();
       }
