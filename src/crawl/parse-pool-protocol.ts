@@ -1,5 +1,7 @@
 // **parse-pool-protocol**: the messages between the crawl's main thread and its parse workers (parse-pool.ts).
+import type { Literal, Quad, Term } from '@rdfjs/types';
 import type { IJsonLdContext } from 'jsonld-context-parser';
+import { DataFactory } from 'rdf-data-factory';
 import type { FetchResult } from '../fetch/types.ts';
 import type { LinkFeatures } from '../links/types.ts';
 import type { ParseOptions } from '../rdf/index.ts';
@@ -38,7 +40,8 @@ export type ToWorker =
  * The analysis as it comes back: no writer (the main thread holds it, or opens it now), and, when the document has
  * quads to store, its graph and the lines not sent in a full chunk (`dropped`: its graph was found stored already).
  */
-export interface WireAnalysis extends Omit<DocumentAnalysis, 'document'> {
+export interface WireAnalysis extends Omit<DocumentAnalysis, 'document' | 'partial'> {
+  partial: PlainTerm[];
   sink: { finalUrl: string; value: string; lines: number; dropped: boolean } | null;
 }
 
@@ -53,4 +56,62 @@ export function fromWire(w: WireResult): FetchResult {
   const body = Buffer.from(w.body.buffer, w.body.byteOffset, w.body.byteLength);
   const headers: Record<string, string> = w.link === undefined ? {} : { link: w.link };
   return { kind: 'ok', url: w.url, finalUrl: w.finalUrl, redirects: [], ms: 0, status: w.status, contentType: w.contentType, headers, body, charset: w.charset };
+}
+
+const factory = new DataFactory();
+
+/** A failed document's partial quads as they cross between threads: terms as plain data (n3's keep theirs behind getters). */
+export interface PlainTerm {
+  termType: Term['termType'];
+  value: string;
+  language?: string;
+  direction?: string;
+  datatype?: PlainTerm;
+  subject?: PlainTerm;
+  predicate?: PlainTerm;
+  object?: PlainTerm;
+  graph?: PlainTerm;
+}
+
+/** `quads` as plain data a message copies whole (in the worker, before they leave). */
+export function toPlainQuads(quads: readonly Quad[]): PlainTerm[] {
+  return quads.map(plain);
+}
+
+/** Quads again from their plain data (on the main thread). */
+export function fromPlainQuads(quads: readonly PlainTerm[]): Quad[] {
+  return quads.map((q) => term(q) as Quad);
+}
+
+function plain(t: Term): PlainTerm {
+  switch (t.termType) {
+    case 'Literal': {
+      const dir = (t as Literal & { direction?: string }).direction;
+      return { termType: 'Literal', value: t.value, language: t.language, ...(dir ? { direction: dir } : {}), datatype: plain(t.datatype) };
+    }
+    case 'Quad':
+      return { termType: 'Quad', value: '', subject: plain(t.subject), predicate: plain(t.predicate), object: plain(t.object), graph: plain(t.graph) };
+    default:
+      return { termType: t.termType, value: t.value };
+  }
+}
+
+function term(p: PlainTerm): Term {
+  switch (p.termType) {
+    case 'NamedNode':
+      return factory.namedNode(p.value);
+    case 'BlankNode':
+      return factory.blankNode(p.value);
+    case 'Variable':
+      return factory.variable(p.value);
+    case 'DefaultGraph':
+      return factory.defaultGraph();
+    case 'Literal': {
+      const language = p.language ?? '';
+      if (language !== '') return factory.literal(p.value, p.direction ? { language, direction: p.direction as 'ltr' | 'rtl' } : language);
+      return factory.literal(p.value, factory.namedNode(p.datatype?.value ?? 'http://www.w3.org/2001/XMLSchema#string'));
+    }
+    default:
+      return factory.quad(term(p.subject as PlainTerm) as Quad['subject'], term(p.predicate as PlainTerm) as Quad['predicate'], term(p.object as PlainTerm) as Quad['object'], term(p.graph as PlainTerm) as Quad['graph']);
+  }
 }

@@ -6,7 +6,7 @@ import type { ErrorCode } from '../errors.ts';
 import type { RemoteContexts } from '../rdf/context-loader.ts';
 import { type AnalysisOptions, analyseDocument } from './analyse-document.ts';
 import { ChunkWriter } from './parse-pool-chunks.ts';
-import { type FromWorker, fromWire, type Question, type ToWorker, type WireOptions } from './parse-pool-protocol.ts';
+import { type FromWorker, fromWire, type Question, toPlainQuads, type ToWorker, type WireOptions } from './parse-pool-protocol.ts';
 
 type Reply = Extract<ToWorker, { t: 'reply' }>;
 
@@ -68,7 +68,7 @@ async function run(m: Extract<ToWorker, { t: 'job' }>): Promise<void> {
   };
   const { document, ...analysis } = await analyseDocument(fromWire(m.result), m.link, opts, openDocument);
   const sink = document === null ? null : { finalUrl: graph, ...document.rest(), dropped: document.dropped };
-  post({ t: 'done', id: m.id, analysis: { ...analysis, sink } });
+  post({ t: 'done', id: m.id, analysis: { ...analysis, partial: toPlainQuads(analysis.partial), sink } });
 }
 
 port.on('message', (m: ToWorker) => {

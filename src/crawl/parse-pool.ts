@@ -7,7 +7,7 @@ import type { FetchResult } from '../fetch/types.ts';
 import type { LinkFeatures } from '../links/types.ts';
 import type { DocumentWriter } from '../rdf/index.ts';
 import { type AnalysisOptions, analyseDocument, type DocumentAnalysis, type OpenDocument } from './analyse-document.ts';
-import type { FromWorker, Question, ToWorker, WireAnalysis, WireOptions, WireResult } from './parse-pool-protocol.ts';
+import { type FromWorker, fromPlainQuads, type Question, type ToWorker, type WireAnalysis, type WireOptions, type WireResult } from './parse-pool-protocol.ts';
 
 /** One document in a worker: how it ends, and the main thread's writer of its quads. */
 interface Job {
@@ -164,7 +164,8 @@ export class ParsePool {
 
   /** The analysis of a job with its writer: the graph claimed now unless a full chunk claimed it, the last lines added. */
   async #conclude(job: Job, wire: WireAnalysis): Promise<DocumentAnalysis> {
-    const { sink, ...analysis } = wire;
+    const { sink, ...rest } = wire;
+    const analysis = { ...rest, partial: fromPlainQuads(rest.partial) };
     if (sink === null) return { ...analysis, document: null };
     const writer = await this.#open(job, sink.finalUrl);
     // Stored already (or being stored by another fetch): the quads were counted, not kept (as analyseDocument says).

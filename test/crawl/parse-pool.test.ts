@@ -1,6 +1,7 @@
 // ParsePool: a document analysed in a worker thread gives what `analyseDocument` gives on the crawl's thread, while
 // the crawl's thread spends a small part of the parse's CPU; the parse budget, a store failure and a worker's death
 // end the document as they would on one thread.
+import { Writer } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisOptions, analyseDocument } from '../../src/crawl/analyse-document.ts';
 import { ParsePool } from '../../src/crawl/parse-pool.ts';
@@ -75,7 +76,10 @@ describe('ParsePool', () => {
     expect(there.error).toBe(here.error);
     expect(there.errorMessage).toBe(here.errorMessage);
     expect(there.triples).toBe(0);
-    expect(there.partialCount).toBeGreaterThan(0);
+    expect(there.partial.length).toBeGreaterThan(0);
+    // The partial quads (n3's terms, which keep their parts behind getters) cross whole.
+    const lines = (qs: typeof here.partial) => qs.map((q) => new Writer({ format: 'N-Quads' }).quadToString(q.subject, q.predicate, q.object, q.graph));
+    expect(lines(there.partial).slice(0, 50)).toEqual(lines(here.partial).slice(0, 50));
   }, 60_000);
 
   it('fails the document with the store error when its chunks cannot be written', async () => {
