@@ -1,12 +1,12 @@
 // **bench/threads** compares a CPU-bound crawl (--delay-ms 0, bfs) parsing on its main thread with the same crawl
 // parsing in worker threads, side by side: each round runs every mode in a fresh process, in alternating order, and
 // the medians of pages/s, CPU per 1,000 pages (the whole process, and its main thread alone), the event loop's longest
-// stall and peak RSS are printed with their ratios to the first mode. A mode: `0` (--threads 0: every document on the
-// main thread), `N` (--threads N --thread-min-kb 0: every document in N workers), `default` (no flag: documents of
-// 256 kB or more in one worker).
+// stall and peak RSS are printed with their ratios to the first mode. A mode: `0` (--threads 0, the default: every document
+// on the main thread), `N` (--threads N --thread-min-kb 0: every document in N workers), `large` (--threads 1:
+// documents of 256 kB or more in one worker).
 // Webs (in their own process): `default` (the simulated web), `pad32` (its HTML pages padded to 32 kB), `large` (a
 // site of small pages and small Turtle documents on 127.0.0.1 with a 2 MB Turtle report behind every 400th page).
-// Run: npm run bench:threads -- [--web default|pad32|large] [--modes 0,default,1,2] [--pages 3000] [--rounds 3] [--concurrency 16]
+// Run: npm run bench:threads -- [--web default|pad32|large] [--modes 0,large,1,2] [--pages 3000] [--rounds 3] [--concurrency 16]
 import { type ChildProcess, fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import type { ThreadsJob, ThreadsReport } from './lib/threads-crawl.ts';
 const { values } = parseArgs({
   options: {
     web: { type: 'string', default: 'default' },
-    modes: { type: 'string', default: '0,default,1' },
+    modes: { type: 'string', default: '0,large,1' },
     pages: { type: 'string', default: '3000' },
     rounds: { type: 'string', default: '3' },
     concurrency: { type: 'string', default: '16' },
@@ -26,8 +26,8 @@ const { values } = parseArgs({
 });
 const HERE = import.meta.dirname;
 const modes = values.modes.split(',');
-const flagsOf = (mode: string): Pick<ThreadsJob, 'threads' | 'threadMinKb'> => (mode === 'default' ? {} : { threads: Number(mode), threadMinKb: 0 });
-const nameOf = (mode: string): string => (mode === 'default' ? 'default   ' : `--threads ${mode}`);
+const flagsOf = (mode: string): Pick<ThreadsJob, 'threads' | 'threadMinKb'> => (mode === 'large' ? { threads: 1 } : { threads: Number(mode), threadMinKb: 0 });
+const nameOf = (mode: string): string => (mode === 'large' ? '--threads 1 (≥ 256 kB)' : `--threads ${mode}`.padEnd(22));
 
 async function crawl(job: ThreadsJob): Promise<ThreadsReport> {
   const child = fork(join(HERE, 'lib/threads-crawl.ts'), [JSON.stringify(job)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -188,7 +188,7 @@ export class Crawler {
       const archiveChoice = await chooseArchive(state, warc, noWarc === true);
       if (archiveChoice.warc) archive = new FetchArchive(await WarcWriter.open({ ...archiveChoice.warc, info: archiveInfo(init.options, init.seedPlds) }));
       await keepArchiveChoice(state, archiveChoice);
-      // Workers start at the first document that needs one (none in a crawl of small pages with the defaults).
+      // --threads: workers start at the first document that needs one (none in a crawl of pages under --thread-min-kb).
       if (init.options.threads > 0) pool = new ParsePool({ size: init.options.threads, minBytes: init.options.threadMinKb * 1024 });
       const crawler = new Crawler(state, init, notAvailable, hooks, archive, coordinator, probes, parse, pool);
       crawler.archiveChoice = archiveChoice;

@@ -94,7 +94,7 @@ describe('--threads: documents parsed in worker threads', () => {
     const seeds = [`${site.origin}/`];
     const one = await crawl('site-0', { seeds, maxDocs: 40, threads: 0 });
     const two = await crawl('site-2', { seeds, maxDocs: 40, threads: 2, threadMinKb: 0 });
-    const large = await crawl('site-default', { seeds, maxDocs: 40 }); // the defaults: documents of 256 kB or more only
+    const large = await crawl('site-large', { seeds, maxDocs: 40, threads: 1 }); // documents of 256 kB or more only
     // The case covers what crosses between the threads: chunks spilled ahead, a stored graph, partial quads, a context.
     const urls = (one.records as Array<{ url: string; triples: number; note?: string | null }>).map((r) => r.url);
     expect(urls).toEqual(expect.arrayContaining([`${site.origin}/big.nt`, `${site.origin}/alias`, `${site.origin}/remote.jsonld`, `${site.origin}/truncated.rdf`]));
