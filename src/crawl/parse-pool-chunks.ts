@@ -80,11 +80,6 @@ export class ChunkWriter implements DocumentSink {
     this.#pending = 0;
   }
 
-  /** Whether the graph was found stored already (when a full chunk was offered). */
-  get dropped(): boolean {
-    return this.#dropped;
-  }
-
   /** The lines not sent in a full chunk, as one value, and how many they are. */
   rest(): { value: string; lines: number } {
     return { value: this.#lines.join(''), lines: this.#pending };

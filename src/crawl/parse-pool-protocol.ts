@@ -38,11 +38,11 @@ export type ToWorker =
 
 /**
  * The analysis as it comes back: no writer (the main thread holds it, or opens it now), and, when the document has
- * quads to store, its graph and the lines not sent in a full chunk (`dropped`: its graph was found stored already).
+ * quads to store, its graph and the lines not sent in a full chunk.
  */
 export interface WireAnalysis extends Omit<DocumentAnalysis, 'document' | 'partial'> {
   partial: PlainTerm[];
-  sink: { finalUrl: string; value: string; lines: number; dropped: boolean } | null;
+  sink: { finalUrl: string; value: string; lines: number } | null;
 }
 
 export type FromWorker =

@@ -67,7 +67,7 @@ async function run(m: Extract<ToWorker, { t: 'job' }>): Promise<void> {
     });
   };
   const { document, ...analysis } = await analyseDocument(fromWire(m.result), m.link, opts, openDocument);
-  const sink = document === null ? null : { finalUrl: graph, ...document.rest(), dropped: document.dropped };
+  const sink = document === null ? null : { finalUrl: graph, ...document.rest() };
   post({ t: 'done', id: m.id, analysis: { ...analysis, partial: toPlainQuads(analysis.partial), sink } });
 }
 

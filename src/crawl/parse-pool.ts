@@ -37,8 +37,9 @@ export interface ParsePoolOptions {
 
 /**
  * A fixed number of worker threads (parse-pool-worker.ts), started when the first document comes that is large
- * enough for them (`minBytes`), each running `analyseDocument` on the documents it is given: sniffing, decoding, link extraction, RDF parsing and N-Triples serialisation happen there. What stays on the
- * main thread is what touches the crawl's state: claiming a document's graph (`openDocument`), writing its chunks
+ * enough for them (`minBytes`), each running `analyseDocument` on the documents it is given: sniffing, decoding, link
+ * extraction, RDF parsing and N-Triples serialisation happen there. What stays on the main thread is what touches
+ * the crawl's state: claiming a document's graph (`openDocument`), writing its chunks
  * (the DocumentWriter, with its pending marks), fetching JSON-LD contexts, and everything after the analysis (plan,
  * commit). Nothing is committed from a worker, so crash safety is the single thread's. Each job's quads come back in
  * full chunks as they are made, each written before the worker goes on (the writer's back-pressure), so memory
