@@ -36,6 +36,15 @@ function bigDocument(origin: string): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * A ~1 MB JSON-LD document whose @context comes last: its streamed first pass (chunks written ahead) is thrown away
+ * and it is parsed again (the writer's restart, asked across the threads).
+ */
+function lateContext(): string {
+  const nodes = Array.from({ length: 1000 }, (_, i) => `{"@id": "ex:p${i}", "ex:name": "Person ${i} ${'p'.repeat(300)}", "ex:note": "${'n'.repeat(600)}", "ex:knows": {"@id": "ex:p${i + 1}"}}`);
+  return `{"@graph": [\n${nodes.join(',\n')}\n], "@context": {"ex": "http://ex.example/", "ex:note": null}}`;
+}
+
 let site: TestServer;
 let tmp: { dir: string; remove: () => Promise<void> };
 
@@ -44,9 +53,10 @@ beforeAll(async () => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const origin = site.origin;
     if (path === '/') {
-      const links = [...Object.keys(FILES), '/big.nt', '/alias', '/remote.jsonld'];
+      const links = [...Object.keys(FILES), '/big.nt', '/alias', '/remote.jsonld', '/late.jsonld'];
       res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body>${links.map((p) => `<a href="${p}">${p}</a>`).join(' ')}</body></html>`);
     } else if (path === '/big.nt') res.writeHead(200, { 'content-type': 'application/n-triples' }).end(bigDocument(origin));
+    else if (path === '/late.jsonld') res.writeHead(200, { 'content-type': 'application/ld+json' }).end(lateContext());
     else if (path === '/alias') res.writeHead(301, { location: '/big.nt' }).end(); // the graph is stored already
     else if (path === '/context.jsonld') res.writeHead(200, { 'content-type': 'application/ld+json' }).end(JSON.stringify({ '@context': { name: 'http://xmlns.com/foaf/0.1/name' } }));
     else if (path === '/remote.jsonld') {
@@ -97,7 +107,8 @@ describe('--threads: documents parsed in worker threads', () => {
     const large = await crawl('site-large', { seeds, maxDocs: 40, threads: 1 }); // documents of 256 kB or more only
     // The case covers what crosses between the threads: chunks spilled ahead, a stored graph, partial quads, a context.
     const urls = (one.records as Array<{ url: string; triples: number; note?: string | null }>).map((r) => r.url);
-    expect(urls).toEqual(expect.arrayContaining([`${site.origin}/big.nt`, `${site.origin}/alias`, `${site.origin}/remote.jsonld`, `${site.origin}/truncated.rdf`]));
+    expect(urls).toEqual(expect.arrayContaining([`${site.origin}/big.nt`, `${site.origin}/alias`, `${site.origin}/remote.jsonld`, `${site.origin}/truncated.rdf`, `${site.origin}/late.jsonld`]));
+    expect((one.records as Array<{ url: string; triples: number }>).find((r) => r.url.endsWith('/late.jsonld'))?.triples).toBe(2000);
     expect([...one.docs.keys()].filter((k) => k.startsWith(`${site.origin}/big.nt`)).length).toBeGreaterThanOrEqual(4);
     expect(one.partials.size).toBeGreaterThan(0);
     expect(two.records).toEqual(one.records);
