@@ -20,6 +20,9 @@
 // redirects of content negotiation. CPU per page thus flatters the floor; the like-for-like measure is CPU per request
 // (the total CPU of the same requests when the floor replays that crawl's), printed beside it and the one the targets
 // are judged on.
+// --baseline DIR also runs every rdfscout-* contestant from another checkout of rdfscout (its bench/lib/throughput-worker.ts,
+// with its node_modules), labelled `rdfscout-bfs@base`, alternated with this checkout's in the same run: a change's
+// effect side by side (e.g. `git archive COMMIT | tar -x -C DIR` and a node_modules link).
 // --html-pad-kb N pads every HTML page to N kB with link-free markup (src/simweb/html-padding.ts): the simulated pages are
 // ~1.4 kB, real ones tens of kB, so per-byte work weighs more on a real site than in the default run.
 import { type ChildProcess, fork } from 'node:child_process';
@@ -45,6 +48,7 @@ const { values } = parseArgs({
     'cli-flags': { type: 'boolean', default: false },
     'floor-pages': { type: 'string', default: 'bfs' },
     'html-pad-kb': { type: 'string', default: '0' },
+    baseline: { type: 'string' },
   },
 });
 const PAGES = Number(values.pages);
@@ -74,11 +78,11 @@ async function serverCpu(server: ChildProcess): Promise<ServerCpu> {
 }
 
 /** Runs one contestant in a fresh process; the server's CPU and request count over the same span come with it. */
-async function runOne(server: ChildProcess, job: WorkerJob, run: number, label: string = job.contestant): Promise<WorkerReport & { label: string; serverCpuPct: number; requests: number; run: number }> {
+async function runOne(server: ChildProcess, job: WorkerJob, run: number, label: string = job.contestant, workerDir = HERE): Promise<WorkerReport & { label: string; serverCpuPct: number; requests: number; run: number }> {
   const before = await serverCpu(server);
   const execArgv = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof'], '--cpu-prof-name', `${job.contestant}-run${run}.cpuprofile`] : [];
   if (values['cli-flags'] && (job.contestant.startsWith('rdfscout') || job.contestant.startsWith('floor'))) execArgv.push(...CLI_NODE_FLAGS);
-  const child = fork(join(HERE, 'lib/throughput-worker.ts'), [JSON.stringify(job)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(workerDir, 'lib/throughput-worker.ts'), [JSON.stringify(job)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const report = await new Promise<WorkerReport>((resolve, reject) => {
     child.once('message', (m) => resolve(m as WorkerReport));
     child.once('exit', (code) => reject(new Error(`${job.contestant} exited with ${code} without a report`)));
@@ -127,13 +131,15 @@ interface Entry {
   contestant: Contestant;
   /** The crawl strategy whose requests a floor replays (floors only, not with `own`). */
   pagesOf?: string;
+  /** The bench folder of the checkout it runs from (--baseline's for `@base`). */
+  workerDir?: string;
 }
 
 const FLOOR_STRATEGIES = values['floor-pages'] === 'own' ? [] : values['floor-pages'].split(',');
 const ENTRIES: Entry[] = CONTESTANTS.flatMap((c): Entry[] => {
   if (!c.startsWith('floor') || FLOOR_STRATEGIES.length === 0) return [{ label: c, contestant: c }];
   return FLOOR_STRATEGIES.map((s) => ({ label: FLOOR_STRATEGIES.length > 1 ? `${c}@${s}` : c, contestant: c, pagesOf: s }));
-});
+}).flatMap((e): Entry[] => (values.baseline !== undefined && e.contestant.startsWith('rdfscout') ? [e, { label: `${e.label}@base`, contestant: e.contestant, workerDir: join(values.baseline, 'bench') }] : [e]));
 
 async function main(): Promise<void> {
   const floorsRun = CONTESTANTS.some((c) => c.startsWith('floor')) && FLOOR_STRATEGIES.length > 0;
@@ -154,10 +160,10 @@ async function main(): Promise<void> {
       // Alternate the order: run r starts at contestant r and runs backwards on odd runs.
       const rotated = ENTRIES.map((_, i) => ENTRIES[(i + run) % ENTRIES.length] as Entry);
       const order = run % 2 === 1 ? rotated.reverse() : rotated;
-      for (const { label, contestant, pagesOf } of order) {
+      for (const { label, contestant, pagesOf, workerDir } of order) {
         const urlsFile = pagesOf === undefined ? undefined : urlsFiles.get(pagesOf);
         const floor = urlsFile !== undefined ? { urlsFile } : {};
-        const r = await runOne(server, { contestant, seeds: ready.seeds, proxy: ready.proxyUrl, pages: PAGES, concurrency: C, ...floor }, run, label);
+        const r = await runOne(server, { contestant, seeds: ready.seeds, proxy: ready.proxyUrl, pages: PAGES, concurrency: C, ...floor }, run, label, workerDir);
         results.push(r);
         console.log(
           `  run ${run + 1} ${label.padEnd(17)} ${String(r.pages).padStart(6)} pages in ${(r.wallMs / 1000).toFixed(1)} s = ${Math.round((r.pages / r.wallMs) * 1000)} pages/s, ` +
@@ -219,7 +225,7 @@ async function main(): Promise<void> {
   // Issue 18's cost floor: CPU per page of the loop over each stage's, and how much of rdfscout's CPU each stage is.
   const floors = ENTRIES.filter((e) => FLOORS.includes(e.contestant)).map((e) => e.label);
   if (floors.length > 0) {
-    const floorTable = [...floors, 'rdfscout-bfs', 'rdfscout-fc-r+hr']
+    const floorTable = [...floors, 'rdfscout-bfs', 'rdfscout-bfs@base', 'rdfscout-fc-r+hr', 'rdfscout-fc-r+hr@base']
       .filter((c) => by.has(c))
       .map((c) => ({
         contestant: c,
@@ -234,8 +240,8 @@ async function main(): Promise<void> {
       `cost floor (pages: ${floorsRun ? `an rdfscout ${FLOOR_STRATEGIES.join(' / ')} crawl's requests` : 'their own crawl'}; CPU per page, medians; loop/this is the ratio issue 18's targets compare: bfs >= 0.5, fc-r+hr >= 0.45):`,
     );
     console.table(floorTable);
-    for (const strategy of ['bfs', 'fc-r+hr']) {
-      const crawl = `rdfscout-${strategy}`;
+    for (const crawl of ENTRIES.map((e) => e.label).filter((l) => /^rdfscout-(bfs|fc-r\+hr)(@base)?$/.test(l))) {
+      const strategy = crawl.replace(/^rdfscout-/, '').replace(/@base$/, '');
       const floor = floorOf(strategy);
       if (!by.has(crawl) || !by.has(floor)) continue;
       const same = FLOOR_STRATEGIES.includes(strategy);
@@ -264,6 +270,8 @@ async function main(): Promise<void> {
     // issue 18: --warc costs at most 15% CPU per page (CPU s per 1k pages, with / without)
     warcCpuRatio: { value: cpuRatio('rdfscout-bfs-warc', 'rdfscout-bfs'), target: 1.15 },
     warcStoredCpuRatio: { value: cpuRatio('rdfscout-bfs-warc0', 'rdfscout-bfs'), target: 1.15 }, // --warc-gzip-level 0
+    // with --baseline: this checkout's CPU per page over the baseline's (no target: a change's effect)
+    ...(values.baseline === undefined ? {} : { bfsCpuOverBase: { value: cpuRatio('rdfscout-bfs', 'rdfscout-bfs@base') }, fcCpuOverBase: { value: cpuRatio('rdfscout-fc-r+hr', 'rdfscout-fc-r+hr@base') } }),
   };
   console.log('targets:', JSON.stringify(targets));
   const file = values.json ?? join(HERE, 'results', `throughput-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
