@@ -63,11 +63,12 @@ export function stageDocuments(state: CrawlState, txn: Txn, quads: readonly Quad
 
 /**
  * Whether a document is stored under the graph `graphIri` (indexed or not): whether its chunk 0 is, as a stored
- * document's chunks are numbered from 0. A point lookup, not an iterator: creating a LevelDB iterator per redirected
- * document took 3.5% of a bfs crawl's main thread (bench/throughput.ts profile).
+ * document's chunks are numbered from 0. Asked with `get`, whose lookup runs on libuv's thread pool: classic-level's
+ * `has()` and an iterator build a LevelDB iterator over every table file on the calling thread, which took 3% of a
+ * bfs crawl's main thread (one ask per redirected document; bench/throughput.ts profile).
  */
 export async function hasGraph(state: CrawlState, graphIri: string): Promise<boolean> {
-  return state.docs.has(docKey(graphIri, 0));
+  return (await state.docs.get(docKey(graphIri, 0))) !== undefined;
 }
 
 /**
