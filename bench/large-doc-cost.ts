@@ -16,28 +16,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Parser, Writer } from 'n3';
-import { Prng } from '../src/random/prng.ts';
+import { reportTurtle } from './lib/report-turtle.ts';
 import { median } from './lib/stats.ts';
 import { virtuosoLoad } from './lib/virtuoso-load.ts';
 
 const { values, positionals } = parseArgs({ options: { file: { type: 'string' }, warmup: { type: 'string', default: '0' }, virtuoso: { type: 'boolean', default: false }, rounds: { type: 'string', default: '5' }, triples: { type: 'string', default: '50000' } }, allowPositionals: true });
 const roots = positionals.length > 0 ? positionals : ['.'];
-
-/** A Turtle report of `triples` triples (8 a subject: IRIs, language-tagged and typed literals, a blank node). */
-export function reportTurtle(triples: number): string {
-  const g = new Prng(7);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(g.next() * xs.length)] as T;
-  const out = ['@prefix ex: <http://example.org/ns#> .', '@prefix foaf: <http://xmlns.com/foaf/0.1/> .', '@prefix dct: <http://purl.org/dc/terms/> .', '@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .', ''];
-  for (let i = 0, n = 0; n < triples; i++, n += 8) {
-    out.push(
-      `<http://example.org/report/${i}> a ex:Assertion ;\n  dct:title "Test case number ${i} of the suite, about ${pick(['parsing', 'storage', 'SPARQL', 'JSON-LD', 'RDF/XML'])}"@en ;\n` +
-        `  ex:result ex:${pick(['passed', 'failed', 'inapplicable'])} ;\n  ex:test <http://example.org/tests/manifest#t${Math.floor(g.next() * 20000)}> ;\n` +
-        `  dct:date "2024-0${1 + Math.floor(g.next() * 9)}-1${Math.floor(g.next() * 10)}"^^xsd:date ;\n` +
-        `  ex:assertedBy [ foaf:name "Tester ${Math.floor(g.next() * 300)}" ; foaf:homepage <http://example.org/people/${Math.floor(g.next() * 300)}> ] .`,
-    );
-  }
-  return `${out.join('\n')}\n`;
-}
 
 const file = values.file ?? join(mkdtempSync(join(tmpdir(), 'rdfscout-large-')), 'report.ttl');
 if (values.file === undefined) writeFileSync(file, reportTurtle(Number(values.triples)));
