@@ -71,6 +71,7 @@ export const SYSTEM_FILES = [
   'test/commands/read-while-crawling.test.ts',
   'test/crawl/crawl-e2e.test.ts',
   'test/crawl/reparse-kill.test.ts',
+  'test/crawl/parse-threads-kill.test.ts',
   'test/dashboard/cluster-dashboard.test.ts',
   'test/dashboard/dashboard-browser.test.ts',
   'test/dashboard/reference-curves.test.ts',

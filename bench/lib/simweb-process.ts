@@ -3,8 +3,8 @@
 // Messages in:  { type: 'cpu' } → { type: 'cpu', user, system, stats } (µs since start; the web's request stats),
 //               { type: 'politeness' } → { type: 'politeness', report, firstStart, lastEnd } (with --log-requests:
 //               checkPoliteness of the log without its per-PLD rows, and the span the requests cover, epoch ms),
-//               { type: 'urls' } → { type: 'urls', urls } (with --log-requests: the URLs requested since the start or the
-//               last reset, in start order), { type: 'reset' } → { type: 'reset' } (stats and log cleared),
+//               { type: 'urls' } → { type: 'urls', urls, statuses } (with --log-requests: the URLs requested since the start
+//               or the last reset, in start order, and the status each was answered with), { type: 'reset' } → { type: 'reset' } (stats and log cleared),
 //               { type: 'close' } → exits.
 // Message out at start: { type: 'ready', proxyUrl, seeds, documents, htmlDocuments }.
 import { parseArgs } from 'node:util';
@@ -49,7 +49,8 @@ process.on('message', (msg: { type: string }) => {
     const lastEnd = log.reduce((t, e) => Math.max(t, e.end ?? e.start), 0);
     send({ type: 'politeness', report, firstStart, lastEnd });
   } else if (msg.type === 'urls') {
-    send({ type: 'urls', urls: web.requestLog().map((e) => e.url) });
+    const log = web.requestLog();
+    send({ type: 'urls', urls: log.map((e) => e.url), statuses: log.map((e) => e.status) });
   } else if (msg.type === 'reset') {
     web.resetStats();
     web.clearRequestLog();

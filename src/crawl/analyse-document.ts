@@ -28,7 +28,16 @@ export interface AnalysisOptions {
   parse?: ParseOptions;
 }
 
-export interface DocumentAnalysis {
+/** Where a document's quads go as they are parsed: the store's DocumentWriter, or a parse worker's ChunkWriter. */
+export interface DocumentSink {
+  add(q: Quad): void;
+  /** Resolves when what was handed over is written (rejects, RDFSCOUT_STORE_FAILED, when it could not be). */
+  drained(): Promise<void>;
+  /** Forgets every quad received (the document is parsed again from its start). */
+  restart(): Promise<void>;
+}
+
+export interface DocumentAnalysis<W extends DocumentSink = DocumentWriter> {
   contentType: string | null;
   detectedType: DocType | null;
   /** RDF media type parsed, or `text/html+jsonld+rdfa…` for embedded data. */
@@ -39,7 +48,7 @@ export interface DocumentAnalysis {
    * Where the quads went as they were parsed: the writer to stage with the record, or, when the
    * document failed, whose spilled chunks to discard. Null when nothing was opened, or the graph is stored already.
    */
-  document: DocumentWriter | null;
+  document: W | null;
   /** The document's graph is stored already (or being stored by another fetch): its quads were counted, not kept. */
   storedAlready: boolean;
   /** The first MAX_PARTIAL_QUADS quads the parser produced before a fatal error (kept apart, never stored with good data). */
@@ -71,15 +80,23 @@ export function isSitemapLink(link: LinkFeatures | null): boolean {
  * Opens the store of a document's quads, once the document is known to carry RDF: a writer, or null when the graph
  * is stored already (or being stored by another fetch), whose quads are then only counted.
  */
-export type OpenDocument = (finalUrl: string) => Promise<DocumentWriter | null>;
+export type OpenDocument<W extends DocumentSink = DocumentWriter> = (finalUrl: string) => Promise<W | null>;
+
+/** What analyses a fetched document: {@link analyseDocument} on this thread, or a pool of parse workers (parse-pool.ts). */
+export type Analyse = (result: FetchResult, link: LinkFeatures | null, opts: AnalysisOptions, openDocument: OpenDocument) => Promise<DocumentAnalysis>;
 
 /**
  * Analyses a fetched document (thesis §7 step 3). An RDF document is decoded and parsed as a stream: each
  * quad goes to the store (`openDocument`), the link and the VoID collectors as it is parsed, so
  * neither its whole text nor an array of its quads exists. An HTML page is read whole (links and embedded blocks).
  */
-export async function analyseDocument(result: FetchResult, link: LinkFeatures | null, opts: AnalysisOptions, openDocument: OpenDocument): Promise<DocumentAnalysis> {
-  const a: DocumentAnalysis = {
+export async function analyseDocument<W extends DocumentSink = DocumentWriter>(
+  result: FetchResult,
+  link: LinkFeatures | null,
+  opts: AnalysisOptions,
+  openDocument: OpenDocument<W>,
+): Promise<DocumentAnalysis<W>> {
+  const a: DocumentAnalysis<W> = {
     contentType: 'contentType' in result ? result.contentType : null,
     detectedType: null,
     rdfFormat: null,
@@ -166,14 +183,14 @@ export async function analyseDocument(result: FetchResult, link: LinkFeatures | 
  * decoding the bytes a slice at a time. On a parse error the document keeps nothing (all or nothing):
  * `a.error` is set, `a.partial` holds the first quads, and `a.document` the writer whose chunks must be discarded.
  */
-async function parseRdfStream(
-  a: DocumentAnalysis,
+async function parseRdfStream<W extends DocumentSink>(
+  a: DocumentAnalysis<W>,
   body: Buffer,
   contentType: string | null,
   mediaType: string,
   base: string,
   opts: AnalysisOptions,
-  openDocument: OpenDocument,
+  openDocument: OpenDocument<W>,
   parse: ParseOptions | undefined,
 ): Promise<void> {
   const writer = await openDocument(base);

@@ -120,6 +120,19 @@ export const CRAWL_OPTION_SPECS = [
     help: "minimum delay between request starts to one PLD, ms; a host's robots.txt Crawl-delay applies to its whole PLD, and Retry-After is honoured.",
   }),
 
+  intOption('threads', 0, {
+    section: 'budget',
+    resume: 'run',
+    min: 0,
+    help: "worker threads that parse fetched documents (sniffing, links, RDF) off the crawl's own thread, started at the first document that needs one (see --thread-min-kb); 0: every document is parsed on the crawl's thread. The same records and quads either way.",
+  }),
+  intOption('threadMinKb', 256, {
+    section: 'budget',
+    resume: 'run',
+    min: 0,
+    help: "with --threads, documents smaller than N kB are still parsed on the crawl's own thread (on small pages the hand-over costs about what it saves); 0: every document goes to the worker threads.",
+  }),
+
   // RDF parsing.
   booleanOption('remoteContexts', true, {
     section: 'parsing',

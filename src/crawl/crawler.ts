@@ -27,6 +27,7 @@ import type { RefusedSeed } from './seed-list.ts';
 import type { Coordination, Coordinator } from './coordinator.ts';
 import { localCoordination } from './local-coordination.ts';
 import { type CrawlProbes, NO_PROBES } from './probes.ts';
+import { ParsePool } from './parse-pool.ts';
 
 /** Parse options of a crawl that are no crawl option (programmatic: tests and benchmarks). */
 export interface CrawlParseOptions {
@@ -83,6 +84,8 @@ export class Crawler {
   readonly #contexts: CrawlContexts | null;
   /** The signal of the run in progress (a context fetch stops with it). */
   #signal: AbortSignal | undefined;
+  /** `--threads N`: the workers that parse fetched documents; null: they are parsed on this thread. */
+  readonly #pool: ParsePool | null;
 
   private constructor(
     state: CrawlState,
@@ -93,8 +96,10 @@ export class Crawler {
     coordinator: Coordinator,
     probes: CrawlProbes,
     parse: CrawlParseOptions,
+    pool: ParsePool | null,
   ) {
     const o = init.options;
+    this.#pool = pool;
     this.options = o;
     this.state = state;
     this.#frontier = init.frontier;
@@ -134,7 +139,7 @@ export class Crawler {
     this.#contexts = o.remoteContexts ? new CrawlContexts({ store: new ContextStore(state), fetch }) : null;
     const parseOptions = { remoteContexts: this.#contexts, ...(parse.jsonLdFastPath === undefined ? {} : { jsonLdFastPath: parse.jsonLdFastPath }) };
     const ignores = init.frontier.ignores?.bind(init.frontier);
-    const planDeps = { state, committer: this.#committer, strategy: init.strategy, options: o, scope: this.#scope, rejudge, parse: parseOptions, ...(ignores ? { ignores } : {}) };
+    const planDeps = { state, committer: this.#committer, strategy: init.strategy, options: o, scope: this.#scope, rejudge, parse: parseOptions, ...(ignores ? { ignores } : {}), ...(pool ? { analyse: pool.analyse } : {}) };
     this.#runner = new FetchRunner({
       ...{ options: o, state, frontier: this.#frontier, strategy: init.strategy, fetcher: this.#fetcher, scheduler: this.#scheduler },
       ...{ committer: this.#committer, tally: this.#tally, planDeps, archive, coordinator: this.#coordinator, probes, seq: init.seq },
@@ -169,6 +174,7 @@ export class Crawler {
     const coordination = backends.coordination ?? localCoordination();
     const state = await openState(explicit.out, { indexWorker: indexInWorker() });
     let archive: FetchArchive | null = null;
+    let pool: ParsePool | null = null;
     let init: RestoredCrawl | undefined;
     try {
       const notAvailable = new Set<string>();
@@ -182,10 +188,13 @@ export class Crawler {
       const archiveChoice = await chooseArchive(state, warc, noWarc === true);
       if (archiveChoice.warc) archive = new FetchArchive(await WarcWriter.open({ ...archiveChoice.warc, info: archiveInfo(init.options, init.seedPlds) }));
       await keepArchiveChoice(state, archiveChoice);
-      const crawler = new Crawler(state, init, notAvailable, hooks, archive, coordinator, probes, parse);
+      // --threads: workers start at the first document that needs one (none in a crawl of pages under --thread-min-kb).
+      if (init.options.threads > 0) pool = new ParsePool({ size: init.options.threads, minBytes: init.options.threadMinKb * 1024 });
+      const crawler = new Crawler(state, init, notAvailable, hooks, archive, coordinator, probes, parse, pool);
       crawler.archiveChoice = archiveChoice;
       return crawler;
     } catch (err) {
+      await pool?.close();
       await archive?.close();
       await coordination.close();
       await state.close();
@@ -307,6 +316,7 @@ export class Crawler {
     await this.#coordinator.close();
     await this.#fetcher.close();
     await this.#archive?.close();
+    await this.#pool?.close();
     await this.state.close();
   }
 

@@ -6,7 +6,7 @@ import type { ParseOptions } from '../rdf/index.ts';
 import type { Strategy } from '../relevance/types.ts';
 import type { CrawlState } from '../state/open-state.ts';
 import type { Txn } from '../state/txn.ts';
-import { type AnalysisOptions, analyseDocument } from './analyse-document.ts';
+import { type Analyse, type AnalysisOptions, analyseDocument } from './analyse-document.ts';
 import type { Committer } from './commit-plan.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { type DocumentPlan, processDocument } from './process-document.ts';
@@ -23,6 +23,8 @@ export interface PlanDeps {
   ignores?: (url: string, priority: number) => boolean;
   /** How documents are parsed (JSON-LD remote contexts, fast path); default: the parser's defaults. */
   parse?: ParseOptions;
+  /** What analyses each fetched document: a pool of parse workers (`--threads`), or, without, `analyseDocument` here. */
+  analyse?: Analyse;
 }
 
 /** Facts of one fetch the plan needs besides its result; `stamp` is asked once the graph is claimed. */
@@ -41,7 +43,7 @@ export async function planFetch(d: PlanDeps, entry: FrontierEntry, result: Fetch
   // The document's quads go to the store as they are parsed; its graph is reserved for this fetch unless it is
   // stored (or being stored) already.
   const openDocument = (finalUrl: string) => d.committer.openDocument(entry.url, finalUrl, d.options.queues === 'one');
-  const doc = await analyseDocument(result, entry.link, analysisOptions(d), openDocument);
+  const doc = await (d.analyse ?? analyseDocument)(result, entry.link, analysisOptions(d), openDocument);
   const plan = processDocument(entry, result, doc, {
     strategy: d.strategy,
     options: d.options,

@@ -71,16 +71,16 @@ function findRobotsUnavailable(err: unknown): RobotsUnavailableError | null {
 /** Wraps an exception thrown by the caller's own callback, so that `fetch()` rethrows it instead of recording it. */
 export class CallerError extends Error {}
 
-/** Asks the read decision; false (or a throw) discards the body. */
-export function askReadDecision(read: ReadDecision, head: Parameters<ReadDecision>[0], body: Readable): boolean {
+/** Asks the read decision; false (or a throw) discards the body (`reuse`: see {@link discard}). */
+export function askReadDecision(read: ReadDecision, head: Parameters<ReadDecision>[0], body: Readable, reuse?: { signal: AbortSignal } | null): boolean {
   let wanted: boolean;
   try {
     wanted = read(head);
   } catch (err) {
-    discard(body);
+    void discard(body, reuse);
     throw new CallerError('read decision threw', { cause: err });
   }
-  if (!wanted) discard(body);
+  if (!wanted) void discard(body, reuse);
   return wanted;
 }
 
@@ -99,10 +99,29 @@ export function resolveLocation(location: string, base: URL): string {
   return next.href;
 }
 
-/** Drops a body we will not read: closes its socket, and swallows the abort error destroying it emits. */
-export function discard(body: Readable): void {
+/** Bytes of a body {@link discard} reads to keep its connection, beyond which it closes the connection instead. */
+const DISCARD_READ_BYTES = 64 * 1024;
+
+/**
+ * Drops a body we will not read, and swallows the errors doing so may raise. By default the body is destroyed, which
+ * closes its connection. With `reuse`, an undici body of at most {@link DISCARD_READ_BYTES} (a redirect's, an error
+ * page's) is read to its end, unkept, so that its keep-alive connection serves the next request (destroying one per
+ * redirect cost a new connection each, and an error object with its stack); a longer one, or whatever is left when
+ * `reuse.signal` aborts, is destroyed. Resolves (never rejects) once the body is gone: a fetch that sends another
+ * request next (a redirect's hop, the page after its robots.txt) waits for it, or that request finds the connection
+ * still busy and opens another.
+ */
+export function discard(body: Readable, reuse?: { signal: AbortSignal } | null): Promise<void> {
   body.on('error', () => {});
+  const dump = (body as Readable & { dump?: (o: { limit: number; signal: AbortSignal }) => Promise<unknown> }).dump;
+  if (reuse != null && typeof dump === 'function' && !reuse.signal.aborted) {
+    return dump.call(body, { limit: DISCARD_READ_BYTES, signal: reuse.signal }).then(
+      () => {},
+      () => {},
+    );
+  }
   body.destroy();
+  return Promise.resolve();
 }
 
 /** undici's header object (values may be arrays) as plain strings, lower-case names. */

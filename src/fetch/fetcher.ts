@@ -54,6 +54,14 @@ interface Response {
 }
 
 /**
+ * How a body the fetch drops goes (`discard`): read to keep its connection, unless its exchange is on tape, whose
+ * record of an unread body stays as it was (not read: WARC `unspecified`).
+ */
+function reuseOf(response: Response, signal: AbortSignal): { signal: AbortSignal } | null {
+  return response.tape === null ? { signal } : null;
+}
+
+/**
  * Fetches URLs with undici. `fetch()` never throws for network or HTTP problems: it returns a
  * {@link FetchResult} whose `failed` / `http-error` / `denied` kinds carry a stable error code.
  * One Fetcher holds one connection pool (direct, or to the proxy) and one robots.txt cache; call
@@ -131,7 +139,7 @@ export class Fetcher {
     const deadline = AbortSignal.timeout(this.config.totalTimeoutMs);
     try {
       const { response } = (await this.#exchange(progress, signal === undefined ? deadline : AbortSignal.any([signal, deadline]), false, 0)) as { response: Response };
-      discard(response.body);
+      void discard(response.body);
       return true;
     } catch {
       return progress.status !== null; // a redirect refused by the 0-hop limit still answered
@@ -160,7 +168,7 @@ export class Fetcher {
     const { status, headers, body } = response;
     const contentType = headers['content-type'] ?? null;
     if (status < 200 || status >= 300) {
-      discard(body);
+      await discard(body, reuseOf(response, signal));
       const rateLimited = status === 429 || status === 503;
       return {
         ...commonOf(progress),
@@ -172,7 +180,7 @@ export class Fetcher {
         retryAfterMs: parseRetryAfter(headers['retry-after'], Date.now()),
       };
     }
-    if (read !== undefined && !askReadDecision(read, { url: target.href, status, contentType }, body)) {
+    if (read !== undefined && !askReadDecision(read, { url: target.href, status, contentType }, body, reuseOf(response, signal))) {
       return { ...commonOf(progress), kind: 'skipped', status, contentType, headers };
     }
     const bytes = await this.#readBody(target, response, this.config.maxDecompressedBytes, false);
@@ -217,7 +225,7 @@ export class Fetcher {
       progress.status = response.status;
       const location = response.headers.location;
       if (!REDIRECTS.has(response.status) || location === undefined) return { target, response };
-      discard(response.body);
+      await discard(response.body, reuseOf(response, signal));
       const next = resolveLocation(location, target);
       progress.redirects.push({ from: progress.current, to: next, status: response.status as RedirectHop['status'] });
       progress.current = next;
@@ -233,7 +241,7 @@ export class Fetcher {
     const { headers, body } = response;
     const declared = Number(headers['content-length']);
     if (!truncate && Number.isFinite(declared) && declared > this.config.maxBodyBytes) {
-      discard(body);
+      void discard(body);
       throw new RdfscoutError('RDFSCOUT_BODY_TOO_LARGE', `Body of ${target.href} is ${declared} bytes, over ${this.config.maxBodyBytes}`, { url: target.href });
     }
     const tape = response.tape;
@@ -308,7 +316,7 @@ export class Fetcher {
     const { target, response } = reached;
     const verdict = classifyRobotsStatus(response.status);
     if (verdict !== 'parse') {
-      discard(response.body);
+      await discard(response.body, reuseOf(response, signal));
       const reason = `HTTP ${response.status}`;
       return verdict === 'allow-all' ? { kind: 'allow-all', reason } : { kind: 'unavailable', reason, network: false };
     }

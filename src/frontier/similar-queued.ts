@@ -26,45 +26,47 @@ export function similarityKeys(url: string): string[] {
  */
 export class SimilarQueued {
   readonly #byKey = new Map<string, Map<string, QueuedLink>>();
+  /**
+   * The similarity keys of each indexed URL: every URL handed out is forgotten, most of them never indexed, and
+   * recomputing its keys (a URL split and two strings) to find out was most of what the index cost fc-r+hr.
+   */
+  readonly #keysOf = new Map<string, readonly string[]>();
   readonly #maxLinks: number;
-  #size = 0;
 
   constructor(maxLinks = 200_000) {
     this.#maxLinks = maxLinks;
   }
 
   get size(): number {
-    return this.#size;
+    return this.#keysOf.size;
   }
 
   /** Whether the bound is reached (further links are not indexed). */
   get full(): boolean {
-    return this.#size >= this.#maxLinks;
+    return this.#keysOf.size >= this.#maxLinks;
   }
 
   add(q: QueuedLink): void {
-    if (this.#size >= this.#maxLinks) return;
-    let added = false;
-    for (const key of similarityKeys(q.url)) {
+    if (this.full) return;
+    const keys = this.#keysOf.get(q.url) ?? similarityKeys(q.url);
+    if (keys.length === 0) return;
+    for (const key of keys) {
       let bucket = this.#byKey.get(key);
       if (bucket === undefined) this.#byKey.set(key, (bucket = new Map()));
-      if (!bucket.has(q.url)) added = true;
       bucket.set(q.url, q);
     }
-    if (added) this.#size += 1;
+    this.#keysOf.set(q.url, keys);
   }
 
   /** Forgets a link (handed out, or no longer a candidate). */
   delete(url: string): void {
-    let removed = false;
-    for (const key of similarityKeys(url)) {
+    const keys = this.#keysOf.get(url);
+    if (keys === undefined) return;
+    this.#keysOf.delete(url);
+    for (const key of keys) {
       const bucket = this.#byKey.get(key);
-      if (bucket?.delete(url)) {
-        removed = true;
-        if (bucket.size === 0) this.#byKey.delete(key);
-      }
+      if (bucket?.delete(url) && bucket.size === 0) this.#byKey.delete(key);
     }
-    if (removed) this.#size -= 1;
   }
 
   /** Queued links that r1 or r2 could now find similar to `parentUrl` (each once; `parentUrl` itself excluded). */

@@ -95,6 +95,13 @@ export function hostOf(url: string): string {
   return (colon < 0 ? host : host.slice(0, colon)).toLowerCase();
 }
 
+/**
+ * The last {@link pldOf} asked and its answer: a link's PLD is asked in turn by the off-site test, the scope and the
+ * frontier, and this spares the host slice for the repeats. Module state that changes no answer (a function of the
+ * string alone).
+ */
+const lastPld = { of: '', pld: '' };
+
 const PLD_CACHE_MAX = 50_000;
 const pldCache = new Map<string, string>();
 
@@ -108,12 +115,16 @@ const PSL_OPTIONS = { allowPrivateDomains: true } as const;
  * own PLD. The one function that computes a PLD in rdfscout; memoised per host in a bounded map.
  */
 export function pldOf(hostOrUrl: string): string {
+  if (hostOrUrl === lastPld.of) return lastPld.pld;
   const host = hostOrUrl.includes('//') ? hostOf(hostOrUrl) : hostOrUrl.toLowerCase();
-  const cached = pldCache.get(host);
-  if (cached !== undefined) return cached;
-  const pld = getDomain(host, PSL_OPTIONS) ?? host;
-  if (pldCache.size >= PLD_CACHE_MAX) pldCache.clear();
-  pldCache.set(host, pld);
+  let pld = pldCache.get(host);
+  if (pld === undefined) {
+    pld = getDomain(host, PSL_OPTIONS) ?? host;
+    if (pldCache.size >= PLD_CACHE_MAX) pldCache.clear();
+    pldCache.set(host, pld);
+  }
+  lastPld.of = hostOrUrl;
+  lastPld.pld = pld;
   return pld;
 }
 

@@ -43,6 +43,8 @@ export class DocumentWriter implements QuadTarget {
   readonly #writer = new Writer({ format: 'N-Triples' });
   /** Fingerprints of the lines stored: duplicates are dropped without keeping the lines themselves. */
   readonly #seen = new FingerprintSet();
+  /** Distinct lines received already serialised and deduplicated (`addSerialised`: a parse worker's chunks). */
+  #serialised = 0;
   #lines: string[] = [];
   /** Full chunks waiting for the transaction (when not spilling). */
   #held: string[] = [];
@@ -62,7 +64,7 @@ export class DocumentWriter implements QuadTarget {
 
   /** Distinct triples received so far. */
   get count(): number {
-    return this.#seen.size;
+    return this.#seen.size + this.#serialised;
   }
 
   /** Chunks numbered so far: with `spill`, the ones written to the store ahead of the transaction. */
@@ -76,6 +78,23 @@ export class DocumentWriter implements QuadTarget {
     if (!this.#seen.add(line)) return;
     this.#lines.push(line);
     this.#chars += line.length;
+    if (this.#chars < DOC_CHUNK_CHARS) return;
+    if (this.#spill) this.#spillChunk();
+    else this.#held.push(this.#takeChunk());
+  }
+
+  /**
+   * Takes `lines` distinct N-Triples lines already serialised and deduplicated elsewhere (a parse worker's
+   * writer, crawl/parse-pool-chunks.ts), as one string: kept, spilled and staged as {@link add} keeps its lines, so
+   * the stored chunks are the same values. Not to be mixed with `add` for one document (duplicates across the two
+   * would not be dropped).
+   */
+  addSerialised(value: string, lines: number): void {
+    if (this.#closed) throw new RdfscoutError('RDFSCOUT_INTERNAL', `The document ${this.graph} was staged already; no quad may be added.`);
+    if (value === '') return;
+    this.#serialised += lines;
+    this.#lines.push(value);
+    this.#chars += value.length;
     if (this.#chars < DOC_CHUNK_CHARS) return;
     if (this.#spill) this.#spillChunk();
     else this.#held.push(this.#takeChunk());
@@ -105,7 +124,7 @@ export class DocumentWriter implements QuadTarget {
     for (const value of this.#held) put(value);
     this.#held = [];
     if (this.#chars > 0) put(this.#takeChunk());
-    if (this.#seen.size > 0) {
+    if (this.count > 0) {
       t.put(this.#state.sub.unindexed, this.graph, this.#spilled);
       const indexer = this.#state.indexer;
       const chars = this.#spilled * DOC_CHUNK_CHARS; // about: a spilled document's values are not kept
@@ -114,7 +133,7 @@ export class DocumentWriter implements QuadTarget {
     // No deletion of a mark that was never written: a LevelDB delete writes a tombstone (half the stored documents'
     // transactions deleted a pending mark they never had).
     if (spilledAhead) t.del(this.#state.sub['docs-pending'], this.graph);
-    return this.#seen.size;
+    return this.count;
   }
 
   /**
@@ -130,6 +149,7 @@ export class DocumentWriter implements QuadTarget {
     for (let n = 0; n < this.#spilled; n++) ops.push({ type: 'del', key: docKey(this.graph, n), sublevel: state.docs });
     if (this.#spilled > 0) ops.push({ type: 'del', key: this.graph, sublevel: state.sub['docs-pending'] });
     this.#seen.clear();
+    this.#serialised = 0;
     this.#lines = [];
     this.#held = [];
     this.#chars = 0;

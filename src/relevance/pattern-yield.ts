@@ -1,5 +1,6 @@
 // **Pattern yield** learns, per URL pattern, whether fetches there gave RDF or RDF parents, and sends barren patterns back.
 import type { LinkFeatures } from '../links/types.ts';
+import { plainUrlPath } from './url-parts.ts';
 import type { FetchedDocument, Judgement, LinkSource, ObservedPage, QueuedEntry, Strategy } from './types.ts';
 
 /** Fetches of a pattern with no RDF and no RDF parent after which its links wait behind the others. Default: 8. */
@@ -25,14 +26,19 @@ export interface PatternCounts {
  * opposite, per the same key: where fetching gave nothing.
  */
 export function patternOf(url: string): string {
+  const plain = plainUrlPath(url); // most URLs: read from the string, as the parse below would give them
+  if (plain !== null) return patternFrom(plain.host, plain.path, plain.hasQuery);
   const parsed = URL.parse(url);
   if (parsed === null) return url;
-  const path = parsed.pathname;
+  return patternFrom(parsed.host, parsed.pathname, parsed.search !== '');
+}
+
+function patternFrom(host: string, path: string, hasQuery: boolean): string {
   const slash = path.lastIndexOf('/');
   const last = path.slice(slash + 1);
   const dot = last.lastIndexOf('.');
   const ext = dot > 0 && dot < last.length - 1 ? last.slice(dot).toLowerCase() : '';
-  return `${parsed.host}${path.slice(0, slash + 1)}*${ext}${parsed.search === '' ? '' : '?'}`;
+  return `${host}${path.slice(0, slash + 1)}*${ext}${hasQuery ? '?' : ''}`;
 }
 
 /**

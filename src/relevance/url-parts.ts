@@ -97,6 +97,47 @@ export function splitPlainUrl(url: string): UrlParts | null {
 }
 
 /**
+ * For a URL that {@link splitPlainUrl} reads from the string (the same test), its WHATWG `host` (lower case),
+ * `pathname` (`/` when it has none) and whether its `search` is not empty, read from the string; null for any other
+ * URL, which the caller parses. `patternOf` asks for every link an fc-r+hr crawl judges: a URL parse each was 2-3%
+ * of its main thread.
+ */
+export function plainUrlPath(url: string): { host: string; path: string; hasQuery: boolean } | null {
+  const start = url.startsWith('http://') ? 7 : url.startsWith('https://') ? 8 : -1;
+  const hostEnd = start < 0 ? -1 : plainHostEnd(url, start);
+  if (hostEnd < 0) return null;
+  let i = hostEnd;
+  if (url.charCodeAt(i) === 47) {
+    let segmentStart = i + 1;
+    for (i++; ; i++) {
+      const c = i === url.length ? 35 : url.charCodeAt(i); // the end closes the path like a `#`
+      if (c === 47 || c === 63 || c === 35) {
+        const n = i - segmentStart;
+        if ((n === 1 || n === 2) && url.charCodeAt(segmentStart) === 46 && url.charCodeAt(i - 1) === 46) return null; // `.`, `..`
+        if (c !== 47) break;
+        segmentStart = i + 1;
+      } else if (c >= 128 || PLAIN_CHAR[c] === 0) {
+        return null;
+      } else if (c === 37 && url.charCodeAt(i + 1) === 50 && (url.charCodeAt(i + 2) | 32) === 101) {
+        return null; // `%2e`: maybe a dot segment
+      }
+    }
+  }
+  const path = i === hostEnd ? '/' : url.slice(hostEnd, i);
+  let hasQuery = false;
+  if (url.charCodeAt(i) === 63) {
+    const queryStart = i + 1;
+    for (i++; i < url.length; i++) {
+      const c = url.charCodeAt(i);
+      if (c === 35) break;
+      if (c >= 128 || (PLAIN_CHAR[c] === 0 && c !== 63)) return null;
+    }
+    hasQuery = i > queryStart;
+  }
+  return { host: url.slice(start, hostEnd).toLowerCase(), path, hasQuery };
+}
+
+/**
  * Where the host starting at `start` ends (its `/`, `?` or `#`, or the end), if it is a plain host name of letters,
  * digits, dots and hyphens whose last label starts with a letter (not an IPv4 address, no trailing dot), without
  * punycode-like `??--` labels, followed by no port or user info; else -1.

@@ -2,11 +2,7 @@
 import type { Quad } from '@rdfjs/types';
 import { Parser } from 'n3';
 import type { DataFactory } from 'rdf-data-factory';
-
-/** The part of quadstore the keys are built with: its own key writer (`_batchPut`, private in its types). */
-export interface KeyWriter {
-  _batchPut(quad: Quad, batch: unknown): unknown;
-}
+import { type KeyBatch, type KeyQuad, type KeyWriter, QuadKeyWriter } from './quad-keys.ts';
 
 /** A term as quadstore's key writer reads it (termType, value, language, datatype.value): one per position, reused. */
 interface ScratchTerm {
@@ -14,33 +10,38 @@ interface ScratchTerm {
   value: string;
   language: string;
   datatype: { termType: 'NamedNode'; value: string };
+  /** The IRI last read into this term (see `#iri`). */
+  lastIri: string;
 }
 
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
 const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 
-const scratch = (): ScratchTerm => ({ termType: 'NamedNode', value: '', language: '', datatype: { termType: 'NamedNode', value: XSD_STRING } });
+const scratch = (): ScratchTerm => ({ termType: 'NamedNode', value: '', language: '', datatype: { termType: 'NamedNode', value: XSD_STRING }, lastIri: '' });
 
 /**
  * Reads the lines n3's Writer writes (`<s> <p> <o> .`, blank nodes `_:label`, literals `"…"`, `"…"@lang`,
- * `"…"^^<dt>`) into one reused quad and hands it to quadstore's key writer: the three index keys of a line cost no
+ * `"…"^^<dt>`) into one reused quad and hands it to the key writer (quad-keys.ts, quadstore's keys): the three index keys of a line cost no
  * parser tokens, no term objects and no quad (n3's parser and the quads it built were ~40% of the indexer's CPU and
  * most of its garbage on a 50,000-triple document). A line outside that shape (an escape, a quoted triple, odd
  * spacing) is parsed by n3 exactly as before, so the keys of every line are the ones `quadstore.multiPut` wrote
  * for n3's quads; a line n3 cannot read is skipped, as before (stored-triples.ts).
  */
 export class IndexKeyStager {
-  readonly #writer: KeyWriter;
+  readonly #keys: QuadKeyWriter;
   readonly #factory: DataFactory;
   readonly #s = scratch();
   readonly #p = scratch();
   readonly #o = scratch();
   readonly #quad: { subject: ScratchTerm; predicate: ScratchTerm; object: ScratchTerm; graph: ScratchTerm };
   #pos = 0;
+  /** The text of the last call and the next backslash or carriage return found in it (see {@link stage}). */
+  #text = '';
+  #special = -1;
 
-  /** `factory`: the store's data factory, for the lines n3 parses. */
+  /** `writer`: the quadstore the keys are for; `factory`: the store's data factory, for the lines n3 parses. */
   constructor(writer: KeyWriter, factory: DataFactory) {
-    this.#writer = writer;
+    this.#keys = new QuadKeyWriter(writer);
     this.#factory = factory;
     const graph = scratch();
     this.#quad = { subject: this.#s, predicate: this.#p, object: this.#o, graph };
@@ -51,30 +52,34 @@ export class IndexKeyStager {
    * until `maxQuads` quads are staged or the text ends. Returns where it stopped (the start of the next line, or
    * `text.length`) and how many quads it staged.
    */
-  stage(batch: unknown, graphIri: string, text: string, from: number, maxQuads: number): { next: number; quads: number } {
+  stage(batch: KeyBatch, graphIri: string, text: string, from: number, maxQuads: number): { next: number; quads: number } {
     const graph = this.#quad.graph;
     graph.value = graphIri;
     let quads = 0;
     let pos = from;
-    // The next backslash or carriage return: a line before it has no escape (n3's Writer escapes both).
-    let special = nextSpecial(text, pos);
+    // The next backslash or carriage return: a line before it has no escape (n3's Writer escapes both). Kept from the
+    // last call on the same text: searched afresh at each call, a text with none was read to its end every
+    // `maxQuads` lines (a 2 MB text, 250 quads a call: a quarter of the scan's CPU).
+    let special = text === this.#text && this.#special >= pos ? this.#special : nextSpecial(text, pos);
     while (pos < text.length && quads < maxQuads) {
       let end = text.indexOf('\n', pos);
       if (end < 0) end = text.length;
       if (special < pos) special = nextSpecial(text, pos);
       if (end > pos) {
         if (special > end && this.#scanLine(text, pos, end)) {
-          this.#writer._batchPut(this.#quad as unknown as Quad, batch);
+          this.#keys.put(this.#quad, batch);
           quads++;
         } else {
           for (const q of parseLine(text.slice(pos, end), this.#factory, graphIri)) {
-            this.#writer._batchPut(q, batch);
+            this.#keys.put(q as unknown as KeyQuad, batch); // a quoted triple's term goes to quadstore's writer
             quads++;
           }
         }
       }
       pos = end + 1;
     }
+    this.#text = text;
+    this.#special = special;
     return { next: Math.min(pos, text.length), quads };
   }
 
@@ -96,8 +101,13 @@ export class IndexKeyStager {
 
   /** `<iri>` at #pos: an absolute IRI with none of the characters n3 reads only through its escaping path. */
   #iri(text: string, end: number, term: ScratchTerm): boolean {
-    const iri = readIri(text, this.#pos, end);
+    // The IRI this position read last, again (a subject's lines follow each other): the same string, not a new
+    // slice, so it is not checked again and the key writer's lookup of it finds its hash computed.
+    const last = term.lastIri;
+    const at = this.#pos + 1;
+    const iri = text.charCodeAt(at + last.length) === GT && text.startsWith(last, at) && last !== '' ? last : readIri(text, this.#pos, end);
     if (iri === null) return false;
+    term.lastIri = iri;
     term.termType = 'NamedNode';
     term.value = iri;
     this.#pos += iri.length + 2;

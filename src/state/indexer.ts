@@ -3,7 +3,8 @@ import type { AbstractChainedBatch } from 'abstract-level';
 import type { Quadstore } from 'quadstore';
 import type { DataFactory } from 'rdf-data-factory';
 import { RdfscoutError } from '../errors.ts';
-import { IndexKeyStager, type KeyWriter } from './index-keys.ts';
+import { IndexKeyStager } from './index-keys.ts';
+import type { KeyWriter } from './quad-keys.ts';
 import { storedValues } from './stored-triples.ts';
 import type { AnySublevel } from './txn.ts';
 

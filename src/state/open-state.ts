@@ -11,6 +11,7 @@ import { describeHolder, readHolderNote, removeHolderNote, writeHolderNote } fro
 import { type DocumentIndexer, Indexer } from './indexer.ts';
 import { IndexerHandover, type IndexerHandoverOptions } from './indexer-handover.ts';
 import { IndexerThread } from './indexer-thread.ts';
+import { flushMemtable, LEVEL_OPTIONS } from './level-options.ts';
 import { NamespacePrefixes } from './namespace-prefixes.ts';
 import { cleanOrphanDocuments } from './orphan-documents.ts';
 import { type AnySublevel, GroupCommitter, LevelTxn } from './txn.ts';
@@ -83,6 +84,7 @@ export async function openState(dir: string, opts: OpenStateOptions = {}): Promi
     close: async () => {
       // What cannot be indexed now stays marked, and the next open indexes it: closing loses nothing.
       if (indexes && db.status === 'open') await indexer.close().catch(() => {});
+      if (indexes && isMainThread && db.status === 'open') await flushMemtable(db).catch(() => {}); // the next open replays the log otherwise
       await quadstore.close();
       if (indexes && isMainThread) await removeHolderNote(dir);
       if (db.status === 'open') await db.close();
@@ -124,7 +126,7 @@ async function openHandle(dir: string, writer: boolean): Promise<Handle> {
   }
   const db = new ClassicLevel<string, string>(join(dir, 'db'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
   try {
-    await db.open({ multithreading: true }); // query workers (src/sparql/query-worker.ts) and the indexing worker share this LevelDB handle
+    await db.open({ multithreading: true, ...LEVEL_OPTIONS, ...levelOverride() }); // query workers (src/sparql/query-worker.ts) and the indexing worker share this LevelDB handle
   } catch (err) {
     const cause = (err as { cause?: { code?: string } }).cause;
     if ((err as { code?: string }).code === 'LEVEL_LOCKED' || cause?.code === 'LEVEL_LOCKED') {
@@ -154,6 +156,17 @@ async function openHandle(dir: string, writer: boolean): Promise<Handle> {
   // measured with bench/document-memory.ts).
   const newIndexer = (): Indexer => new Indexer({ quadstore, dataFactory, docs, unindexed: sub.unindexed }, { batchQuads: 250 });
   return { db, dataFactory, sub, docs, quadstore, namespaces: ns, indexer: newIndexer(), newIndexer };
+}
+
+/** Options a benchmark tries instead of {@link LEVEL_OPTIONS} (`RDFSCOUT_LEVEL_OPTIONS`, JSON): a probe, not a setting. */
+function levelOverride(): Record<string, unknown> {
+  const json = process.env.RDFSCOUT_LEVEL_OPTIONS;
+  if (json === undefined) return {};
+  try {
+    return JSON.parse(json) as Record<string, unknown>;
+  } catch (err) {
+    throw new RdfscoutError('RDFSCOUT_INVALID_ARGUMENT', `RDFSCOUT_LEVEL_OPTIONS is not JSON (${(err as Error).message}): give classic-level's open options, e.g. {"writeBufferSize":4194304}.`, { cause: err });
+  }
 }
 
 /** The `meta` key that says the index keys are written with namespace ids (namespace-prefixes.ts). */

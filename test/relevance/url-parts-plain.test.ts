@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { extensionOfSegment, parseUrlParts, splitPlainUrl, type UrlParts } from '../../src/relevance/url-parts.ts';
+import { patternOf } from '../../src/relevance/pattern-yield.ts';
+import { extensionOfSegment, parseUrlParts, plainUrlPath, splitPlainUrl, type UrlParts } from '../../src/relevance/url-parts.ts';
 
 /** What parseUrlParts gave before plain URLs were read from the string: a WHATWG parse of every URL. */
 function parsedParts(url: string): UrlParts {
@@ -79,5 +80,27 @@ describe('parseUrlParts reads plain http(s) URLs from the string (issue 18)', ()
     expect(parseUrlParts('http://127.0.0.1:8080/x.owl')).toEqual({ host: '127.0.0.1:8080', segments: ['x.owl'], query: null, extension: 'owl' });
     expect(parseUrlParts('http://a.org:80/x')).toEqual({ host: 'a.org', segments: ['x'], query: null, extension: null });
     expect(parseUrlParts('mailto:ann@a.org').extension).toBe('org'); // as parsed: the path `ann@a.org` (NF lets it through)
+  });
+  it('plainUrlPath (patternOf) equals the WHATWG parse wherever it reads a URL from the string', () => {
+    const r = random(34);
+    let read = 0;
+    const differ: Array<{ url: string; got: unknown; expected: unknown }> = [];
+    for (let n = 0; n < 40_000; n++) {
+      const segs = Array.from({ length: Math.floor(r() * 4) }, () => pick(r, SEGMENTS));
+      const path = segs.length === 0 && r() < 0.5 ? '' : `/${segs.join('/')}`;
+      const url = `${pick(r, SCHEMES)}${pick(r, HOSTS)}${pick(r, PORTS)}${path}${pick(r, TAILS)}`;
+      const plain = plainUrlPath(url);
+      if (plain === null) continue;
+      read++;
+      const parsed = new URL(url);
+      const expected = { host: parsed.host, path: parsed.pathname, hasQuery: parsed.search !== '' };
+      if (!isDeepStrictEqual(plain, expected)) differ.push({ url, got: plain, expected });
+    }
+    expect(differ.slice(0, 5)).toEqual([]);
+    expect(read).toBeGreaterThan(100);
+    expect(patternOf('http://A.org/tests/t-01.TTL?x=1#f')).toBe('a.org/tests/*.ttl?');
+    expect(patternOf('http://a.org')).toBe('a.org/*');
+    expect(patternOf('http://a.org/x/../y/z.rdf')).toBe('a.org/y/*.rdf'); // parsed: dot segments resolved
+    expect(patternOf('http://a.org/d/?')).toBe('a.org/d/*'); // an empty query is no query
   });
 });

@@ -5,13 +5,14 @@ import { DataFactory } from 'rdf-data-factory';
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../src/random/prng.ts';
 import { IndexKeyStager } from '../../src/state/index-keys.ts';
+import type { KeyWriter } from '../../src/state/quad-keys.ts';
 import { useTempState } from '../helpers/temp-state.ts';
 
 const t = useTempState();
 const GRAPH = 'http://docs.example.org/some/doc.ttl';
 
 /** A batch that records the keys put into it (quadstore's own key writer fills it). */
-function recordingBatch(): { keys: string[]; put(key: string): unknown } {
+function recordingBatch(): { keys: string[]; put(key: string, value?: unknown): unknown } {
   const keys: string[] = [];
   const batch = {
     keys,
@@ -23,7 +24,6 @@ function recordingBatch(): { keys: string[]; put(key: string): unknown } {
   return batch;
 }
 
-type KeyWriter = { _batchPut(q: Quad, batch: unknown): unknown };
 
 /** What the indexer wrote before: each line parsed by n3 (skipped when n3 refuses it), its quads through quadstore. */
 function referenceKeys(writer: KeyWriter, text: string): string[] {

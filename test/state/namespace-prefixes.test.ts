@@ -76,6 +76,32 @@ describe('NamespacePrefixes', () => {
     expect(reopened.compactIri('http://other.example/x/y')).toBe('\u00011\u0001y');
   });
 
+  it('on the handle that gives ids, knows every id from its open: no LevelDB read for a new namespace, unless the ids overflow its memory', async () => {
+    const first = await NamespacePrefixes.open(sub);
+    const forms = [0, 1, 2].map((i) => first.compactIri(`http://ns${i}.example/x/y`));
+    const batch = db.batch();
+    first.saved(first.stage(batch as never));
+    await batch.write();
+    let reads = 0;
+    const getSync = sub.getSync.bind(sub);
+    sub.getSync = ((key: string) => {
+      reads++;
+      return getSync(key);
+    }) as typeof sub.getSync;
+    const writer = await NamespacePrefixes.open(sub);
+    expect([0, 1, 2].map((i) => writer.compactIri(`http://ns${i}.example/x/z`))).toEqual(forms.map((f) => f.replace(/y$/, 'z')));
+    expect(writer.compactIri('http://new.example/x/y')).toBe('\u00013\u0001y');
+    expect(reads).toBe(0);
+    // Too many ids for its memory: it reads LevelDB as before, with the same answers.
+    const small = await NamespacePrefixes.open(sub, { cacheSize: 2 });
+    expect(small.compactIri('http://ns2.example/x/y')).toBe(forms[2]);
+    expect(reads).toBe(1);
+    // A handle that stopped giving ids reads what another handle may have added.
+    writer.stopAssigning();
+    writer.compactIri('http://other.example/x/y');
+    expect(reads).toBe(2);
+  });
+
   it('keeps IRIs whole once maxNamespaces ids are given, and stays consistent when its memory is cleared', async () => {
     const p = await NamespacePrefixes.open(sub, { maxNamespaces: 3, cacheSize: 2 });
     const forms = Array.from({ length: 5 }, (_, i) => p.compactIri(`http://ns${i}.example/x/y`));

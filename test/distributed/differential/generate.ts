@@ -47,16 +47,22 @@ export function generateCase(seed: number, g: GenerateOptions = {}): DiffCase {
   // An endless calendar ends only by a budget or a depth: give one when none was drawn.
   if (calendar && maxDocs === undefined && maxDocsPerPld === undefined && options.maxDepth === undefined) options.maxDocsPerPld = rng.int(size, size + 10);
   const kill = g.kills === true ? rng.pick(['none', 'none', 'single', 'worker'] as const) : 'none';
+  const killAfterMs = rng.int(50, 900);
+  const resumeAfter = rng.int(1, Math.max(1, size - 1));
+  const redisRestart = g.redisRestarts === true && kill !== 'worker' && rng.chance(0.1);
+  // Drawn last, so that the draws above (and the cases of earlier seeds) stay as they were: every mode parses every
+  // document in a worker thread.
+  if (rng.chance(0.5)) Object.assign(options, { threads: 1, threadMinKb: 0 });
   return {
     seed,
     web: { seed, sites, calendar, deadHost },
     options,
     workers: rng.int(1, 3),
     kill,
-    killAfterMs: rng.int(50, 900),
-    resumeAfter: rng.int(1, Math.max(1, size - 1)),
+    killAfterMs,
+    resumeAfter,
     // Not while a killed worker restarts: a worker that starts while Redis is down refuses to start (by design).
-    redisRestart: g.redisRestarts === true && kill !== 'worker' && rng.chance(0.1),
+    redisRestart,
   };
 }
 
