@@ -15,6 +15,7 @@ export class ExchangeTape {
   #ended = false;
   #cut: HttpExchange['truncated'] = null;
   #reported = false;
+  #dropped = false;
 
   constructor(fetchId: string | null, url: string, requestHeaders: Record<string, string>, report: (x: HttpExchange) => void) {
     this.#report = report;
@@ -40,6 +41,14 @@ export class ExchangeTape {
     this.#x.body.push(bytes);
   }
 
+  /**
+   * The fetch drops the body unread: it may still be read off the wire to keep the connection, but none of it is on
+   * tape, so the record says `unspecified` as for a body never read.
+   */
+  dropped(): void {
+    this.#dropped = true;
+  }
+
   /** A size limit stopped the read (the body reader says so before it lets go of the stream). */
   limit(): void {
     this.#cut = 'length';
@@ -50,7 +59,7 @@ export class ExchangeTape {
     this.#reported = true;
     const x = this.#x;
     // The raw bytes are whole when the stream ended (a decoded-size limit may still have refused them).
-    if (!this.#ended && x.headers['content-length'] !== '0') x.truncated = x.body.length === 0 ? 'unspecified' : (this.#cut ?? 'disconnect');
+    if ((!this.#ended || this.#dropped) && x.headers['content-length'] !== '0') x.truncated = x.body.length === 0 ? 'unspecified' : (this.#cut ?? 'disconnect');
     this.#report(x);
   }
 }

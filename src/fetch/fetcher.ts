@@ -54,11 +54,12 @@ interface Response {
 }
 
 /**
- * How a body the fetch drops goes (`discard`): read to keep its connection, unless its exchange is on tape, whose
- * record of an unread body stays as it was (not read: WARC `unspecified`).
+ * How a body the fetch drops goes (`discard`): read to keep its connection. Its exchange's tape, if any, is told the
+ * body was dropped, so its record stays as it was (not read: WARC `unspecified`).
  */
-function reuseOf(response: Response, signal: AbortSignal): { signal: AbortSignal } | null {
-  return response.tape === null ? { signal } : null;
+function reuseOf(response: Response, signal: AbortSignal): { signal: AbortSignal } {
+  response.tape?.dropped();
+  return { signal };
 }
 
 /**

@@ -1,6 +1,7 @@
 // Bodies the fetcher drops (redirects, error pages, robots.txt it does not parse) leave their connection reusable.
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import type { HttpExchange } from '../../src/fetch/types.ts';
 import { useFetchHarness } from './harness.ts';
 
 const { serve, fetcher } = useFetchHarness();
@@ -43,5 +44,24 @@ describe('Fetcher: dropped bodies keep the connection', () => {
     expect((await f.fetch(`${server.origin}/big-error`)).status).toBe(500);
     expect((await f.fetch(`${server.origin}/ok`)).kind).toBe('ok');
     expect(server.connections()).toBe(2);
+  });
+  it('on tape (--warc), a dropped body is still recorded as not read, and its connection is still kept', async () => {
+    const server = await serve((req, res) => {
+      if (req.url === '/a') return later(res.writeHead(303, { location: '/b', 'content-type': 'text/html' }), '<p>see /b</p>');
+      res.writeHead(200, { 'content-type': 'text/turtle' }).end('<a> <b> <c> .');
+    });
+    const exchanges: HttpExchange[] = [];
+    const f = fetcher({ onExchange: (x: HttpExchange) => exchanges.push(x) });
+    expect((await f.fetch(`${server.origin}/a`)).kind).toBe('ok');
+    expect((await f.fetch(`${server.origin}/b`)).kind).toBe('ok');
+    const redirect = exchanges.find((x) => x.status === 303);
+    // The redirect's body was read off the wire and thrown away: the record holds none of it and says so (WARC 1.1
+    // §5.13), as when the body was destroyed unread.
+    expect([redirect?.body.length, redirect?.truncated]).toEqual([0, 'unspecified']);
+    expect(exchanges.filter((x) => x.status === 200).map((x) => [Buffer.concat(x.body).toString(), x.truncated])).toEqual([
+      ['<a> <b> <c> .', null],
+      ['<a> <b> <c> .', null],
+    ]);
+    expect(server.connections()).toBeLessThanOrEqual(2);
   });
 });
