@@ -55,42 +55,11 @@ function splitUrl(url: string): UrlParts {
  * characters, `\`, dot segments, `%2e`), which is parsed; the tests compare both on generated URLs.
  */
 export function splitPlainUrl(url: string): UrlParts | null {
-  const start = url.startsWith('http://') ? 7 : url.startsWith('https://') ? 8 : -1;
-  const hostEnd = start < 0 ? -1 : plainHostEnd(url, start);
-  if (hostEnd < 0) return null;
   const segments: string[] = [];
-  let query: string | null = null;
-  let i = hostEnd;
-  let directory = true; // no path is `/`
-  if (url.charCodeAt(i) === 47) {
-    let segmentStart = i + 1;
-    for (i++; ; i++) {
-      const c = i === url.length ? 35 : url.charCodeAt(i); // the end closes the path like a `#`
-      if (c === 47 || c === 63 || c === 35) {
-        const n = i - segmentStart;
-        if ((n === 1 || n === 2) && url.charCodeAt(segmentStart) === 46 && url.charCodeAt(i - 1) === 46) return null; // `.`, `..`
-        if (n > 0) segments.push(url.slice(segmentStart, i));
-        if (c !== 47) {
-          directory = n === 0;
-          break;
-        }
-        segmentStart = i + 1;
-      } else if (c >= 128 || PLAIN_CHAR[c] === 0) {
-        return null;
-      } else if (c === 37 && url.charCodeAt(i + 1) === 50 && (url.charCodeAt(i + 2) | 32) === 101) {
-        return null; // `%2e`: maybe a dot segment
-      }
-    }
-  }
-  if (url.charCodeAt(i) === 63) {
-    const queryStart = i + 1;
-    for (i++; i < url.length; i++) {
-      const c = url.charCodeAt(i);
-      if (c === 35) break;
-      if (c >= 128 || (PLAIN_CHAR[c] === 0 && c !== 63)) return null;
-    }
-    if (i > queryStart) query = url.slice(queryStart, i);
-  }
+  const scan = scanPlainUrl(url, segments);
+  if (scan === null) return null;
+  const { start, hostEnd, queryStart, end, directory } = scan;
+  const query = queryStart >= 0 && end > queryStart ? url.slice(queryStart, end) : null;
   // A trailing slash (or no path) means a directory: no file name, hence no extension.
   const last = directory ? undefined : segments.at(-1);
   return { host: url.slice(start, hostEnd).toLowerCase(), segments, query, extension: extensionOfSegment(last) };
@@ -103,10 +72,35 @@ export function splitPlainUrl(url: string): UrlParts | null {
  * of its main thread.
  */
 export function plainUrlPath(url: string): { host: string; path: string; hasQuery: boolean } | null {
+  const scan = scanPlainUrl(url, null);
+  if (scan === null) return null;
+  const { start, hostEnd, pathEnd, queryStart, end } = scan;
+  const path = pathEnd === hostEnd ? '/' : url.slice(hostEnd, pathEnd);
+  return { host: url.slice(start, hostEnd).toLowerCase(), path, hasQuery: queryStart >= 0 && end > queryStart };
+}
+
+/** Where the parts of a plain URL begin and end (see {@link splitPlainUrl}); `queryStart` is -1 with no `?`. */
+interface PlainScan {
+  start: number;
+  hostEnd: number;
+  pathEnd: number;
+  queryStart: number;
+  /** Where the query ends: the `#` or the end of the URL. */
+  end: number;
+  /** No file name: no path, or a path ending in `/`. */
+  directory: boolean;
+}
+
+/**
+ * Reads a URL that needs no parse (the test {@link splitPlainUrl} describes) from the string, pushing its non-empty
+ * path segments into `segments` when given; null for any other URL.
+ */
+function scanPlainUrl(url: string, segments: string[] | null): PlainScan | null {
   const start = url.startsWith('http://') ? 7 : url.startsWith('https://') ? 8 : -1;
   const hostEnd = start < 0 ? -1 : plainHostEnd(url, start);
   if (hostEnd < 0) return null;
   let i = hostEnd;
+  let directory = true; // no path is `/`
   if (url.charCodeAt(i) === 47) {
     let segmentStart = i + 1;
     for (i++; ; i++) {
@@ -114,7 +108,11 @@ export function plainUrlPath(url: string): { host: string; path: string; hasQuer
       if (c === 47 || c === 63 || c === 35) {
         const n = i - segmentStart;
         if ((n === 1 || n === 2) && url.charCodeAt(segmentStart) === 46 && url.charCodeAt(i - 1) === 46) return null; // `.`, `..`
-        if (c !== 47) break;
+        if (segments !== null && n > 0) segments.push(url.slice(segmentStart, i));
+        if (c !== 47) {
+          directory = n === 0;
+          break;
+        }
         segmentStart = i + 1;
       } else if (c >= 128 || PLAIN_CHAR[c] === 0) {
         return null;
@@ -123,18 +121,17 @@ export function plainUrlPath(url: string): { host: string; path: string; hasQuer
       }
     }
   }
-  const path = i === hostEnd ? '/' : url.slice(hostEnd, i);
-  let hasQuery = false;
+  const pathEnd = i;
+  let queryStart = -1;
   if (url.charCodeAt(i) === 63) {
-    const queryStart = i + 1;
+    queryStart = i + 1;
     for (i++; i < url.length; i++) {
       const c = url.charCodeAt(i);
       if (c === 35) break;
       if (c >= 128 || (PLAIN_CHAR[c] === 0 && c !== 63)) return null;
     }
-    hasQuery = i > queryStart;
   }
-  return { host: url.slice(start, hostEnd).toLowerCase(), path, hasQuery };
+  return { start, hostEnd, pathEnd, queryStart, end: i, directory };
 }
 
 /**
