@@ -15,3 +15,8 @@ export function cpuMsSince(mark: CpuMark): number {
   return (c.user + c.system) / 1000;
 }
 
+
+/** This process's peak resident set so far, MB (one decimal). */
+export function peakRssMb(): number {
+  return Math.round(process.resourceUsage().maxRSS / 102.4) / 10;
+}

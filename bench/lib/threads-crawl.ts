@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Crawler } from '../../src/crawl/crawler.ts';
+import { type CpuMark, cpuMark, cpuMsSince, peakRssMb } from './cpu-time.ts';
 import { threadCpuMs } from './thread-cpu.ts';
 
 export interface ThreadsJob {
@@ -50,7 +51,7 @@ try {
     ...(job.threadMinKb === undefined ? {} : { threadMinKb: job.threadMinKb }),
   });
   const loop = monitorEventLoopDelay({ resolution: 5 });
-  const cpu0 = process.cpuUsage();
+  const cpu0: CpuMark = cpuMark();
   const main0 = process.threadCpuUsage();
   const t0 = performance.now();
   loop.enable();
@@ -62,17 +63,16 @@ try {
   }
   loop.disable();
   const wallMs = performance.now() - t0;
-  const cpu = process.cpuUsage(cpu0);
   const main = process.threadCpuUsage(main0);
   const report: ThreadsReport = {
     pages: s.fetched,
     triples: s.triples,
     wallMs,
-    cpuMs: (cpu.user + cpu.system) / 1000,
+    cpuMs: cpuMsSince(cpu0),
     mainCpuMs: (main.user + main.system) / 1000,
     loopMaxMs: loop.max / 1e6,
     loopP99Ms: loop.percentile(99) / 1e6,
-    peakRssMb: Math.round(process.resourceUsage().maxRSS / 102.4) / 10,
+    peakRssMb: peakRssMb(),
     threads: threadCpuMs(),
   };
   process.send?.(report, () => process.exit(0));

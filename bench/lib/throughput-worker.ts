@@ -8,6 +8,7 @@ import { Crawler } from '../../src/crawl/crawler.ts';
 import { runCrawlee } from './crawlee-peer.ts';
 import { type FloorStage, runFloorLoop } from './floor-loop.ts';
 import { type LoopResult, runMinimalLoop } from './minimal-loop.ts';
+import { type CpuMark, cpuMark, cpuMsSince, peakRssMb } from './cpu-time.ts';
 import { threadCpuMs } from './thread-cpu.ts';
 
 /** Contestants of the throughput benchmark. */
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
   const job = JSON.parse(process.argv[2] as string) as WorkerJob;
   const urls = job.urlsFile === undefined ? undefined : (JSON.parse(await readFile(job.urlsFile, 'utf8')) as string[]);
   const loop = urls === undefined ? job : { ...job, urls, pages: urls.length };
-  const cpu0 = process.cpuUsage();
+  const cpu0: CpuMark = cpuMark();
   const t0 = performance.now();
   let r: LoopResult & { extra?: Record<string, unknown> };
   switch (job.contestant) {
@@ -115,13 +116,12 @@ async function main(): Promise<void> {
       r = await runFloorLoop(loop, job.contestant.slice('floor-'.length) as FloorStage);
   }
   const wallMs = performance.now() - t0;
-  const cpu = process.cpuUsage(cpu0);
   const report: WorkerReport = {
     contestant: job.contestant,
     pages: r.pages,
     wallMs,
-    cpuMs: (cpu.user + cpu.system) / 1000,
-    peakRssMb: Math.round(process.resourceUsage().maxRSS / 102.4) / 10,
+    cpuMs: cpuMsSince(cpu0),
+    peakRssMb: peakRssMb(),
     byStatus: r.byStatus,
     threads: threadCpuMs(),
     extra: r.extra ?? {},
