@@ -1,5 +1,6 @@
-// A real node:http server on 127.0.0.1, port 0, that records what it received and closes every socket on close().
+// A real node:http (or node:https) server on 127.0.0.1, port 0, that records what it received and closes every socket on close().
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 
 /** One request as the server saw it. `url` is the request target: a path, or an absolute URL through a proxy. */
@@ -10,7 +11,7 @@ interface SeenRequest {
 }
 
 export interface TestServer {
-  /** `http://127.0.0.1:PORT` */
+  /** `http://127.0.0.1:PORT` (`https://` with `tls`) */
   origin: string;
   port: number;
   server: Server;
@@ -24,12 +25,18 @@ export interface TestServer {
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
+/** Options of {@link startHttpServer}. */
+export interface TestServerOptions {
+  /** Serve https with this key and certificate (PEM), e.g. from test-ca.ts's `makeTestCa`. */
+  tls?: { key: string; cert: string };
+}
+
 /** Starts a server; a handler that throws answers 500. */
-export async function startHttpServer(handler: Handler): Promise<TestServer> {
+export async function startHttpServer(handler: Handler, options: TestServerOptions = {}): Promise<TestServer> {
   const requests: SeenRequest[] = [];
   const sockets = new Set<Socket>();
   let connections = 0;
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     Promise.resolve()
       .then(() => handler(req, res))
@@ -37,7 +44,10 @@ export async function startHttpServer(handler: Handler): Promise<TestServer> {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
         res.end(String(err));
       });
-  });
+  };
+  const server: Server = options.tls === undefined ? createServer(listener) : createTlsServer(options.tls, listener);
+  // A client that refuses the certificate (or speaks plain http) is the test's business, not an unhandled error.
+  server.on('tlsClientError', () => {});
   server.on('connection', (socket) => {
     connections++;
     sockets.add(socket);
@@ -47,7 +57,7 @@ export async function startHttpServer(handler: Handler): Promise<TestServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `${options.tls === undefined ? 'http' : 'https'}://127.0.0.1:${port}`,
     port,
     server,
     requests,
