@@ -34,8 +34,11 @@ afterAll(async () => {
  * a bug fixed since; they run in `npm test` too.
  * - 22: one worker chose its next PLD before the links of the page just committed were in its view (a dead host's
  *   URL found by that page came later than in one process; --max-docs 12 then ended on another URL).
+ * - 56: a killed worker, restarted, had seen no origin answer: a dead host's failures looked like its network going
+ *   down, it paused and held the dead URL until its pause ended (doubling up to a minute) while the others waited;
+ *   the crawl did not end within 60 s (under load, 2 runs in 24 before the fix; not every run).
  */
-const FOUND = [22];
+const FOUND = [22, 56];
 
 describe('differential: one process, resumed, Redis workers', () => {
   // Every 5th case kills a process (a CLI child, SIGKILL) — one process or one Redis worker; the rest stop one with a
