@@ -37,6 +37,7 @@ export interface SendGate {
  * - `giveBack` for an entry handed out and not fetched (an abort);
  * - `over` on each turn while idle: non-null once the crawl is over for every process (budgets, nothing left);
  * - `idleWaitMs` when this process has nothing due: how long to wait for others' work (null: nothing will come);
+ * - `offlineDueAt` for an entry put back while this process is offline: when it is due again;
  * - `stopReason` when the loop ends: why, from what this process saw and what the crawl as a whole says.
  * Lifecycle: made when the crawl opens, `close()`d once after its last run.
  */
@@ -56,7 +57,15 @@ export interface Coordinator {
   /** Runs just before a release is sent, when the loop would pick next (claims ride with the release). */
   claimAhead(ahead: () => void): void;
   over(): StopReason | null;
+  /** The longest an idle turn waits before `over` is asked again (null: only for this process's own wake-ups). */
   idleWaitMs(): number | null;
+  /**
+   * When an entry put back while this process is offline (an outage pause, fetch/connectivity.ts) is due again:
+   * `pausedUntil` when no other process could fetch it sooner; at once in a shared crawl, whose other workers'
+   * network may work (a worker's outage is its own: a late worker that never saw an origin answer takes a dead host
+   * for the network).
+   */
+  offlineDueAt(pausedUntil: number): number;
   /** Why the run stopped: `local` is one process's reason (stopReason); the crawl's shared end wins unless aborted. */
   stopReason(local: StopReason, aborted: boolean): StopReason;
   /** The run's summary with what the coordination adds (the worker's id, the shared refetched count). */

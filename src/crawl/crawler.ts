@@ -264,9 +264,12 @@ export class Crawler {
           await this.#frontier.settled(); // a PLD's head is being read from disk: wait for it, not for a timer
           continue;
         }
-        // Nothing due here: wake for a PLD's politeness, or wait for the others (links they find may give work).
+        // Nothing due here: wake for a PLD's politeness, or wait for the others (links they find may give work). A
+        // worker of a shared crawl looks again after its idle wait at the latest: the crawl may end meanwhile (others
+        // fetched what it waits for), however far its own wake-up (a back-off, an outage pause).
         const idle = coordinator.idleWaitMs();
-        const wake = scheduler.nextWake() ?? (idle === null ? null : Date.now() + idle);
+        const own = scheduler.nextWake();
+        const wake = idle === null ? own : Math.min(own ?? Number.POSITIVE_INFINITY, Date.now() + idle);
         if (wake === null) break;
         await idleUntil(wake, wakeUp.signal, control); // new seeds may give work before then
         continue;

@@ -134,10 +134,11 @@ export class FetchRunner {
       if (chOutage.hasSubscribers) chOutage.publish(connectivity.event);
       opts.onOutage?.(connectivity.event);
     }
-    // Failed while the network is down: not the URL's fault. Back in the queue until the pause ends, no attempt spent.
+    // Failed while the network is down: not the URL's fault. Back in the queue, no attempt spent, due when the pause
+    // ends — or at once for the other workers of a shared crawl, whose network may work (Coordinator.offlineDueAt).
     if (connectivity.kind === 'network' && connectivity.offline) {
       unrecorded('retry');
-      return this.#requeue({ ...entry, attempts: entry.attempts - 1 }, scheduler.pausedUntil);
+      return this.#requeue({ ...entry, attempts: entry.attempts - 1 }, coordinator.offlineDueAt(scheduler.pausedUntil));
     }
     const own = connectivity.kind === 'own';
     const retry = retryAfter(entry, result, { ...options, ownFailure: own, deadOrigin: own && connectivity.dead });

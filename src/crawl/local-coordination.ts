@@ -45,6 +45,10 @@ class LocalCoordinator implements Coordinator {
     return null;
   }
 
+  offlineDueAt(pausedUntil: number): number {
+    return pausedUntil; // no one else fetches it meanwhile
+  }
+
   stopReason(local: StopReason): StopReason {
     return local;
   }

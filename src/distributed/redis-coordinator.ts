@@ -91,9 +91,22 @@ export class RedisCoordinator implements Coordinator {
     return this.#end;
   }
 
-  /** Nothing due here: links the others find may give this worker work (it stops on the shared end). */
+  /**
+   * Nothing due here: links the others find may give this worker work, and the crawl may end meanwhile — looked at
+   * after 100 ms at the latest, however far this worker's own wake-up (`over` reads Redis at most every 100 ms, and
+   * only while no fetch is in flight anywhere as far as the mirror knows).
+   */
   idleWaitMs(): number {
     return 100;
+  }
+
+  /**
+   * A URL put back while this worker is offline is due at once: the others may be online (a worker that never saw an
+   * origin answer takes a dead host for the network). Held until this worker's pause ended, it waited for the pause
+   * (doubling up to a minute) with every other worker idle: the crawl did not end (differential seed 56).
+   */
+  offlineDueAt(_pausedUntil: number): number {
+    return 0;
   }
 
   stopReason(local: StopReason, aborted: boolean): StopReason {

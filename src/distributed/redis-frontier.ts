@@ -291,12 +291,15 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     const fresh = adds.filter((e) => this.#reserved.has(e.url));
     const { finish } = s;
     if (finish === undefined) {
-      const delta = this.#mirror.expect(expectedChanges(s, fresh));
+      const delta = this.#mirror.expect(expectedChanges(s, fresh, this.#now()));
       void this.#jobs.track(this.#run(this.#q.add(adds.map(toQueueAdd), this.#now()), delta).then(() => learn()).finally(release));
       return;
     }
     const flight = this.#flights.get(finish.entry.url) as Flight;
     this.#flights.committed(finish.entry.url);
+    // Counted now, not when the (deferred) release is sent: the scheduler's next choice, made just before the release
+    // is sent (`claimAhead`), sees this fetch's links and its end as one process's would after its commit.
+    const delta = this.#mirror.expect(expectedChanges(s, fresh, this.#now()));
     const send = () => {
       const url = finish.entry.url;
       // The PLDs the scheduler asked for and not claimed yet are claimed in the release's script (no round trip of
@@ -304,7 +307,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
       const ride = this.#claims.ride();
       const info = releaseOf({ ...s, finish }, flight, this.#q.leases.delayMs, this.#now());
       const sent = this.#q.finish(ride === null ? info : { ...info, claim: { candidates: ride.candidates, limits: ride.limits } });
-      const job = this.#run(sent, this.#mirror.expect(expectedChanges(s, fresh))).then(
+      const job = this.#run(sent, delta).then(
         (r) => {
           ride?.settle(r.claimed);
           return r;

@@ -8,12 +8,16 @@ export interface ExpectedChange {
   queued?: number;
   inFlight?: number;
   done?: number;
+  /** Queued entries waiting for a back-off (part of `queued`: a retry), and when the back-off ends (epoch ms). */
+  waiting?: number;
+  waitingUntil?: number;
 }
 
 interface Sums {
   queued: number;
   inFlight: number;
   done: number;
+  waiting: number;
 }
 
 /**
@@ -31,7 +35,7 @@ export class SharedMirror {
   readonly #expected = new Map<number, ExpectedChange[]>();
   /** Sums of the expected changes, per PLD and in total. */
   readonly #pending = new Map<string, Sums>();
-  readonly #total: Sums = { queued: 0, inFlight: 0, done: 0 };
+  readonly #total: Sums = { queued: 0, inFlight: 0, done: 0, waiting: 0 };
   readonly #changed = new Set<string>();
   #nextId = 0;
 
@@ -78,9 +82,20 @@ export class SharedMirror {
       inFlight,
       headPriority: base?.headPriority ?? 0,
       headSeq: base?.headSeq ?? 0,
-      backoffUntil: base?.backoffUntil ?? null,
-      waiting: base?.waiting ?? 0,
+      backoffUntil: p !== undefined && p.waiting > 0 ? this.#waitingUntil(pld, base?.backoffUntil ?? null) : (base?.backoffUntil ?? null),
+      waiting: (base?.waiting ?? 0) + (p?.waiting ?? 0),
     };
+  }
+
+  /** The earliest back-off end of `pld`: Redis's, or an expected retry's (rare: a scan of the writes under way). */
+  #waitingUntil(pld: string, base: number | null): number | null {
+    let until = base;
+    for (const changes of this.#expected.values()) {
+      for (const c of changes) {
+        if (c.pld === pld && c.waitingUntil !== undefined && (until === null || c.waitingUntil < until)) until = c.waitingUntil;
+      }
+    }
+    return until;
   }
 
   queueOf(pld: string): PldQueue | null {
@@ -114,12 +129,12 @@ export class SharedMirror {
 
   #addPending(changes: readonly ExpectedChange[], sign: 1 | -1): void {
     for (const c of changes) {
-      const p = this.#pending.get(c.pld) ?? { queued: 0, inFlight: 0, done: 0 };
-      for (const k of ['queued', 'inFlight', 'done'] as const) {
+      const p = this.#pending.get(c.pld) ?? { queued: 0, inFlight: 0, done: 0, waiting: 0 };
+      for (const k of ['queued', 'inFlight', 'done', 'waiting'] as const) {
         p[k] += sign * (c[k] ?? 0);
         this.#total[k] += sign * (c[k] ?? 0);
       }
-      if (p.queued === 0 && p.inFlight === 0 && p.done === 0) this.#pending.delete(c.pld);
+      if (p.queued === 0 && p.inFlight === 0 && p.done === 0 && p.waiting === 0) this.#pending.delete(c.pld);
       else this.#pending.set(c.pld, p);
     }
   }

@@ -12,12 +12,16 @@ export interface Staged {
   finish?: { entry: FrontierEntry; mode: 'done' | 'retry'; notBefore: number; aliases: string[] };
 }
 
-/** What the mirror counts before Redis answers: `fresh` links queued, and the finished fetch leaving flight. */
-export function expectedChanges(s: Staged, fresh: readonly NewEntry[]): ExpectedChange[] {
+/**
+ * What the mirror counts before Redis answers: `fresh` links queued, and the finished fetch leaving flight (a retry
+ * queued again, waiting for its back-off when it has one that ends after `now`).
+ */
+export function expectedChanges(s: Staged, fresh: readonly NewEntry[], now: number): ExpectedChange[] {
   const changes: ExpectedChange[] = fresh.map((e) => ({ pld: pldOf(e.url), queued: 1 }));
   if (s.finish !== undefined) {
-    const { entry, mode } = s.finish;
-    changes.push({ pld: entry.pld, inFlight: -1, queued: mode === 'retry' ? 1 : 0, done: mode === 'done' ? 1 : 0 });
+    const { entry, mode, notBefore } = s.finish;
+    const waits = mode === 'retry' && notBefore > now;
+    changes.push({ pld: entry.pld, inFlight: -1, queued: mode === 'retry' ? 1 : 0, done: mode === 'done' ? 1 : 0, ...(waits ? { waiting: 1, waitingUntil: notBefore } : {}) });
   }
   return changes;
 }

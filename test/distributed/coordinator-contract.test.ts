@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlSummary, StopReason } from '../../src/crawl-log/tally.ts';
 import { connectRedis } from '../../src/distributed/redis/connect.ts';
 import { type RedisTestServer, startRedisServer } from '../helpers/redis-server.ts';
+import { absoluteTarget, startHttpServer } from '../helpers/http-server.ts';
 import { type CaseWeb, startCaseWeb } from './differential/case-web.ts';
 import { type CaseOptions, explicitOf, type Interrupt, readShards, runRedisWorker, runSingle } from './differential/crawl-modes.ts';
 import { useTempDir } from '../helpers/temp-dir.ts';
@@ -15,6 +16,7 @@ let redis: RedisTestServer;
 let admin: Redis;
 let web: CaseWeb;
 let calendarWeb: CaseWeb;
+let waitingWeb: CaseWeb;
 let tmp: string;
 let n = 0;
 
@@ -24,6 +26,7 @@ beforeAll(async () => {
   admin = await connectRedis(redis.url);
   web = await startCaseWeb({ seed: 1, sites: [12, 12], calendar: false, deadHost: false });
   calendarWeb = await startCaseWeb({ seed: 2, sites: [6, 6], calendar: true, deadHost: false });
+  waitingWeb = await startWaitingWeb();
   tmp = folder.dir;
 }, 60_000);
 
@@ -32,7 +35,26 @@ afterAll(async () => {
   await redis?.stop();
   await web?.close();
   await calendarWeb?.close();
+  await waitingWeb?.close();
 });
+
+/** Retry-After of `waitingWeb`'s one URL that answers 503 (s): far beyond the crawl's end. */
+const RETRY_AFTER_S = 40;
+
+/** A site of 8 documents in a chain (d0 → d1 → …) and a URL that answers 503 with a long Retry-After. */
+async function startWaitingWeb(): Promise<CaseWeb> {
+  const server = await startHttpServer((req, res) => {
+    const target = absoluteTarget(req);
+    if (target?.origin === 'http://busy.example') return res.writeHead(503, { 'retry-after': String(RETRY_AFTER_S), 'content-type': 'text/plain' }).end('busy');
+    const doc = target === null ? null : /^\/d(\d)\.ttl$/.exec(target.pathname);
+    if (target?.origin !== 'http://site.example' || doc === null) return res.writeHead(404).end();
+    const next = Number(doc[1]) + 1;
+    const link = next < 8 ? `<${target.href}> <http://www.w3.org/2000/01/rdf-schema#seeAlso> <http://site.example/d${next}.ttl> .\n` : '';
+    res.writeHead(200, { 'content-type': 'text/turtle' }).end(`<${target.href}> <http://purl.org/dc/terms/title> "d" .\n${link}`);
+  });
+  const seeds = ['http://site.example/d0.ttl', 'http://busy.example/later.ttl'];
+  return { proxy: server.origin, seeds, finite: [], requests: () => server.requests.length, close: () => server.close() };
+}
 
 interface Contract {
   name: string;
@@ -43,6 +65,8 @@ interface Contract {
   offline?: boolean;
   stoppedBy: StopReason;
   check?: (fetched: number, perPld: Map<string, number>) => void;
+  /** Every process ends within this long (ms). */
+  endsWithinMs?: number;
 }
 
 const CONTRACTS: Contract[] = [
@@ -60,6 +84,16 @@ const CONTRACTS: Contract[] = [
   { name: 'dashboard stop', web: () => web, options: { concurrency: 1 }, interrupt: { kind: 'stop', afterRecords: 3 }, stoppedBy: 'stopped' },
   { name: 'signal', web: () => web, options: { concurrency: 1 }, interrupt: { kind: 'signal', afterRecords: 3 }, stoppedBy: 'signal' },
   { name: 'offline', web: () => web, options: { maxOfflineMs: 1500, concurrency: 1 }, offline: true, stoppedBy: 'offline', check: (f) => expect(f).toBe(2) },
+  // The budget is spent while a URL waits 40 s for its Retry-After: nothing is left to do, so every process ends
+  // then, not when the wait ends (a worker with budget left of its own looks at the shared end on its idle turns).
+  {
+    name: 'max-docs spent while a URL waits for a long Retry-After',
+    web: () => waitingWeb,
+    options: { maxDocs: 6, concurrency: 1 },
+    stoppedBy: 'max-docs',
+    check: (f) => expect(f).toBe(6),
+    endsWithinMs: 20_000,
+  },
 ];
 
 function perPldOf(records: Iterable<{ pld: string; outcome: string }>): Map<string, number> {
@@ -99,7 +133,9 @@ async function runRedisWorkerStarted(url: string, explicit: Parameters<typeof ru
 
 describe.each(['local', 'redis'] as const)('Coordinator contract: %s', (impl) => {
   it.each(CONTRACTS.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const t0 = performance.now();
     const { summaries, fetched, perPld } = await run(c, impl);
+    if (c.endsWithinMs !== undefined) expect(performance.now() - t0).toBeLessThan(c.endsWithinMs);
     for (const s of summaries) expect(s.stoppedBy).toBe(c.stoppedBy);
     c.check?.(fetched, perPld);
   }, 60_000);

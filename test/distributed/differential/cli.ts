@@ -30,8 +30,9 @@ try {
     if (c.web.deadHost) kinds.deadHosts++;
     if (c.redisRestart) kinds.restarts++;
     const t = Date.now();
-    const { problems } = await runCase(c, tmp, redis, admin);
-    process.stdout.write(`${problems.length === 0 ? 'ok  ' : 'FAIL'} ${((Date.now() - t) / 1000).toFixed(1)} s  ${describeCase(c)}\n`);
+    const { problems, times } = await runCase(c, tmp, redis, admin);
+    const laps = Object.entries(times).map(([mode, ms]) => `${mode} ${(ms / 1000).toFixed(1)}`).join(', ');
+    process.stdout.write(`${problems.length === 0 ? 'ok  ' : 'FAIL'} ${((Date.now() - t) / 1000).toFixed(1)} s (${laps})  ${describeCase(c)}\n`);
     for (const p of problems) process.stdout.write(`     ${p.split('\n').slice(1).join('\n     ')}\n`);
     if (problems.length > 0) failed.push(describeCase(c));
     await remove();

@@ -15,27 +15,55 @@ const MODE_DEADLINE_MS = 60_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Runs `run` with an abort signal that fires at the deadline; a run that needed it is a failure naming `what`. */
-async function withDeadline<T>(what: string, run: (deadline: AbortSignal) => Promise<T>, ms = MODE_DEADLINE_MS): Promise<T> {
+/**
+ * Runs `run` with an abort signal that fires at the deadline; a run that needed it is a failure naming `what`, with
+ * what `state()` read just before the abort (what the crawl was waiting for).
+ */
+async function withDeadline<T>(what: string, run: (deadline: AbortSignal) => Promise<T>, state?: () => Promise<string>, ms = MODE_DEADLINE_MS): Promise<T> {
   const ctl = new AbortController();
-  let hit = false;
+  let hit: Promise<string> | null = null;
   const timer = setTimeout(() => {
-    hit = true;
-    ctl.abort();
+    hit = (state?.() ?? Promise.resolve('')).catch((err: unknown) => `(state not read: ${String(err)})`).finally(() => ctl.abort());
   }, ms);
   try {
     const out = await run(ctl.signal);
-    if (hit) throw new Error(`${what} did not end by itself within ${ms} ms`);
+    if (hit !== null) throw new Error(`${what} did not end by itself within ${ms} ms${await hit}`);
     return out;
   } finally {
     clearTimeout(timer);
   }
 }
 
+/** The shared crawl's state in Redis at a deadline: counters, queued and in flight per PLD, leases, worker heartbeats. */
+async function sharedState(admin: Redis): Promise<string> {
+  const p = 'rdfscout:{crawl}:';
+  const [stat, pq, pf, leases, expiry, workers] = await Promise.all([
+    admin.hgetall(`${p}stat`),
+    admin.hgetall(`${p}pq`),
+    admin.hgetall(`${p}pf`),
+    admin.hgetall(`${p}lease`),
+    admin.zrange(`${p}lease:expiry`, '0', '-1', 'WITHSCORES'),
+    admin.zrange(`${p}workers`, '0', '-1', 'WITHSCORES'),
+  ]);
+  const now = Date.now();
+  const waiting = await Promise.all(Object.keys(pq).map(async (pld) => `${pld}: ${(await admin.zrange(`${p}d:${pld}`, '0', '-1', 'WITHSCORES')).filter((_, i) => i % 2 === 1).map((t) => `${Number(t) - now} ms`).join(' ')}`));
+  const expires = new Map<string, number>();
+  for (let i = 0; i + 1 < expiry.length; i += 2) expires.set(expiry[i] as string, Number(expiry[i + 1]) - now);
+  const lines = [
+    `stat ${JSON.stringify(stat)}`,
+    `queued ${JSON.stringify(pq)}; in flight ${JSON.stringify(pf)}; back-offs ending in: ${waiting.join('; ') || 'none'}`,
+    `leases: ${Object.entries(leases).map(([token, v]) => `${token} ${v.replace('\t', ' by ')} expires in ${expires.get(token)} ms`).join('; ') || 'none'}`,
+    `heartbeats: ${workers.filter((_, i) => i % 2 === 0).map((w, i) => `${w} ${now - Number(workers[2 * i + 1])} ms ago`).join('; ')}`,
+  ];
+  return `; at the deadline:\n    ${lines.join('\n    ')}`;
+}
+
 /** The outcome of a case: each mode's result, and every difference found (empty: the modes agree). */
 export interface CaseOutcome {
   problems: string[];
   modes: Record<string, ModeResult>;
+  /** How long each mode took (ms): a mode that ends late points at a wait nobody bounded. */
+  times: Record<string, number>;
 }
 
 /** Runs case `c` in every mode under `tmp` (Redis: `redis`, flushed first) and compares them. */
@@ -43,11 +71,18 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
   const web = await startCaseWeb(c.web);
   const dir = (name: string) => join(tmp, `s${c.seed}-${name}`);
   const modes: Record<string, ModeResult> = {};
+  const times: Record<string, number> = {};
   const problems: string[] = [];
+  let t = performance.now();
+  const lap = (mode: string) => {
+    times[mode] = Math.round(performance.now() - t);
+    t = performance.now();
+  };
   try {
     const ex = (out: string) => explicitOf(c.options, web.proxy, web.seeds, out);
     // One process.
     modes.single = await readShards([dir('single')], [await withDeadline('the one-process crawl', (d) => runSingle(ex(dir('single')), undefined, d))]);
+    lap('single');
     // One process stopped (signal) or SIGKILLed at a random point, then resumed (with no options: the stored ones).
     const resumedDir = dir('resumed');
     const first: CrawlSummary[] = [];
@@ -69,6 +104,7 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
     }
     const resumed = await withDeadline('the resumed crawl', (d) => runSingle({ out: resumedDir }, undefined, d));
     modes.resumed = await readShards([resumedDir], [resumed]);
+    lap('resumed');
     // Redis workers: the first creates the crawl, the others join with no seeds nor options; one may be killed.
     await admin.flushall();
     const dirs = Array.from({ length: c.workers }, (_, i) => dir(`w${i}`));
@@ -86,16 +122,17 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
       }
       for (const r of runs) r.catch(() => {}); // handled below (a rejection while the restart waits is not unhandled)
       return Promise.all(runs);
-    });
+    }, () => sharedState(admin));
     if (c.kill === 'worker') dirs.push(dir('wk'));
     modes.redis = await readShards(dirs, summaries);
+    lap('redis');
     problems.push(...compare(c, modes));
   } catch (err) {
     problems.push(String((err as Error).stack ?? err));
   } finally {
     await web.close();
   }
-  return { problems: problems.map((p) => `${describeCase(c)}\n  ${p}`), modes };
+  return { problems: problems.map((p) => `${describeCase(c)}\n  ${p}`), modes, times };
 }
 
 /** A CLI worker killed (SIGKILL) after `afterMs`, then restarted in this process on its shard until the crawl ends. */

@@ -165,6 +165,59 @@ describe('RedisFrontier: claims that ride with a release', () => {
       await dispose();
     }
   });
+  // Differential seed 22 (bfs, a dead host, --max-docs 12, one worker): the worker chose its next PLD before the links
+  // of the page just committed were in its mirror, one process after them, so a PLD made due by that page was chosen
+  // later in Redis mode and the budget ended on another URL. Failed before the fix (b.org asked for, not d.org).
+  it("Scheduler.claimAhead sees the committed page's links and its retry as one process does after its commit", async () => {
+    const { state, dispose } = await tempState();
+    const clock = { t: Date.now() };
+    const queue = new SharedQueue(redis.client(), { crawl: `r${++crawls}`, worker: 'w1', hostConcurrency: 1, delayMs: 0, leaseMs: 30_000, bucketBits: 0 });
+    const frontier = new RedisFrontier({ queue, maxClaims: 1, claimBackoffMs: 0, deferRelease: true, now: () => clock.t });
+    await frontier.start();
+    const scheduler = new Scheduler({ frontier, policy: null, tally: new CrawlTally(), maxDocs: 100, maxDocsPerPld: 100, delayMs: 0, hostConcurrency: 1, now: () => clock.t, claims: claimsOf(frontier) });
+    const fetchOf = async (pld: string): Promise<FrontierEntry> => {
+      for (const p of frontier.queues()) scheduler.changed(p.pld);
+      expect(scheduler.pick()).toBeNull(); // wanted: claimed in the background
+      await frontier.settled();
+      const e = scheduler.pick() as FrontierEntry;
+      expect(e.pld).toBe(pld);
+      scheduler.requestStarted(e);
+      scheduler.requestEnded(e, null);
+      scheduler.landed(e);
+      return e;
+    };
+    try {
+      await frontier.add([entry('http://a.org/1', 1), entry('http://b.org/1', 2), entry('http://e.org/1', 3)]);
+      // a.org/1 links d.org/1, more urgent than anything queued: the next choice, made before the release is sent.
+      const a = await fetchOf('a.org');
+      const txn = state.txn();
+      await frontier.add([entry('http://d.org/1', 0)], txn);
+      frontier.complete(a, txn);
+      await txn.commit();
+      scheduler.committed(a.pld, [{ url: 'http://d.org/1' }]);
+      expect(frontier.queueOf('d.org')).not.toBeNull(); // counted at its commit, before Redis answers
+      scheduler.claimAhead();
+      expect(await frontier.outcome(a)).toEqual({ kind: 'released', linksQueued: 1 });
+      expect(frontier.claimed()).toEqual(['d.org']);
+      const d = scheduler.pick() as FrontierEntry;
+      expect(d.url).toBe('http://d.org/1');
+      scheduler.requestStarted(d);
+      scheduler.requestEnded(d, null);
+      scheduler.landed(d);
+      // d.org/1 fails and waits 10 s for its retry: its PLD is not due, and the next choice is b.org.
+      const retry = state.txn();
+      frontier.retry(d, clock.t + 10_000, retry);
+      await retry.commit();
+      scheduler.changed('d.org');
+      expect(frontier.dueAt('d.org')).toBe(clock.t + 10_000);
+      scheduler.claimAhead();
+      expect((await frontier.outcome(d)).kind).toBe('released');
+      expect(frontier.claimed()).toEqual(['b.org']);
+    } finally {
+      await frontier.close();
+      await dispose();
+    }
+  });
 });
 
 describe('SharedQueue: a release sent again after its reply was lost', () => {
