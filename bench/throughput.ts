@@ -1,7 +1,7 @@
 // **throughput** benchmarks rdfscout against Crawlee's CheerioCrawler and a minimal undici+parse5 loop on one
 // simulated web served from 127.0.0.1. Each contestant runs in its own process; the web in another.
 // Run: node_modules/.bin/node bench/throughput.ts [--pages 20000] [--runs 3] [--concurrency 16] [--profiles mixed]
-//      [--scale 1] [--only rdfscout-bfs,crawlee] [--cpu-prof DIR] [--json FILE] [--cli-flags] [--floor-pages bfs|fc-r+hr|yield|own]
+//      [--scale 1] [--only rdfscout-bfs,crawlee] [--cpu-prof DIR] [--alloc-prof DIR] [--json FILE] [--cli-flags] [--floor-pages bfs|fc-r+hr|yield|own]
 //      [--html-pad-kb 0]
 // --cli-flags runs the rdfscout (and floor-*) contestants with the V8 flags of the command line (src/node-flags.ts), as a crawl
 // started by `rdfscout crawl` runs; without it they run with Node's defaults, as the other contestants do.
@@ -23,6 +23,8 @@
 // --baseline DIR also runs every rdfscout-* contestant from another checkout of rdfscout (its bench/lib/throughput-worker.ts,
 // with its node_modules), labelled `rdfscout-bfs@base`, alternated with this checkout's in the same run: a change's
 // effect side by side (e.g. `git archive COMMIT | tar -x -C DIR` and a node_modules link).
+// --alloc-prof DIR writes each run's allocations (V8's sampling heap profiler, collected objects included:
+// bench/lib/alloc-profile.ts) to DIR/<label>-run<N>.heapprofile; bench/lib/summarize-heap-profile.ts reads them.
 // --html-pad-kb N pads every HTML page to N kB with link-free markup (src/simweb/html-padding.ts): the simulated pages are
 // ~1.4 kB, real ones tens of kB, so per-byte work weighs more on a real site than in the default run.
 import { type ChildProcess, fork } from 'node:child_process';
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     scale: { type: 'string', default: '1' },
     only: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    'alloc-prof': { type: 'string' },
     json: { type: 'string' },
     'cli-flags': { type: 'boolean', default: false },
     'floor-pages': { type: 'string', default: 'bfs' },
@@ -82,7 +85,10 @@ async function runOne(server: ChildProcess, job: WorkerJob, run: number, label: 
   const before = await serverCpu(server);
   const execArgv = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof'], '--cpu-prof-name', `${job.contestant}-run${run}.cpuprofile`] : [];
   if (values['cli-flags'] && (job.contestant.startsWith('rdfscout') || job.contestant.startsWith('floor'))) execArgv.push(...CLI_NODE_FLAGS);
-  const child = fork(join(workerDir, 'lib/throughput-worker.ts'), [JSON.stringify(job)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const allocProf = values['alloc-prof'];
+  if (allocProf !== undefined) execArgv.push('--import', join(HERE, 'lib/alloc-profile.ts'));
+  const env = allocProf === undefined ? process.env : { ...process.env, RDFSCOUT_ALLOC_PROF: join(allocProf, `${label}-run${run}.heapprofile`) };
+  const child = fork(join(workerDir, 'lib/throughput-worker.ts'), [JSON.stringify(job)], { execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const report = await new Promise<WorkerReport>((resolve, reject) => {
     child.once('message', (m) => resolve(m as WorkerReport));
     child.once('exit', (code) => reject(new Error(`${job.contestant} exited with ${code} without a report`)));

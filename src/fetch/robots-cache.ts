@@ -1,5 +1,6 @@
 // **RobotsCache** fetches robots.txt once per origin, caches the verdicts, and answers "may I fetch this URL?".
 import robotsParserModule from 'robots-parser';
+import { plainOrigin } from '../relevance/url-parts.ts';
 
 /** The parts of robots-parser's `Robot` we use. */
 interface Robot {
@@ -61,9 +62,27 @@ interface Entry {
   expiresAt: number;
   /** null: allow everything. */
   robot: Robot | null;
+  /** The robots.txt's Crawl-delay for our agent in ms (capped), null when none: read once, asked for every fetch. */
+  crawlDelayMs: number | null;
   unavailable: string | null;
   /** The unavailability was a connection-level failure. */
   network: boolean;
+}
+
+/**
+ * The WHATWG origin of `url` (null when it is no URL): read from the string for a plain http(s) URL (url-parts'
+ * `plainOrigin`), as the crawl asks for every fetch; parsed otherwise.
+ */
+function originOf(url: string | URL): string | null {
+  if (typeof url === 'string') {
+    const plain = plainOrigin(url);
+    if (plain !== null) return plain;
+  }
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }
 
 /** What a shared load answers when its caller's politeness gate failed before any request: the others try again. */
@@ -109,26 +128,20 @@ export class RobotsCache {
 
   /** Crawl-delay for the URL's origin in ms (capped), from the cached robots.txt; null if none or not loaded yet. */
   crawlDelayMs(url: string | URL): number | null {
-    let origin: string;
-    try {
-      origin = new URL(url).origin;
-    } catch {
-      return null;
-    }
-    const delay = this.#entries.get(origin)?.robot?.getCrawlDelay(this.#options.agent);
+    const origin = originOf(url);
+    return origin === null ? null : (this.#entries.get(origin)?.crawlDelayMs ?? null);
+  }
+
+  #crawlDelayOf(robot: Robot): number | null {
+    const delay = robot.getCrawlDelay(this.#options.agent);
     if (typeof delay !== 'number' || !Number.isFinite(delay) || delay < 0) return null;
     return Math.min(Math.round(delay * 1000), this.#options.maxCrawlDelayMs);
   }
 
   /** Sitemap URLs the origin's cached robots.txt names (`Sitemap:` lines); [] if none or not loaded yet. */
   sitemaps(url: string | URL): string[] {
-    let origin: string;
-    try {
-      origin = new URL(url).origin;
-    } catch {
-      return [];
-    }
-    return this.#entries.get(origin)?.robot?.getSitemaps() ?? [];
+    const origin = originOf(url);
+    return origin === null ? [] : (this.#entries.get(origin)?.robot?.getSitemaps() ?? []);
   }
 
   /** Number of origins cached. */
@@ -171,16 +184,18 @@ export class RobotsCache {
     const result = await this.#options.load(robotsUrl);
     const now = this.#now();
     let entry: Entry;
-    if (result.kind === 'text') entry = { expiresAt: now + this.#options.ttlMs, robot: robotsParser(robotsUrl, result.text), unavailable: null, network: false };
-    else if (result.kind === 'allow-all') {
-      entry = { expiresAt: now + (result.brief === true ? this.#options.retryMs : this.#options.ttlMs), robot: null, unavailable: null, network: false };
+    if (result.kind === 'text') {
+      const robot = robotsParser(robotsUrl, result.text);
+      entry = { expiresAt: now + this.#options.ttlMs, robot, crawlDelayMs: this.#crawlDelayOf(robot), unavailable: null, network: false };
+    } else if (result.kind === 'allow-all') {
+      entry = { expiresAt: now + (result.brief === true ? this.#options.retryMs : this.#options.ttlMs), robot: null, crawlDelayMs: null, unavailable: null, network: false };
     } else if (result.network === true) {
       const n = (this.#networkFailures.get(origin) ?? 0) + 1;
       this.#networkFailures.set(origin, n);
       if (this.#networkFailures.size > this.#options.maxEntries) this.#networkFailures.delete(this.#networkFailures.keys().next().value as string);
       const retryMs = Math.min(this.#options.retryMs, (this.#options.networkRetryMs ?? 1000) * 2 ** (n - 1));
-      entry = { expiresAt: now + retryMs, robot: null, unavailable: result.reason, network: true };
-    } else entry = { expiresAt: now + this.#options.retryMs, robot: null, unavailable: result.reason, network: false };
+      entry = { expiresAt: now + retryMs, robot: null, crawlDelayMs: null, unavailable: result.reason, network: true };
+    } else entry = { expiresAt: now + this.#options.retryMs, robot: null, crawlDelayMs: null, unavailable: result.reason, network: false };
     if (result.kind !== 'unavailable' || result.network !== true) this.#networkFailures.delete(origin);
     this.#entries.delete(origin); // re-insert at the end: Map order is the eviction order
     this.#entries.set(origin, entry);

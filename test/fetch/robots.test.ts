@@ -145,6 +145,25 @@ describe('RobotsCache', () => {
     expect(await cache.check(url)).toMatchObject({ kind: 'unavailable', network: true, retryAt: now + 1000 });
   });
 
+  it('answers Crawl-delay and Sitemaps per origin, whatever the case of the host or the URL form asked with', async () => {
+    const texts: Record<string, string> = {
+      'http://slow.example/robots.txt': 'User-agent: *\nCrawl-delay: 3\nSitemap: http://slow.example/s.xml\nUser-agent: rdfscout\nCrawl-delay: 1.5\n',
+      'http://plain.example/robots.txt': 'User-agent: *\nDisallow: /no\n',
+    };
+    const cache = new RobotsCache({ load: async (url) => ({ kind: 'text', text: texts[url] ?? '' }), agent: 'rdfscout', ttlMs: 100_000, retryMs: 10, maxEntries: 10, maxCrawlDelayMs: 2000 });
+    expect(cache.crawlDelayMs('http://slow.example/a')).toBeNull(); // not loaded yet
+    await cache.check(new URL('http://slow.example/a'));
+    await cache.check(new URL('http://plain.example/a'));
+    for (const url of ['http://slow.example/b?x#y', 'http://SLOW.Example/c', new URL('http://slow.example/d'), 'http://slow.example']) {
+      expect(cache.crawlDelayMs(url)).toBe(1500); // the group of our agent
+      expect(cache.sitemaps(url)).toEqual(['http://slow.example/s.xml']);
+    }
+    expect(cache.crawlDelayMs('http://plain.example/x')).toBeNull();
+    expect(cache.crawlDelayMs('http://slow.example:8080/x')).toBeNull(); // another origin, not loaded
+    expect(cache.crawlDelayMs('not a url')).toBeNull();
+    expect(cache.sitemaps('not a url')).toEqual([]);
+  });
+
   it('reloads after the TTL, keeps at most maxEntries origins', async () => {
     let now = 0;
     const loads: string[] = [];
