@@ -12,6 +12,7 @@ import { startRedisServer, type RedisTestServer } from '../helpers/redis-server.
 import { runCli, startCli } from '../helpers/run-cli.ts';
 import { makeTestCa, type TestCa } from '../helpers/test-ca.ts';
 import { useTempDir } from '../helpers/temp-dir.ts';
+import { until } from '../helpers/until.ts';
 import { allExitZero, mergedQuads, mergeRecords, mergeShards, type WorkerProcess } from '../helpers/workers.ts';
 
 const folder = useTempDir({ per: 'file' });
@@ -113,6 +114,8 @@ describe('a crawl over https with a trusted CA', () => {
     const url = `${redis.url}/1`;
     const worker = (out: string, args: string[]): WorkerProcess => ({ ...startCli(['crawl', ...args, '--redis', url, '--out', out, '--quiet'], trusting()), out });
     const first = worker(dirs[0] as string, [`${site.origin}/`, ...options()]);
+    // A worker without seeds joins a crawl that exists (else it refuses, exit 2): wait until the first made it.
+    await until('the crawl to exist in Redis (status --redis answers)', async () => (await runCli(['status', '--redis', url, '--json'])).code === 0);
     // The second joins with no crawl options (it reads the crawl's from Redis); each trusts the CA from its environment.
     const second = worker(dirs[1] as string, ['--json']);
     await allExitZero([first, second]);
