@@ -279,7 +279,7 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     return staged;
   }
 
-  /** A transaction committed: its writes go to Redis (the mirror counts them at once). */
+  /** A transaction committed: its writes go to Redis, counted in the mirror at once (a deferred release's too). */
   #send(s: Staged): void {
     const adds = [...s.adds.values()];
     const release = () => {
@@ -290,16 +290,13 @@ export class RedisFrontier extends RejudgingFrontier implements Frontier, Shared
     };
     const fresh = adds.filter((e) => this.#reserved.has(e.url));
     const { finish } = s;
+    const delta = this.#mirror.expect(expectedChanges(s, fresh, this.#now()));
     if (finish === undefined) {
-      const delta = this.#mirror.expect(expectedChanges(s, fresh, this.#now()));
       void this.#jobs.track(this.#run(this.#q.add(adds.map(toQueueAdd), this.#now()), delta).then(() => learn()).finally(release));
       return;
     }
     const flight = this.#flights.get(finish.entry.url) as Flight;
     this.#flights.committed(finish.entry.url);
-    // Counted now, not when the (deferred) release is sent: the scheduler's next choice, made just before the release
-    // is sent (`claimAhead`), sees this fetch's links and its end as one process's would after its commit.
-    const delta = this.#mirror.expect(expectedChanges(s, fresh, this.#now()));
     const send = () => {
       const url = finish.entry.url;
       // The PLDs the scheduler asked for and not claimed yet are claimed in the release's script (no round trip of

@@ -14,7 +14,9 @@ export interface Staged {
 
 /**
  * What the mirror counts before Redis answers: `fresh` links queued, and the finished fetch leaving flight (a retry
- * queued again, waiting for its back-off when it has one that ends after `now`).
+ * queued again, waiting for its back-off when it has one that ends after `now`). Counted when the transaction
+ * commits, before a deferred release is sent: the scheduler's next choice, made just before (`claimAhead`), sees the
+ * page's links and its end as one process's choice after its commit does.
  */
 export function expectedChanges(s: Staged, fresh: readonly NewEntry[], now: number): ExpectedChange[] {
   const changes: ExpectedChange[] = fresh.map((e) => ({ pld: pldOf(e.url), queued: 1 }));
