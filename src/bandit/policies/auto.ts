@@ -194,7 +194,7 @@ export class AutoPolicy extends ThompsonPolicy {
 
   /** Whether the rewards so far look heavy-tailed (then evidence is not discounted). */
   get heavyTailed(): boolean {
-    return this.prior().phi > HEAVY_TAIL_DISPERSION;
+    return super.prior().phi > HEAVY_TAIL_DISPERSION;
   }
 
   /** Whether the next choice uses plain (undiscounted) evidence. */
@@ -212,7 +212,8 @@ export class AutoPolicy extends ThompsonPolicy {
   }
 
   protected override usesPlainEvidence(): boolean {
-    return this.prior().phi > HEAVY_TAIL_DISPERSION || this.#errPlain <= this.#errDisc;
+    // Only φ is needed: the pooled prior's (`super.prior()`), not the raised mean's O(K) `bestArmMean`.
+    return super.prior().phi > HEAVY_TAIL_DISPERSION || this.#errPlain <= this.#errDisc;
   }
 
   protected override observe(rec: ArmRecord, reward: number): void {
