@@ -1,6 +1,5 @@
 // **RobotsCache** fetches robots.txt once per origin, caches the verdicts, and answers "may I fetch this URL?".
 import robotsParserModule from 'robots-parser';
-import { plainOrigin } from '../relevance/url-parts.ts';
 
 /** The parts of robots-parser's `Robot` we use. */
 interface Robot {
@@ -69,15 +68,8 @@ interface Entry {
   network: boolean;
 }
 
-/**
- * The WHATWG origin of `url` (null when it is no URL): read from the string for a plain http(s) URL (url-parts'
- * `plainOrigin`), as the crawl asks for every fetch; parsed otherwise.
- */
+/** The WHATWG origin of `url`, null when it is no URL. */
 function originOf(url: string | URL): string | null {
-  if (typeof url === 'string') {
-    const plain = plainOrigin(url);
-    if (plain !== null) return plain;
-  }
   try {
     return new URL(url).origin;
   } catch {

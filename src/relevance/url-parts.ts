@@ -79,17 +79,6 @@ export function plainUrlPath(url: string): { host: string; path: string; hasQuer
   return { host: url.slice(start, hostEnd).toLowerCase(), path, hasQuery: queryStart >= 0 && end > queryStart };
 }
 
-/**
- * The WHATWG `origin` of a plain http(s) URL (`http://Example.org/a` → `http://example.org`), read from the string:
- * a plain host has no port, user info, IP address or punycode (see {@link plainHostEnd}), so its origin is the scheme
- * and the lower-cased host. Null for any other URL, which the caller parses.
- */
-export function plainOrigin(url: string): string | null {
-  const start = url.startsWith('http://') ? 7 : url.startsWith('https://') ? 8 : -1;
-  const hostEnd = start < 0 ? -1 : plainHostEnd(url, start);
-  return hostEnd < 0 ? null : url.slice(0, start) + url.slice(start, hostEnd).toLowerCase();
-}
-
 /** Where the parts of a plain URL begin and end (see {@link splitPlainUrl}); `queryStart` is -1 with no `?`. */
 interface PlainScan {
   start: number;

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { patternOf } from '../../src/relevance/pattern-yield.ts';
-import { extensionOfSegment, parseUrlParts, plainOrigin, plainUrlPath, splitPlainUrl, type UrlParts } from '../../src/relevance/url-parts.ts';
+import { extensionOfSegment, parseUrlParts, plainUrlPath, splitPlainUrl, type UrlParts } from '../../src/relevance/url-parts.ts';
 
 /** What parseUrlParts gave before plain URLs were read from the string: a WHATWG parse of every URL. */
 function parsedParts(url: string): UrlParts {
@@ -102,25 +102,5 @@ describe('parseUrlParts reads plain http(s) URLs from the string (issue 18)', ()
     expect(patternOf('http://a.org')).toBe('a.org/*');
     expect(patternOf('http://a.org/x/../y/z.rdf')).toBe('a.org/y/*.rdf'); // parsed: dot segments resolved
     expect(patternOf('http://a.org/d/?')).toBe('a.org/d/*'); // an empty query is no query
-  });
-  it('plainOrigin (the robots.txt cache) equals the WHATWG origin wherever it reads a URL from the string', () => {
-    const r = random(16);
-    let read = 0;
-    const differ: Array<{ url: string; got: unknown; expected: unknown }> = [];
-    for (let n = 0; n < 40_000; n++) {
-      const segs = Array.from({ length: Math.floor(r() * 4) }, () => pick(r, SEGMENTS));
-      const path = segs.length === 0 && r() < 0.5 ? '' : `/${segs.join('/')}`;
-      const url = `${pick(r, SCHEMES)}${pick(r, HOSTS)}${pick(r, PORTS)}${path}${pick(r, TAILS)}`;
-      const plain = plainOrigin(url);
-      if (plain === null) continue;
-      read++;
-      const expected = new URL(url).origin;
-      if (plain !== expected) differ.push({ url, got: plain, expected });
-    }
-    expect(differ.slice(0, 5)).toEqual([]);
-    expect(read).toBeGreaterThan(100);
-    expect(plainOrigin('http://Ex.ORG/a?b#c')).toBe('http://ex.org');
-    expect(plainOrigin('https://a.org')).toBe('https://a.org');
-    for (const url of ['http://a.org:8080/', 'http://127.0.0.1/', 'http://u@a.org/', 'HTTP://a.org/', 'mailto:ann@a.org']) expect(plainOrigin(url), url).toBeNull();
   });
 });
