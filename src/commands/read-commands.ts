@@ -116,6 +116,9 @@ export async function runStatsCommand(argv: string[]): Promise<number> {
     if (figures.statementsDropped > 0 || figures.termsRepaired > 0) {
       lines.push(`  dropped            ${figures.statementsDropped} statements in ${figures.documentsWithDrops} documents (syntax errors, undefined prefixes, invalid terms; \`docs\` lists each); ${figures.termsRepaired} terms repaired`);
     }
+    if (figures.linksBeyondCap > 0) {
+      lines.push(`  links cut          ${figures.linksBeyondCap} links beyond --max-links-per-doc on ${figures.documentsWithLinksCut} documents not followed (\`docs\` lists each: linksBeyondCap)`);
+    }
     lines.push(`  errors             ${figures.errors}  (HTTP error or no response; ${figures.parseFailures} more answered but could not be read)`);
     lines.push(`  redirected         ${figures.redirected}`);
     lines.push(`  JSON-LD contexts   ${contexts.fetched} fetched, ${contexts.failed} failed  (remote contexts the documents needed, counted apart from them)`);

@@ -33,8 +33,16 @@ export function formatSummary(s: CrawlSummary, o: Pick<ResolvedCrawlOptions, 'ma
     `${s.embeddedDocuments} HTML pages with embedded RDF, ${s.triples} triples, ${s.errors} errors.` +
     (s.statementsDropped > 0 ? ` ${s.statementsDropped} statements dropped in ${s.documentsWithDrops} documents (\`rdfscout docs\` says which; --strict-rdf keeps none of such a document).` : '') +
     (s.contexts && s.contexts.fetched + s.contexts.failed > 0 ? ` JSON-LD contexts fetched ${s.contexts.fetched}, failed ${s.contexts.failed}.` : '') +
+    formatLinksCut(s) +
     formatDeadOrigins(s.deadOrigins ?? [])
   );
+}
+
+/** The sentence counting links past `--max-links-per-doc` (thesis §11) that were not followed ('' when none). */
+function formatLinksCut(f: Pick<CrawlSummary, 'linksBeyondCap' | 'documentsWithLinksCut'>): string {
+  if (f.linksBeyondCap <= 0) return '';
+  const docs = f.documentsWithLinksCut;
+  return ` ${f.linksBeyondCap} link${f.linksBeyondCap === 1 ? '' : 's'} beyond --max-links-per-doc on ${docs} document${docs === 1 ? '' : 's'} not followed (\`rdfscout docs\` says which: linksBeyondCap).`;
 }
 
 /** Dead origins named at most; the rest are counted (`--json` lists every one). */

@@ -29,6 +29,10 @@ export interface CrawlFigures {
   documentsWithDrops: number;
   /** Terms a lenient parse repaired (IRIs percent-encoded, language tags mended, relative IRIs resolved, …). */
   termsRepaired: number;
+  /** Distinct links found past `--max-links-per-doc` and not followed, summed over records (record.ts `linksBeyondCap`). */
+  linksBeyondCap: number;
+  /** Documents that had links past `--max-links-per-doc`. */
+  documentsWithLinksCut: number;
   /** Fetched records whose request failed: an HTTP error status, or no usable response (network, timeout, limit). */
   errors: number;
   /** Records with a usable response whose content could not be read (a parse failure, an encoding error). */
@@ -79,6 +83,8 @@ export function emptyFigures(): CrawlFigures {
     statementsDropped: 0,
     documentsWithDrops: 0,
     termsRepaired: 0,
+    linksBeyondCap: 0,
+    documentsWithLinksCut: 0,
     errors: 0,
     parseFailures: 0,
     redirected: 0,
@@ -108,6 +114,10 @@ export function addRecord(f: CrawlFigures, r: CrawlRecord): void {
     f.statementsDropped += r.recovery.dropped;
     if (r.recovery.dropped > 0) f.documentsWithDrops += 1;
     f.termsRepaired += r.recovery.repaired;
+  }
+  if (r.linksBeyondCap !== undefined && r.linksBeyondCap > 0) {
+    f.linksBeyondCap += r.linksBeyondCap;
+    f.documentsWithLinksCut += 1;
   }
   if (isFetchError(r)) f.errors += 1;
   if (isParseFailure(r)) f.parseFailures += 1;

@@ -32,6 +32,12 @@ export interface CrawlRecord {
    * repaired terms, and its first errors with their lines. Absent when nothing was dropped or repaired.
    */
   recovery?: { dropped: number; repaired: number; errors: Array<{ message: string; line?: number; source?: string }> };
+  /**
+   * Distinct links of the document found past `--max-links-per-doc` (a sitemap: past 100× it), not followed (thesis
+   * §11); counted up to 10,000 past the cap for an HTML page or an RDF document. Absent when none (and in records
+   * written before it was kept).
+   */
+  linksBeyondCap?: number;
   /** Predicted label when the link was queued (null for seeds). */
   label: Label | null;
   /** Rules that fired for the prediction. */

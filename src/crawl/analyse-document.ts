@@ -62,6 +62,11 @@ export interface DocumentAnalysis<W extends DocumentSink = DocumentWriter> {
   /** Links for the strategy to judge, from `linkSource`. */
   links: LinkFeatures[];
   linkSource: 'html' | 'rdf';
+  /**
+   * Distinct links found past `--max-links-per-doc` (a sitemap's 100× cap), not in `links` and not followed (thesis
+   * §11); an HTML page's and an RDF document's are counted up to BEYOND_COUNTED (links/extract-links.ts).
+   */
+  linksBeyondCap: number;
   /** Sitemap files listed by a sitemap index: queued as they are, without judging (they are not content). */
   sitemaps: LinkFeatures[];
   bad: BadLink[];
@@ -110,6 +115,7 @@ export async function analyseDocument<W extends DocumentSink = DocumentWriter>(
     recovery: null,
     links: [],
     linkSource: 'html',
+    linksBeyondCap: 0,
     sitemaps: [],
     bad: [],
     text: '',
@@ -134,7 +140,11 @@ export async function analyseDocument<W extends DocumentSink = DocumentWriter>(
       const sitemap = extractSitemapUrls(text, base, { normalize: opts.normalize });
       const found = sitemap.urls.map((url): LinkFeatures => ({ url, tag: 'sitemap', anchor: '', title: '', type: '', rel: '', context: '' }));
       if (sitemap.kind === 'index') a.sitemaps = found.map((l) => ({ ...l, tag: 'seed', rel: SITEMAP_REL }));
-      else a.links.push(...found.slice(0, Math.max(0, opts.maxLinksPerDoc * 100))); // sitemaps list many: 100× the page cap
+      else {
+        const cap = Math.max(0, opts.maxLinksPerDoc * 100); // sitemaps list many: 100× the page cap
+        a.links.push(...found.slice(0, cap));
+        a.linksBeyondCap = Math.max(0, found.length - cap);
+      }
       a.bad = sitemap.bad;
     }
     return a;
@@ -162,6 +172,7 @@ export async function analyseDocument<W extends DocumentSink = DocumentWriter>(
   const parsed = await parseDocument(text, detected, base, opts.parse, scan);
   a.recovery = parsed.recovery ?? null;
   a.links = [...headerLinks, ...extracted.links];
+  a.linksBeyondCap = extracted.beyond;
   a.bad = extracted.bad;
   a.text = extracted.text;
   if (parsed.quads.length > 0) {
@@ -234,4 +245,5 @@ async function parseRdfStream<W extends DocumentSink>(
   a.triples = parsed.count;
   a.voidPoints = voids.points();
   a.links = links?.links() ?? [];
+  a.linksBeyondCap = links?.beyond() ?? 0;
 }

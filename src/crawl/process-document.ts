@@ -97,6 +97,7 @@ export function processDocument(entry: FrontierEntry, result: FetchResult, doc: 
     ms: ctx.ms,
     fetchedAt: ctx.fetchedAt,
   };
+  if (doc.linksBeyondCap > 0) record.linksBeyondCap = doc.linksBeyondCap;
   if (doc.recovery !== null) {
     record.recovery = { dropped: doc.recovery.dropped, repaired: doc.recovery.repaired, errors: doc.recovery.errors.map(({ message, line, source }) => ({ message, ...(line === undefined ? {} : { line }), ...(source === undefined ? {} : { source }) })) };
   }

@@ -22,11 +22,21 @@ export interface ExtractLinksOptions {
    * text are complete, collecting only the scan, until the end of the page. Default: none.
    */
   scan?: PageScan;
+  /**
+   * Distinct links past `maxLinks` counted in `beyond` (the pass reads on for them, then stops). Default:
+   * {@link BEYOND_COUNTED}.
+   */
+  maxBeyond?: number;
 }
+
+/** How many links past the cap a document's reading counts at most: a page with a million links costs no more than its start. */
+export const BEYOND_COUNTED = 10_000;
 
 export interface ExtractedLinks {
   /** Distinct links in document order, at most `maxLinks`; the first occurrence's features are kept. */
   links: LinkFeatures[];
+  /** Distinct crawlable links past `maxLinks`, not in `links` (counted up to `maxBeyond`). */
+  beyond: number;
   /** Hrefs that are not crawlable URLs (`javascript:`, `mailto:`, malformed, too long), at most `maxLinks`. */
   bad: BadLink[];
   /** The URL relative links were resolved against (`<base href>` or the page URL). */
@@ -56,11 +66,14 @@ const MAX_ANCHOR_WORDS = 100;
  * `<base href>` from where it appears. For each link: anchor text (or the alt of an image inside, or an area's alt),
  * `title`, `type`, `rel`, and `context`: up to `contextWords` words on each side of the link within its innermost
  * block element (text of nested blocks does not count; the anchor's own words are not part of its context).
- * Links to the page itself (`#top`, `href=""`) are skipped. Linear in the page size; once `maxLinks` links and the
- * text are complete the rest of the page is not read, so a page with a million links costs no more than its start.
+ * Links to the page itself (`#top`, `href=""`) are skipped. Linear in the page size; once `maxLinks` links, the
+ * text and `maxBeyond` links past the cap are complete the rest of the page is not read, so a page with a million
+ * links costs no more than its start.
  */
 export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOptions = {}): ExtractedLinks {
   const maxLinks = opts.maxLinks ?? 500;
+  const maxBeyond = opts.maxBeyond ?? BEYOND_COUNTED;
+  let beyond = 0;
   const mode = opts.normalize ?? 'standard';
   const ctxWords = opts.contextWords ?? 20;
   const maxText = opts.maxTextChars ?? 100_000;
@@ -170,14 +183,18 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
 
   /** Resolves and records one link; returns its features when it is a new link being collected. */
   const collect = (href: string, tag: LinkTag, attrs: Record<string, string>): LinkFeatures | null => {
-    if (links.length >= maxLinks) return null;
+    if (links.length >= maxLinks && beyond >= maxBeyond) return null;
     const res = normalizeUrl(href, baseUrl, normOpts);
     if (!res.ok) {
-      if (bad.length < maxLinks) bad.push({ href, page: pageUrl, reason: res.reason });
+      if (bad.length < maxLinks && links.length < maxLinks) bad.push({ href, page: pageUrl, reason: res.reason });
       return null;
     }
     if (urls.has(res.url)) return null;
     urls.add(res.url);
+    if (links.length >= maxLinks) {
+      beyond += 1; // past the cap: counted, not kept
+      return null;
+    }
     const features: LinkFeatures = {
       url: res.url,
       tag,
@@ -279,7 +296,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
         blockBoundary();
         popBlock(blocks, blockClasses, name);
       }
-      if (links.length >= maxLinks && open === null && pending.length === 0 && textLength >= maxText) {
+      if (links.length >= maxLinks && beyond >= maxBeyond && open === null && pending.length === 0 && textLength >= maxText) {
         if (scan === null || scan.abandoned) tokenizer.pause();
         else linksDone = true;
       }
@@ -320,5 +337,5 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     closeLink();
     blockBoundary();
   }
-  return { links, bad, baseUrl, text: textParts.join('').trimEnd(), title };
+  return { links, beyond, bad, baseUrl, text: textParts.join('').trimEnd(), title };
 }

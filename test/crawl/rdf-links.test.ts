@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { DataFactory } from 'rdf-data-factory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rdfLinksOf } from '../../src/crawl/rdf-links.ts';
+import { RdfLinkCollector, rdfLinksOf } from '../../src/crawl/rdf-links.ts';
 import { startTinySite, type TinySite } from '../helpers/tiny-site.ts';
 import { useTempDir } from '../helpers/temp-dir.ts';
 import { runCliOk } from '../helpers/run-cli.ts';
@@ -30,6 +30,29 @@ describe('rdfLinksOf', () => {
       ['http://e.org/c', 'rdf', 'http://www.w3.org/2002/07/owl#sameAs'],
     ]);
     expect(rdfLinksOf(quads, doc, 1)).toHaveLength(1);
+  });
+  it('counts the distinct IRIs past the cap (beyond), up to maxBeyond; an IRI past the rest\'s share still comes in as a preferred object', () => {
+    const doc = 'http://e.org/a.ttl';
+    const q = (s: string, p: string, o: string) => df.quad(df.namedNode(s), df.namedNode(p), df.namedNode(o));
+    const knows = 'http://xmlns.com/foaf/0.1/knows';
+    const seeAlso = 'http://www.w3.org/2000/01/rdf-schema#seeAlso';
+    const quads = [
+      ...[1, 2, 3, 4, 5].map((i) => q(`${doc}#me`, knows, `http://e.org/p${i}#x`)),
+      q(`${doc}#me`, knows, 'http://e.org/p5'), // the same link again
+      q(`${doc}#me`, seeAlso, 'http://e.org/p4'), // past the rest's share, kept as a preferred link
+    ];
+    const c = new RdfLinkCollector(doc, 2);
+    for (const x of quads) c.add(x);
+    expect(c.links().map((l) => l.url)).toEqual(['http://e.org/p4', 'http://e.org/p1']);
+    expect(c.beyond()).toBe(3); // p2, p3, p5
+    const bounded = new RdfLinkCollector(doc, 2, 1);
+    for (const x of quads) bounded.add(x);
+    expect(bounded.links()).toEqual(c.links());
+    expect(bounded.beyond()).toBe(1);
+    expect(rdfLinksOf(quads, doc, 10)).toHaveLength(5);
+    const all = new RdfLinkCollector(doc, 10);
+    for (const x of quads) all.add(x);
+    expect(all.beyond()).toBe(0);
   });
 });
 

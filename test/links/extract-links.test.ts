@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractLinks } from '../../src/links/extract-links.ts';
+import { BEYOND_COUNTED, extractLinks } from '../../src/links/extract-links.ts';
 import { hasSpace } from '../../src/links/html-tokens.ts';
 import { extractSitemapUrls } from '../../src/links/extract-sitemap-urls.ts';
 
@@ -79,6 +79,9 @@ describe('extractLinks on a real page', () => {
   it('keeps only the first maxLinks distinct links', () => {
     const few = extractLinks(html, PAGE, { maxLinks: 3 });
     expect(few.links.map((l) => l.url)).toEqual(r.links.slice(0, 3).map((l) => l.url));
+    expect(r.beyond).toBe(0);
+    expect(few.beyond).toBe(r.links.length - 3); // the distinct links past the cap
+    expect(extractLinks(html, PAGE, { maxLinks: 3, maxBeyond: 1 }).beyond).toBe(1);
   });
 
   it('without the page text (maxTextChars 0, what the crawl asks when its strategy observes no pages) finds the same links and bad hrefs', () => {
@@ -112,6 +115,7 @@ describe('extractLinks on a page with 1,000,000 links', () => {
     const { user, system } = process.cpuUsage(cpu0);
     const ms = (user + system) / 1000;
     expect(r.links).toHaveLength(500);
+    expect(r.beyond).toBe(BEYOND_COUNTED); // counted so far, then the page is left unread
     expect(r.links[499]?.url).toBe('http://a.org/p499');
     expect(r.links[499]?.context.split(' ')).toHaveLength(40);
     expect(r.text.length).toBeLessThanOrEqual(100_001);
