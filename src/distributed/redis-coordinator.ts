@@ -84,7 +84,7 @@ export class RedisCoordinator implements Coordinator {
    * otherwise wait forever for claims that cannot come.
    */
   over(): StopReason | null {
-    const failure = this.frontier.failure();
+    const failure = this.frontier.failure() ?? this.learning.failure;
     if (failure !== null) throw failure;
     this.learning.refresh();
     this.#end = this.frontier.finished();

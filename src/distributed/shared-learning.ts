@@ -62,6 +62,8 @@ export class SharedLearning {
   #cursor = 0;
   #lastRead = 0;
   #reading: Promise<void> | null = null;
+  /** The first failure of a background read (refresh): kept for `settled()` and the coordinator, never unhandled. */
+  #failure: unknown = null;
   readonly #seedPlds: Set<string>;
   /** How this worker's entries start (`entry` writes `w` first). */
   readonly #own: string;
@@ -130,16 +132,28 @@ export class SharedLearning {
   /** Starts a read in the background when the last one is older than `refreshMs` (one at a time). */
   refresh(): void {
     if (this.#reading !== null || Date.now() - this.#lastRead < this.#o.refreshMs) return;
+    // Nobody awaits this read: a failure is kept (an unhandled rejection would end the worker's process at once).
     this.#reading = this.catchUp()
-      .then(() => undefined)
+      .then(
+        () => undefined,
+        (err: unknown) => {
+          this.#failure ??= err;
+        },
+      )
       .finally(() => {
         this.#reading = null;
       });
   }
 
-  /** Waits for a read under way (errors included). */
+  /** The first failure of a background read so far (null: none). */
+  get failure(): unknown {
+    return this.#failure;
+  }
+
+  /** Waits for a read under way; throws the first failure of a background read. */
   async settled(): Promise<void> {
     await this.#reading;
+    if (this.#failure !== null) throw this.#failure;
   }
 }
 

@@ -6,6 +6,7 @@ import { resolveCrawlOptions } from '../../src/crawl/options.ts';
 import { createLearners } from '../../src/crawl/restore-crawl.ts';
 import { type Learners, SharedLearning } from '../../src/distributed/shared-learning.ts';
 import { CrawlRegistry } from '../../src/distributed/redis/crawl-registry.ts';
+import { connectRedis } from '../../src/distributed/redis/connect.ts';
 import { redisPerFile } from '../helpers/redis-per-file.ts';
 
 const redis = redisPerFile();
@@ -117,5 +118,19 @@ describe('SharedLearning: the log folded into a snapshot', () => {
     expect(viewOf(slow.learners)).toEqual(reference);
     expect(viewOf(hasty.learners)).toEqual(reference);
     process.stdout.write(`learning log: ${40 * batch} entries, ${logBytes} bytes in Redis after folding (list < ${foldEvery} entries + snapshot)\n`);
+  });
+
+  it('a background read that fails is kept for settled() and the coordinator, not left as an unhandled rejection', async () => {
+    // A client closed under it: every command fails ("Connection is closed"), as a read pending when a worker's
+    // connection is closed does. On the old code the refresh's rejection was unhandled (Vitest fails the run on one).
+    const client = await connectRedis(redis.get().server.url);
+    const registry = new CrawlRegistry(client, `learn${++n}`);
+    const learning = new SharedLearning({ registry, worker: 'w', ...fresh(), seedPlds: new Set(), fresh, refreshMs: 0 });
+    client.disconnect();
+    learning.refresh();
+    // Nobody awaits the read meanwhile (the run loop only looks again on its next idle turn).
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(learning.settled()).rejects.toThrow(/Connection is closed/);
+    expect(String(learning.failure)).toMatch(/Connection is closed/);
   });
 });
