@@ -112,6 +112,7 @@ export class Crawler {
     this.#fetcher = new Fetcher({ ...fetcherOptions(o), onExchange: archive?.onExchange ?? null });
     this.#scheduler = new Scheduler({
       frontier: this.#frontier,
+      answeredEarlier: init.answeredOrigins,
       policy: init.policy,
       tally: this.#tally,
       maxDocs: o.maxDocs,

@@ -33,6 +33,8 @@ export interface RestoredCrawl {
   seedPlds: Set<string>;
   /** Seeds given now but refused before any request (private address, localhost): not queued. */
   refusedSeeds: RefusedSeed[];
+  /** Origins that gave an HTTP response in earlier runs, the last 16 distinct, most recent last (probe targets). */
+  answeredOrigins: string[];
 }
 
 /** How a crawl is restored besides its stored options. */
@@ -73,8 +75,10 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions,
   const saved = await loadStrategySnapshot(state);
   const replayAfter = saved !== undefined && strategy.observePage ? saved.seq : 0;
   if (replayAfter > 0) strategy.restore(saved?.state);
+  const answered = new RecentOrigins(16);
   for await (const record of readRecords(state)) {
     tally.add(record);
+    if (record.status !== null) answered.add(record.finalUrl);
     onRecord?.(record, options);
     if (replaysLearning && record.seq > replayAfter) strategy.learn(toFetchedDocument(record));
   }
@@ -91,7 +95,7 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions,
   await saveCrawlOptions(state, { ...options, retryFailed: false }); // a one-off request, not part of the crawl
   await saveSeedPlds(state, seedPlds);
   await frontier.add([...newSeeds, ...requeue]);
-  return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds, refusedSeeds };
+  return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds, refusedSeeds, answeredOrigins: answered.list() };
 }
 
 /** The learning input a record carries (thesis §5): replaying records rebuilds the strategy's state. */
@@ -106,4 +110,27 @@ export function toFetchedDocument(r: CrawlRecord): FetchedDocument {
     label: r.label,
     rules: r.rules,
   };
+}
+
+/** The last `max` distinct origins added, most recent last (a normalized URL's origin read from the string). */
+class RecentOrigins {
+  readonly #max: number;
+  readonly #seen = new Set<string>();
+
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  add(url: string): void {
+    const hostStart = url.indexOf('//') + 2;
+    const end = url.indexOf('/', hostStart);
+    const origin = end < 0 ? url : url.slice(0, end);
+    this.#seen.delete(origin);
+    this.#seen.add(origin);
+    if (this.#seen.size > this.#max) this.#seen.delete(this.#seen.values().next().value as string);
+  }
+
+  list(): string[] {
+    return [...this.#seen];
+  }
 }

@@ -15,6 +15,8 @@ const FULL_SCAN_MS = 1000;
 
 export interface SchedulerOptions {
   frontier: Frontier;
+  /** Origins that answered in earlier runs of this crawl, most recent last: probe targets before any answers now. */
+  answeredEarlier?: readonly string[];
   /** The PLD bandit (BeeBot §3); null: the frontier's global (priority, seq) order. */
   policy: BanditPolicy | null;
   /** Records so far (the spent budget). */
@@ -59,6 +61,7 @@ export class Scheduler {
 
   constructor(o: SchedulerOptions) {
     this.#o = o;
+    this.#outage.health.answeredEarlier(o.answeredEarlier ?? []);
     this.#claims = o.claims ?? LOCAL_CLAIMS;
     this.#politeness = new Politeness({ delayMs: o.delayMs, hostConcurrency: o.hostConcurrency });
   }

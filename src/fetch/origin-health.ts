@@ -42,6 +42,16 @@ export class OriginHealth {
   readonly #origins = new Map<string, OriginState>();
   /** The last RECENT distinct origins that answered, most recent last. */
   readonly #recent: string[] = [];
+  /**
+   * Origins that answered in an earlier run of this crawl (a resume), most recent last: probe targets only. They are
+   * no witness that the network works now (`isOwnFailure` ignores them) until one answers in this run.
+   */
+  #earlier: string[] = [];
+
+  /** Remembers the origins that answered last in earlier runs (at most RECENT, most recent last) as probe targets. */
+  answeredEarlier(origins: readonly string[]): void {
+    this.#earlier = origins.slice(-RECENT);
+  }
 
   /** `origin` gave an HTTP response at `now` (any status): it is healthy, and witnesses that the network works. */
   answered(origin: string, now: number): void {
@@ -121,6 +131,12 @@ export class OriginHealth {
     for (let i = this.#recent.length - 1; i >= 0; i--) {
       const o = this.#recent[i] as string;
       if (o !== failing && (evenFailing || (this.#origins.get(o) as OriginState).failures === 0)) return o;
+    }
+    // Nothing answered in this run yet (a resume whose first URLs are on a dead host): ask an origin that answered in
+    // an earlier run, one not failing in this run. If it answers, the network works and the failures are the origin's.
+    for (let i = this.#earlier.length - 1; i >= 0; i--) {
+      const o = this.#earlier[i] as string;
+      if (o !== failing && (evenFailing || (this.#origins.get(o)?.failures ?? 0) === 0)) return o;
     }
     return null;
   }

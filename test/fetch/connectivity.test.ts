@@ -56,6 +56,21 @@ describe('OriginHealth', () => {
 
 const seen = (origin: string, outcome: FetchSeen['outcome'], probe = false): FetchSeen => ({ origin, outcome, reason: 'ECONNREFUSED', probe, activeHosts: 3 });
 
+describe('OriginHealth: origins that answered in an earlier run (a resume)', () => {
+  it('are probe targets before anything answers now, but no witness that the network works', () => {
+    const h = new OriginHealth();
+    h.answeredEarlier(['http://old.example', 'http://site.example']);
+    h.failed('http://dead.example', 1000, 'ECONNREFUSED');
+    expect(h.isOwnFailure('http://dead.example')).toBe(false); // nothing answered in this run: still suspect
+    expect(h.probeTarget('http://dead.example')).toBe('http://site.example'); // the most recent earlier one
+    h.failed('http://site.example', 1100, 'ECONNREFUSED');
+    expect(h.probeTarget('http://dead.example')).toBe('http://old.example'); // not one failing now
+    expect(h.probeTarget('http://dead.example', true)).toBe('http://site.example'); // a pause's probe: failing or not
+    h.answered('http://old.example', 1200); // it answered: the network works, the dead origin's failures are its own
+    expect(h.isOwnFailure('http://dead.example')).toBe(true);
+  });
+});
+
 describe('Connectivity', () => {
   it('never pauses for origins that never answered, however many fail', () => {
     const c = new Connectivity({ threshold: 3 });

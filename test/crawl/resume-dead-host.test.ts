@@ -1,0 +1,38 @@
+// A resumed crawl whose queue holds only URLs of a dead host: nothing has answered in this run yet, so a dead host
+// and a network that is down look alike — the crawl asks an origin that answered in an earlier run (its robots.txt)
+// and, as it answers, the failures are the dead host's own: the URLs end as failed records, the crawl ends, exit 0.
+// Before, the resume took the dead host for the network: it paused, doubling, and stopped `offline` (exit 1) after
+// --max-offline-ms (default 10 minutes).
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startHttpServer } from '../helpers/http-server.ts';
+import { runCli } from '../helpers/run-cli.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+import { freePort } from '../helpers/free-port.ts';
+
+describe('a resume with only a dead host left', () => {
+  it('ends by itself (frontier empty, exit 0), the dead origin named, no pause', async () => {
+    const dead = `http://127.0.0.1:${await freePort()}`; // nothing listens there
+    const site = await startHttpServer((req, res) => {
+      if (req.url === '/') res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body>${[1, 2, 3, 4, 5].map((i) => `<a href="${dead}/d${i}.ttl">d${i}</a>`).join(' ')}</body></html>`);
+      else res.writeHead(404).end();
+    });
+    try {
+      const out = join(await tempDir(), 'crawl');
+      // The first run fetches the page (the site answers) and stops at its budget with the five dead URLs queued.
+      const first = await runCli(['crawl', `${site.origin}/`, '--out', out, '--allow-private', '--delay-ms', '0', '--max-docs', '1', '--json', '--quiet', '--scope', 'open']);
+      expect(first.code, first.stderr).toBe(0);
+      expect(JSON.parse(first.stdout).stoppedBy).toBe('max-docs');
+      // The resume: 60 s offline would stop it with exit 1 on the old code (after pauses of 1, 2, 4 … s).
+      const resumed = await runCli(['crawl', '--out', out, '--max-docs', '10', '--json', '--quiet', '--max-offline-ms', '60000']);
+      expect(resumed.stderr).not.toMatch(/Network trouble/);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      const summary = JSON.parse(resumed.stdout);
+      expect(summary.stoppedBy).toBe('frontier-empty');
+      expect((summary.deadOrigins ?? []).map((d: { origin: string }) => d.origin)).toEqual([dead]);
+      expect(summary.errors).toBe(5);
+    } finally {
+      await site.close();
+    }
+  }, 120_000);
+});
