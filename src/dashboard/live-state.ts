@@ -12,6 +12,9 @@ export interface LiveStatus {
   triples: number;
   /** Statements a lenient parse dropped, over the crawl (crawl-log/figures.ts `statementsDropped`). */
   statementsDropped: number;
+  /** Distinct links found past `--max-links-per-doc` and not followed, and on how many documents (crawl-log/figures.ts). */
+  linksBeyondCap: number;
+  documentsWithLinksCut: number;
   /** rdfDocuments / fetched (thesis §9 per fetch); 0 before the first fetch. */
   harvestRate: number;
   /** Of the fetched links predicted R (thesis §5 Relevancy_R), the share that were RDF (status 200); null before any. */
@@ -190,6 +193,8 @@ export class LiveState {
       rdfDocuments: tally?.rdfDocuments ?? 0,
       triples: tally?.triples ?? 0,
       statementsDropped: tally?.figures.statementsDropped ?? 0,
+      linksBeyondCap: tally?.figures.linksBeyondCap ?? 0,
+      documentsWithLinksCut: tally?.figures.documentsWithLinksCut ?? 0,
       harvestRate: fetched === 0 ? 0 : (tally?.rdfDocuments ?? 0) / fetched,
       precision: this.#predictedR === 0 ? null : this.#predictedRRight / this.#predictedR,
       errors: tally?.errors ?? 0,

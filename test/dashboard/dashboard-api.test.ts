@@ -1,5 +1,5 @@
 // The dashboard's JSON API and controls over a real crawl of the simulated web (no browser): seeds added and PLDs
-// blocked while it runs, who may steer it, the event stream, and BeeBot's link tables with filters and CSV.
+// blocked while it runs, the links --max-links-per-doc cut, who may steer it, the event stream, and BeeBot's link tables with filters and CSV.
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readRecords } from '../../src/crawl-log/record-store.ts';
@@ -60,6 +60,18 @@ describe('dashboard API and controls', () => {
     expect(row?.blocked).toBe(true);
     expect((await records(live)).filter((r) => r.pld === b!.pld || r.pld === c!.pld).length).toBeGreaterThan(0);
   }, 60_000);
+
+  it('says how many links --max-links-per-doc cut, as the crawl\'s summary does', async () => {
+    live = await startLiveCrawl({ delayMs: 0, maxDocs: 40, crawl: { maxLinksPerDoc: 2 } });
+    const summary = await live.run;
+    const status = await get<LiveStatus>(live, 'api/status');
+    expect(summary.linksBeyondCap).toBeGreaterThan(0);
+    expect(status.linksBeyondCap).toBe(summary.linksBeyondCap);
+    expect(status.documentsWithLinksCut).toBe(summary.documentsWithLinksCut);
+    const cut = (await records(live)).filter((r) => (r.linksBeyondCap ?? 0) > 0);
+    expect(status.documentsWithLinksCut).toBe(cut.length);
+    expect(status.linksBeyondCap).toBe(cut.reduce((n, r) => n + (r.linksBeyondCap ?? 0), 0));
+  }, 30_000);
 
   it('refuses controls that are not JSON, from another origin, or without the token when one is set', async () => {
     live = await startLiveCrawl({ token: 'sesame-open-42' });

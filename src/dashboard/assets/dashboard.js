@@ -24,6 +24,7 @@ function renderCounters() {
   $('c-rdfDocuments').textContent = fmt.format(s.rdfDocuments);
   $('c-triples').textContent = fmt.format(s.triples);
   $('c-dropped').textContent = fmt.format(s.statementsDropped ?? 0);
+  $('c-linksCut').textContent = fmt.format(s.linksBeyondCap ?? 0);
   $('c-harvestRate').textContent = pct(s.harvestRate);
   $('c-precision').textContent = pct(s.precision);
   $('c-errors').textContent = fmt.format(s.errors);
