@@ -15,7 +15,7 @@
 // BeeBot's semantics (external links are counted, never crawled; depth ≤ 5; redirects followed; robots-disallowed
 // pages skipped) and every policy is replayed over it with `simulate` — fast enough for 20+ seeds.
 // With --thesis, the same policies with rdf-docs reward over the thesis-like multi-PLD web, with bfs and fc-r+hr.
-// With --generated [--split tuning|evaluation|evaluation-2|evaluation-3] [--repeats R] [--cache FILE] [--losers]: the generated
+// With --generated [--split tuning|evaluation|evaluation-2|evaluation-3] [--repeats R] [--cache FILE] [--losers] [--per-set]: the generated
 // site sets, live (bench/lib/bandit-generated-run.ts).
 
 import { spawn } from 'node:child_process';
@@ -206,6 +206,7 @@ async function main(): Promise<void> {
       repeats: { type: 'string', default: '1' },
       cache: { type: 'string' },
       losers: { type: 'boolean', default: false },
+      'per-set': { type: 'boolean', default: false },
     },
   });
   if (values['generated-worker'] !== undefined) {
@@ -230,6 +231,7 @@ async function main(): Promise<void> {
         strategy: values.strategy,
         cache: values.cache,
         losers: values.losers,
+        perSet: values['per-set'],
         json: values.json,
       },
       say,

@@ -1,7 +1,7 @@
 // `bench:bandit -- --generated`: the generated site sets of a sealed split crawled live per reward and concurrency,
 // each policy's reward ÷ the best fixed rule (BeeBot §3) per set, from one crawl and from the mean of `--repeats`.
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { DEFAULT_POLICY, FIXED, type GeneratedSettings, losingSets, type Reward, runSets, type SetResult, STRATEGY, sealedSeeds, summarize } from './bandit-generated.ts';
+import { DEFAULT_POLICY, FIXED, type GeneratedSettings, losingSets, noiseFloor, perSetLines, type Reward, runSets, type SetResult, STRATEGY, sealedSeeds, summarize } from './bandit-generated.ts';
 
 export interface GeneratedArgs {
   split: string;
@@ -20,6 +20,8 @@ export interface GeneratedArgs {
   cache: string | undefined;
   /** Print the sets where the default falls below 0.98 of the best fixed rule. */
   losers: boolean;
+  /** Print every set: the default ÷ the best fixed rule beside the set's noise floor (see `perSetLines`). */
+  perSet?: boolean;
   json: string | undefined;
 }
 
@@ -64,10 +66,15 @@ export async function runGenerated(a: GeneratedArgs, say: (line: string) => void
       const head = `${reward}, concurrency ${concurrency}, strategy ${strategy}: each policy ÷ the best fixed rule of the set (default: ${DEFAULT_POLICY[reward]})`;
       say(`\n${head}; one crawl per set and policy (the first repeat)`);
       for (const l of summarize(results, policies, 'single')) say(l);
+      // What repeat crawls allow: the hindsight winner's own repeatability, and the best rule judged on another crawl.
+      const floor = noiseFloor(results, policies.filter((p) => !(FIXED as readonly string[]).includes(p)));
+      for (const l of floor) say(l);
+      if (floor.length === 0) say('(the noise floor — self: the best fixed rule of crawl 1, crawl 2 ÷ crawl 1 — needs --repeats 2)');
       if (a.repeats > 1) {
         say(`\n${head}; the mean of ${a.repeats} crawls per set and policy, against the best fixed rule's mean`);
         for (const l of summarize(results, policies, 'mean')) say(l);
       }
+      if (a.perSet) for (const l of perSetLines(results, DEFAULT_POLICY[reward])) say(`  ${l}`);
       if (a.losers) for (const l of losingSets(results, DEFAULT_POLICY[reward], a.repeats > 1 ? 'mean' : 'single')) say(`  ${l}`);
     }
   }

@@ -155,6 +155,18 @@ export function ratioOf(r: SetResult, policy: string, reading: Reading): number 
   return best > 0 ? rewardOf(r, policy, reading) / best : 1;
 }
 
+/** A table row: per-set ratios (min, p10, median, shares ≥ 0.98 and ≥ 0.90) and the totals' ratios. */
+function row(label: string, ratios: readonly number[], total: number, oracle: number | null): string {
+  const share = (t: number) => `${ratios.filter((x) => x >= t).length}/${ratios.length}`;
+  const q = (p: number) => quantile(ratios, p).toFixed(3);
+  return `| ${label} | ${q(0)} | ${q(0.1)} | ${q(0.5)} | ${share(0.98)} | ${share(0.9)} | ${total.toFixed(3)} | ${oracle === null ? '—' : oracle.toFixed(3)} |`;
+}
+
+/** a ÷ b, 1 when b is 0 (nothing to earn: the set says nothing). */
+function over(a: number, b: number): number {
+  return b > 0 ? a / b : 1;
+}
+
 /** Each policy's ratio to the best fixed rule per set: min, 10th percentile, median, share ≥ 0.98, total. */
 export function summarize(results: readonly SetResult[], policies: readonly string[], reading: Reading = 'single'): string[] {
   const lines: string[] = [];
@@ -165,8 +177,45 @@ export function summarize(results: readonly SetResult[], policies: readonly stri
     const ratios = results.map((r) => ratioOf(r, p, reading));
     const total = sum((r) => rewardOf(r, p, reading)) / Math.max(1, sum((r) => bestFixed(r, reading).reward));
     const oracle = sum((r) => rewardOf(r, p, reading)) / Math.max(1, sum((r) => r.oracle));
-    const share = (t: number) => `${ratios.filter((x) => x >= t).length}/${ratios.length}`;
-    lines.push(`| ${p} | ${quantile(ratios, 0).toFixed(3)} | ${quantile(ratios, 0.1).toFixed(3)} | ${quantile(ratios, 0.5).toFixed(3)} | ${share(0.98)} | ${share(0.9)} | ${total.toFixed(3)} | ${oracle.toFixed(3)} |`);
+    lines.push(row(p, ratios, total, oracle));
+  }
+  return lines;
+}
+
+/**
+ * The noise floor of a set from two crawls of every fixed rule (the first two repeats): the winner of crawl 1
+ * (`bestFixed` on the first crawls), its reward on crawl 1 and on crawl 2, and the best fixed rule's reward on
+ * crawl 2. Undefined when a fixed rule has fewer than two crawls.
+ */
+export function twoCrawls(r: SetResult): { winner: string; first: number; second: number; bestSecond: number } | undefined {
+  if (FIXED.some((p) => (r.by[p]?.length ?? 0) < 2)) return undefined;
+  const winner = bestFixed(r, 'single');
+  return { winner: winner.rule, first: winner.reward, second: r.by[winner.rule]![1]!, bestSecond: Math.max(...FIXED.map((p) => r.by[p]![1]!)) };
+}
+
+/**
+ * What repeat crawls allow (rows for the one-crawl table), from every set's first two crawls of the fixed rules:
+ * - `self`: the best fixed rule of crawl 1 (chosen in hindsight), its crawl 2 ÷ its crawl 1: how far a rule that
+ *   *is* the hindsight winner falls from its own first figure when crawled again;
+ * - `winner on crawl 2`: that rule's crawl 2 ÷ the best fixed rule of crawl 2: the rule judged as `policy` rows
+ *   are, against the largest of four noisy figures of the same crawl;
+ * - `policy ÷ winner, crawl 2` (each of `policies`): the policy's first crawl ÷ the winner of crawl 1's reward on
+ *   crawl 2: the best rule chosen on one crawl and judged on an independent one (no hindsight on the same noise).
+ * Empty when a set lacks a second crawl of a fixed rule (`--repeats 1`).
+ */
+export function noiseFloor(results: readonly SetResult[], policies: readonly string[]): string[] {
+  const pairs = results.map((r) => ({ r, t: twoCrawls(r) }));
+  if (pairs.length === 0 || pairs.some((p) => p.t === undefined)) return [];
+  const two = pairs as { r: SetResult; t: NonNullable<ReturnType<typeof twoCrawls>> }[];
+  const sum = (f: (p: (typeof two)[number]) => number) => two.reduce((a, p) => a + f(p), 0);
+  const lines = [
+    row('self: best fixed rule of crawl 1, its crawl 2 ÷ crawl 1', two.map(({ t }) => over(t.second, t.first)), over(sum(({ t }) => t.second), sum(({ t }) => t.first)), null),
+    row('that rule on crawl 2 ÷ best fixed rule of crawl 2', two.map(({ t }) => over(t.second, t.bestSecond)), over(sum(({ t }) => t.second), sum(({ t }) => t.bestSecond)), null),
+  ];
+  for (const p of policies) {
+    if (two.some(({ r }) => r.by[p] === undefined)) continue;
+    const mine = ({ r }: (typeof two)[number]) => r.by[p]![0]!;
+    lines.push(row(`${p} ÷ best fixed rule of crawl 1 judged on crawl 2`, two.map((x) => over(mine(x), x.t.second)), over(sum(mine), sum(({ t }) => t.second)), null));
   }
   return lines;
 }
@@ -179,6 +228,23 @@ export function losingSets(results: readonly SetResult[], policy: string, readin
     .map((r) => {
       const best = bestFixed(r, reading);
       const runs = (p: string) => r.by[p]!.join('/');
-      return `set ${r.seed} (${r.plds} PLDs, oracle ${r.oracle}): ${policy} ${ratioOf(r, policy, reading).toFixed(3)} of ${best.rule}; ${Object.keys(r.by).map((p) => `${p} ${runs(p)}`).join(', ')}`;
+      const t = twoCrawls(r);
+      const self = t === undefined ? '' : ` (self ${over(t.second, t.first).toFixed(3)})`;
+      return `set ${r.seed} (${r.plds} PLDs, oracle ${r.oracle}): ${policy} ${ratioOf(r, policy, reading).toFixed(3)} of ${best.rule}${self}; ${Object.keys(r.by).map((p) => `${p} ${runs(p)}`).join(', ')}`;
     });
+}
+
+/**
+ * One line per set (`--per-set`): `policy` ÷ the best fixed rule on crawl 1 (and on the mean of the repeats), beside
+ * the noise floor of `noiseFloor` for that set (self, the winner judged on crawl 2, `policy` ÷ the winner's crawl 2).
+ */
+export function perSetLines(results: readonly SetResult[], policy: string): string[] {
+  return results.map((r) => {
+    const best = bestFixed(r, 'single');
+    const t = twoCrawls(r);
+    const mean = r.by[policy]!.length > 1 ? `, mean ${ratioOf(r, policy, 'mean').toFixed(3)}` : '';
+    const floor =
+      t === undefined ? '' : `; ${t.winner} self ${over(t.second, t.first).toFixed(3)}, on crawl 2 ${over(t.second, t.bestSecond).toFixed(3)} of the best; ${policy} ÷ ${t.winner}'s crawl 2 ${over(r.by[policy]![0]!, t.second).toFixed(3)}`;
+    return `set ${r.seed} (${r.plds} PLDs): ${policy} ${ratioOf(r, policy, 'single').toFixed(3)} of ${best.rule}${mean}${floor}`;
+  });
 }
