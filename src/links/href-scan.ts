@@ -32,9 +32,11 @@ const isAsciiLetter = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
  * for what only counts links: tag names and attribute names are ASCII case-insensitive, values quoted or not, the
  * first of repeated attributes wins, comments and the raw text of script, style, textarea, title, xmp, iframe and
  * noembed are skipped (as extractLinks skips them), and numeric and the common named character references (`&amp;`,
- * `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;`) are decoded. It does not follow the tokenizer into its rarer states:
- * a `<` inside another tag's quoted attribute value may open a tag here, script data's escaped states and CDATA are
- * not told apart, and other named references stay as written.
+ * `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;`) are decoded; `<!…>` and `<?…>` end at the next `>`, as the
+ * tokenizer's bogus comments and doctypes do. It does not follow the tokenizer into its rarer states: a `<` inside
+ * another tag's quoted attribute value may open a tag here, script data's escaped states are not told apart, a doctype
+ * with a quoted `>` ends early, numeric references to C1 controls are not remapped (windows-1252), and other named
+ * references stay as written.
  */
 export function scanHrefs(html: string, from: number, onTarget: (tag: string, value: string) => boolean): void {
   const n = html.length;
@@ -49,7 +51,15 @@ export function scanHrefs(html: string, from: number, onTarget: (tag: string, va
       continue;
     }
     let i = lt + 1;
-    if (!isAsciiLetter(html.charCodeAt(i))) {
+    const first = html.charCodeAt(i);
+    if (first === 33 /* ! */ || first === 63 /* ? */) {
+      // A doctype, CDATA outside foreign content or another bogus comment: to the next `>`.
+      const end = html.indexOf('>', i);
+      if (end < 0) return;
+      at = end + 1;
+      continue;
+    }
+    if (!isAsciiLetter(first)) {
       at = i;
       continue;
     }

@@ -182,7 +182,7 @@ describe('links past the cap, counted without the tokenizer (scanHrefs) once not
     let state = seed;
     const random = (k: number): number => {
       state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-      return state % k;
+      return Math.floor((state / 2 ** 31) * k); // the high bits: the low ones of this LCG cycle
     };
     const forms = [
       (k: number) => `<a href="/p${k}">x</a>`,
@@ -212,6 +212,7 @@ describe('links past the cap, counted without the tokenizer (scanHrefs) once not
       (k: number) => `<a HREF="http://Other.example/${k}" href="/second${k}">x</a>`,
       (k: number) => `<p>text ${k} &amp; more <b>bold</b></p>`,
       () => '<base href="/elsewhere/">',
+      (k: number) => `<![CDATA[<a href="/cd${k}">]]><!doctype html><?pi <a href="/pi${k}">?>`,
     ];
     const parts = ['<html><head><title>generated</title></head><body><div>'];
     for (let k = 0; k < n; k++) parts.push((forms[random(forms.length)] as (k: number) => string)(k));
