@@ -1,56 +1,14 @@
 // **extractLinks** reads an HTML page once, with parse5's tokenizer, into its links with their features (thesis §3).
 import { type Token, Tokenizer, type TokenHandler, TokenizerMode } from 'parse5';
 import { attrOf, attrsOf, BLOCKS, collapse, hasSpace, INLINE, popBlock, RAW_TEXT, withClasses } from './html-tokens.ts';
-import type { BadLink, LinkFeatures, LinkTag } from './types.ts';
-import { basePrefixOf, type NormalizeMode, normalizeUrl, resolvePlainPath } from './normalize-url.ts';
-import type { PageScan } from './page-scan.ts';
 import { scanHrefs } from './href-scan.ts';
+import { basePrefixOf, normalizeUrl, resolvePlainPath } from './normalize-url.ts';
+import type { BadLink, ExtractedLinks, ExtractLinksOptions, LinkFeatures, LinkTag } from './types.ts';
 
-export interface ExtractLinksOptions {
-  /** Keep only the first N distinct links of the page (thesis §11: the first 500). Default: 500. */
-  maxLinks?: number;
-  /** URL normalisation mode (see `NormalizeMode`). Default: `standard`. */
-  normalize?: NormalizeMode;
-  /** Words of surrounding text kept on each side of a link. Default: 20. */
-  contextWords?: number;
-  /** Characters of visible text returned in `text`. Default: 100,000. */
-  maxTextChars?: number;
-  /** Longest URL accepted. Default: 2048 (see `normalizeUrl`). */
-  maxUrlLength?: number;
-  /**
-   * A page scan to fill in the same tokenizer pass (the embedded-RDF reader then does not tokenise the page
-   * again). The links are the same with or without it; with it, the pass reads on after `maxLinks` links and the
-   * text are complete, collecting only the scan, until the end of the page. Default: none.
-   */
-  scan?: PageScan;
-  /**
-   * Distinct links past `maxLinks` counted in `beyond` (the pass reads on for them, then stops). Default:
-   * {@link BEYOND_COUNTED}.
-   */
-  maxBeyond?: number;
-}
+export type { ExtractedLinks, ExtractLinksOptions } from './types.ts';
 
 /** How many links past the cap a document's reading counts at most: a page with a million links costs no more than its start. */
 export const BEYOND_COUNTED = 10_000;
-
-export interface ExtractedLinks {
-  /** Distinct links in document order, at most `maxLinks`; the first occurrence's features are kept. */
-  links: LinkFeatures[];
-  /**
-   * Distinct crawlable links past `maxLinks`, not in `links` (counted up to `maxBeyond`). Once the links kept and the
-   * text are complete and no scan needs the tokenizer, the rest of the page is read by `scanHrefs`, which finds the
-   * same links in the forms sites write (href-scan.ts says what it does not tell apart).
-   */
-  beyond: number;
-  /** Hrefs that are not crawlable URLs (`javascript:`, `mailto:`, malformed, too long), at most `maxLinks`. */
-  bad: BadLink[];
-  /** The URL relative links were resolved against (`<base href>` or the page URL). */
-  baseUrl: string;
-  /** Visible text (no script/style), words separated by spaces, blocks by newlines, capped at `maxTextChars`. */
-  text: string;
-  /** The first `<title>`, whitespace-collapsed ('' when none). */
-  title: string;
-}
 
 interface OpenLink {
   features: LinkFeatures;
