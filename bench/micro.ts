@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { HttpExchange } from '../src/fetch/types.ts';
 import { buildWeb, respond } from '../src/simweb/index.ts';
 import { cpuMark, cpuMsSince } from './lib/cpu-time.ts';
 import { simwebHtmlPages } from './lib/simweb-html-pages.ts';
@@ -61,6 +62,88 @@ function servedItems(profiles: string, max: number, accept: string, keep: (conte
 
 const RDF_TYPES = /turtle|n-triples|n-quads|rdf\+xml|ld\+json|trig|n3|application\/xml|application\/json|text\/plain/;
 
+/**
+ * One fetch as `--warc` archives it (robots.txt aside): the request/response pair of a 200 with the document's body,
+ * in 1–3 chunks as undici hands them over, and the fetch's metadata record (a representative entry and result).
+ */
+function warcExchange(d: Served, i: number): { x: HttpExchange; meta: Record<string, unknown> } {
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < d.body.length; at += 1024 + ((i * 977) % 2048)) chunks.push(d.body.subarray(at, at + 1024 + ((i * 977) % 2048)));
+  const x: HttpExchange = {
+    fetchId: String(i),
+    url: d.url,
+    requestHeaders: { accept: 'text/turtle, application/rdf+xml;q=0.9, application/ld+json;q=0.8, text/html;q=0.5, */*;q=0.1', 'user-agent': 'rdfscout/0.1 (+https://example.org/rdfscout)', 'accept-encoding': 'gzip, deflate, br' },
+    date: new Date(1_790_000_000_000 + i * 1000).toISOString(),
+    status: 200,
+    statusText: 'OK',
+    headers: { 'content-type': d.contentType ?? 'application/octet-stream', 'content-length': String(d.body.length), date: 'Sun, 29 Nov 2026 05:00:00 GMT', connection: 'keep-alive', 'keep-alive': 'timeout=5' },
+    body: chunks,
+    truncated: null,
+  };
+  const pld = new URL(d.url).hostname;
+  const meta = {
+    outcome: 'recorded',
+    entry: { url: d.url, pld, priority: 0.5, depth: 3, parent: `http://${pld}/index.html`, link: { anchor: 'a link', tag: 'a' }, rules: ['seed-site'], attempts: 1, label: null },
+    result: { url: d.url, finalUrl: d.url, status: 200, contentType: d.contentType, bytes: d.body.length, redirects: [], error: null, ms: 12 },
+    seq: i,
+    ms: 14,
+    fetchedAt: x.date,
+    robotsSitemaps: [],
+  };
+  return { x, meta };
+}
+
+/** Everything the simulated web serves under the crawl's Accept (RDF and HTML): the bodies `--warc` archives. */
+const crawlItems = (profiles: string, max: number): Served[] => servedItems(profiles, max, 'text/turtle, application/rdf+xml;q=0.9, application/ld+json;q=0.8, text/html;q=0.5', () => true);
+
+/**
+ * Pages of `links` links each (a catalogue, an index), as sites serve them: path-absolute, relative, absolute
+ * (other hosts), with fragments, queries (`&amp;`), repeats, `javascript:` and `mailto:` hrefs, each in a list item
+ * with a few words. For the cost of the links past --max-links-per-doc.
+ */
+function manyLinkPages(links: number, pages: number): Served[] {
+  const out: Served[] = [];
+  for (let p = 0; p < pages; p++) {
+    const items: string[] = [];
+    for (let k = 0; k < links; k++) {
+      const r = (k * 7919 + p * 104_729) % 100;
+      const href =
+        r < 60
+          ? `/section-${k % 17}/item-${p}-${k}.html`
+          : r < 72
+            ? `item-${k}.html`
+            : r < 78
+              ? `http://Other${k % 5}.example.org/x/${k}`
+              : r < 84
+                ? `/section-${k % 17}/item-${p}-${k}.html#part-${k % 3}`
+                : r < 90
+                  ? `/list?page=${k}&amp;sort=asc`
+                  : r < 97
+                    ? `/section-${(k - 7) % 17}/item-${p}-${Math.max(0, k - 7)}.html`
+                    : r < 99
+                      ? 'javascript:void(0)'
+                      : `mailto:someone${k}@example.org`;
+      items.push(`<li class="item"><a href="${href}" title="Item ${k}">Item number ${k}</a> about thing ${k % 97} and more</li>`);
+    }
+    const html = `<!doctype html><html><head><title>Catalogue ${p}</title></head><body><h1>Catalogue ${p}</h1><ul>\n${items.join('\n')}\n</ul></body></html>`;
+    out.push({ url: `http://catalogue${p % 4}.example.org/cat/${p}/index.html`, body: Buffer.from(html), text: html, contentType: 'text/html' });
+  }
+  return out;
+}
+
+/** extractLinks as a bfs crawl calls it (500 links kept, no page text), with `opts`; the answer names the links and the count past the cap. */
+const extractCase = (what: string, links: number, opts: Record<string, unknown>): MicroCase => ({
+  what,
+  items: (_profiles, max) => manyLinkPages(links, Math.min(max, 24)),
+  async load(root) {
+    const { extractLinks } = await load<typeof import('../src/links/extract-links.ts')>(root, 'src/links/extract-links.ts');
+    return (d) => {
+      const x = extractLinks(d.text, d.url, { maxLinks: 500, maxTextChars: 0, ...opts });
+      return `${x.links.length}:${x.beyond}:${x.bad.length}:${x.links.map((l) => l.url).join(' ').length}`;
+    };
+  },
+});
+
 const CASES: Record<string, MicroCase> = {
   sniff: {
     what: 'detectType: what a body really is, from its first 64 kB (src/rdf/sniff.ts)',
@@ -89,6 +172,8 @@ const CASES: Record<string, MicroCase> = {
       };
     },
   },
+  'links-beyond': extractCase('extractLinks on pages of 3,000 links: 500 kept, the distinct crawlable links past the cap counted (src/links/extract-links.ts)', 3000, {}),
+  'links-capped': extractCase('extractLinks on pages of 3,000 links, nothing counted past the cap (maxBeyond 0): the cost of the links kept alone', 3000, { maxBeyond: 0 }),
   'parse-rdf': {
     what: 'parseDocument: an RDF document parsed to quads (src/rdf/parse-document.ts)',
     items: (profiles, max) => servedItems(profiles, max, 'text/turtle, application/rdf+xml;q=0.9, application/ld+json;q=0.8', (t) => RDF_TYPES.test(t)),
@@ -109,7 +194,32 @@ const CASES: Record<string, MicroCase> = {
       return async (d) => `${(await parseEmbedded(d.text, d.url)).quads.length}`;
     },
   },
+  warc: {
+    what: "--warc: a fetch's request, response and metadata records framed, digested, gzipped and written to a file, 8 fetches per write (src/warc/)",
+    items: crawlItems,
+    async load(root) {
+      const { exchangeRecords } = await load<typeof import('../src/warc/warc-records.ts')>(root, 'src/warc/warc-records.ts');
+      const { fetchMetadataRecord } = await load<typeof import('../src/warc/warc-records.ts')>(root, 'src/warc/warc-records.ts');
+      const { WarcWriter } = await load<typeof import('../src/warc/warc-writer.ts')>(root, 'src/warc/warc-writer.ts');
+      const dir = mkdtempSync(join(tmpdir(), 'rdfscout-micro-warc-'));
+      process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+      const writer = await WarcWriter.open({ target: `${dir}/` });
+      const fetches = new Map<Served, { x: HttpExchange; meta: Record<string, unknown> }>();
+      let n = 0;
+      return async (d) => {
+        let f = fetches.get(d);
+        if (f === undefined) fetches.set(d, (f = warcExchange(d, fetches.size)));
+        const records = exchangeRecords(f.x);
+        const ids = [records[1].id];
+        const group = [...records, fetchMetadataRecord(d.url, f.x.date, { ...f.meta, responses: ids }, records[1].id)];
+        const written = writer.write(group);
+        if (++n % 8 === 0) await written;
+        return `${group.length}`;
+      };
+    },
+  },
 };
+
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

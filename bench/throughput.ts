@@ -29,7 +29,7 @@
 // ~1.4 kB, real ones tens of kB, so per-byte work weighs more on a real site than in the default run.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CLI_NODE_FLAGS } from '../src/node-flags.ts';
@@ -99,6 +99,9 @@ async function runOne(server: ChildProcess, job: WorkerJob, run: number, label: 
   return { ...report, label, serverCpuPct: Math.round((serverMs / report.wallMs) * 100), requests: after.stats.requests - before.stats.requests, run };
 }
 
+/** The 1, 5 and 15-minute load averages (the machine is shared: figures are quoted with the load). */
+const loadText = (): string => loadavg().map((l) => l.toFixed(1)).join(' ');
+
 const round = (x: number, d = 1): number => Math.round(x * 10 ** d) / 10 ** d;
 
 /**
@@ -155,7 +158,7 @@ async function main(): Promise<void> {
   const ready = await askChild<Ready>(server, 'ready', false);
   console.log(
     `simweb ${values.profiles} ×${values.scale}: ${ready.documents.toLocaleString()} documents (${ready.htmlDocuments.toLocaleString()} HTML), ` +
-      `${ready.seeds.length} seeds; ${PAGES.toLocaleString()} pages per crawl, concurrency ${C}, ${RUNS} runs`,
+      `${ready.seeds.length} seeds; ${PAGES.toLocaleString()} pages per crawl, concurrency ${C}, ${RUNS} runs; load average ${loadText()}`,
   );
   const results: Awaited<ReturnType<typeof runOne>>[] = [];
   const scratch = await mkdtemp(join(tmpdir(), 'rdfscout-throughput-'));
@@ -226,7 +229,7 @@ async function main(): Promise<void> {
     'vs limit': ratio(r.contestant, 'limit'),
     'loop CPU / CPU': cpuRatio('limit', r.contestant),
   }));
-  console.log(`\nmedians of ${RUNS} runs:`);
+  console.log(`\nmedians of ${RUNS} runs (load average at the end ${loadText()}):`);
   console.table(table);
   // Issue 18's cost floor: CPU per page of the loop over each stage's, and how much of rdfscout's CPU each stage is.
   const floors = ENTRIES.filter((e) => FLOORS.includes(e.contestant)).map((e) => e.label);
@@ -276,8 +279,16 @@ async function main(): Promise<void> {
     // issue 18: --warc costs at most 15% CPU per page (CPU s per 1k pages, with / without)
     warcCpuRatio: { value: cpuRatio('rdfscout-bfs-warc', 'rdfscout-bfs'), target: 1.15 },
     warcStoredCpuRatio: { value: cpuRatio('rdfscout-bfs-warc0', 'rdfscout-bfs'), target: 1.15 }, // --warc-gzip-level 0
-    // with --baseline: this checkout's CPU per page over the baseline's (no target: a change's effect)
-    ...(values.baseline === undefined ? {} : { bfsCpuOverBase: { value: cpuRatio('rdfscout-bfs', 'rdfscout-bfs@base') }, fcCpuOverBase: { value: cpuRatio('rdfscout-fc-r+hr', 'rdfscout-fc-r+hr@base') } }),
+    // with --baseline: this checkout's CPU per page over the baseline's (no target: a change's effect); --warc's own
+    // ratio at the baseline, and the --warc crawl's CPU over the baseline's
+    ...(values.baseline === undefined
+      ? {}
+      : {
+          bfsCpuOverBase: { value: cpuRatio('rdfscout-bfs', 'rdfscout-bfs@base') },
+          fcCpuOverBase: { value: cpuRatio('rdfscout-fc-r+hr', 'rdfscout-fc-r+hr@base') },
+          warcCpuRatioAtBase: { value: cpuRatio('rdfscout-bfs-warc@base', 'rdfscout-bfs@base') },
+          warcCpuOverBase: { value: cpuRatio('rdfscout-bfs-warc', 'rdfscout-bfs-warc@base') },
+        }),
   };
   console.log('targets:', JSON.stringify(targets));
   const file = values.json ?? join(HERE, 'results', `throughput-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

@@ -49,7 +49,8 @@ export function normalizeUrl(href: string, base?: string, opts: NormalizeOptions
   // A relative href against a non-http base (e.g. a `data:` page) ends up with another scheme.
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, reason: `scheme:${parsed.protocol.slice(0, -1)}` };
   if (parsed.hostname === '') return { ok: false, reason: 'no-host' };
-  parsed.hash = '';
+  // Only an href with a `#` has a fragment to drop (the setter re-serialises the URL: ~a tenth of a link's cost).
+  if (href.includes('#')) parsed.hash = '';
   let url = parsed.href;
   if (opts.mode === 'beebot') {
     url = url.toLowerCase();
@@ -57,6 +58,45 @@ export function normalizeUrl(href: string, base?: string, opts: NormalizeOptions
   }
   if (url.length > maxLength) return { ok: false, reason: 'too-long' };
   return { ok: true, url };
+}
+
+/**
+ * A path-absolute href (`/a/b?c=1&d`, a fragment after it) written with characters the WHATWG parser keeps as they are
+ * in a path and a query: no percent sign (no `%2e` dot segment), no backslash, quote, space or other character it
+ * would encode or rewrite, and not `//` (a host).
+ */
+const PLAIN_PATH_RE = /^\/(?![/\\])[A-Za-z0-9\-._~!$&()*+,;=:@/?]*(?:#|$)/;
+
+/**
+ * The base's serialisation up to its path (`http://user@host:8080`), for {@link resolvePlainPath}; null when the base
+ * is not an http(s) URL with a host.
+ */
+export function basePrefixOf(base: string): string | null {
+  const parsed = URL.parse(base);
+  if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '') return null;
+  const href = parsed.href;
+  return href.slice(0, href.indexOf('/', parsed.protocol.length + 2));
+}
+
+/**
+ * What `normalizeUrl(href, base, opts)` gives for a plain path-absolute href ({@link PLAIN_PATH_RE}) without dot
+ * segments, made without parsing: the base's prefix ({@link basePrefixOf}) then the href up to its fragment (WHATWG
+ * URL §4.4: a path-absolute reference keeps the base's scheme, credentials, host and port). Null for any other href
+ * or a result over `maxLength`: ask normalizeUrl. Most links of a page are such hrefs; parsing each cost ~1 µs.
+ */
+export function resolvePlainPath(href: string, basePrefix: string, opts: NormalizeOptions = {}): string | null {
+  const maxLength = opts.maxLength ?? DEFAULT_MAX_URL_LENGTH;
+  if (href.length > maxLength * 4 || !PLAIN_PATH_RE.test(href)) return null;
+  const hash = href.indexOf('#');
+  const main = hash < 0 ? href : href.slice(0, hash);
+  const query = main.indexOf('?');
+  if ((query < 0 ? main : main.slice(0, query)).includes('/.')) return null; // a dot segment, maybe: the parser decides
+  let url = basePrefix + main;
+  if (opts.mode === 'beebot') {
+    url = url.toLowerCase();
+    if (url.endsWith('/')) url = url.slice(0, -1);
+  }
+  return url.length > maxLength ? null : url;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { WarcWriter } from './warc-writer.ts';
  * record, in one go when the crawl says the fetch is done (after its commit: off the commit's path; after a kill,
  * the records of at most `maxPending` + concurrency fetches committed last may be missing); robots.txt exchanges
  * are written as they come. The
- * metadata (JSON, opaque here) gets `responses`: the record IDs of the fetch's responses, in hop order.
+ * metadata (JSON, opaque here; the object given to `finish`, kept, not copied) gets `responses`: the record IDs of the fetch's responses, in hop order.
  */
 export class FetchArchive {
   readonly #writer: WarcWriter;
@@ -72,10 +72,16 @@ export class FetchArchive {
       groups = finished.map(({ fetchId, url, meta }) => {
         const exchanges = this.#open.get(fetchId) ?? [];
         this.#open.delete(fetchId);
-        const records = exchanges.flatMap((x) => exchangeRecords(x));
-        const responses = records.filter((r) => r.type === 'response').map((r) => r.id);
+        const records: WarcRecordParts[] = [];
+        const responses: string[] = [];
+        for (const x of exchanges) {
+          const [request, response] = exchangeRecords(x);
+          records.push(request, response);
+          responses.push(response.id);
+        }
         const date = exchanges.at(-1)?.date ?? new Date().toISOString();
-        records.push(fetchMetadataRecord(url, date, { ...meta, responses }, responses.at(-1) ?? null));
+        meta.responses = responses; // the caller's object, made for this call: not copied
+        records.push(fetchMetadataRecord(url, date, meta, responses.at(-1) ?? null));
         return records;
       });
     } catch (err) {

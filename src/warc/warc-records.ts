@@ -7,61 +7,61 @@ const WARC_VERSION = 'WARC/1.1';
 /** Content-Type of rdfscout's metadata record of one fetch (JSON: what the crawl made of it, for `reparse`). */
 export const FETCH_METADATA_TYPE = 'application/vnd.rdfscout.fetch+json';
 
-/** Response headers undici has already undone: the archived body is no longer chunked. */
-const UNDONE_HEADERS = new Set(['transfer-encoding']);
-
-/** A status line and its header lines, in order (a WARC record's head, or the HTTP head in its block). */
-export interface HeadLines {
-  statusline: string;
-  headers: readonly (readonly [string, string])[];
-}
+/** The response header undici has already undone: the archived body is no longer chunked. */
+const UNDONE_HEADER = 'transfer-encoding';
 
 /** One record before framing: its named fields (WARC 1.1 §5) and its block (an HTTP head, then the payload). */
 export interface WarcRecordParts {
   type: 'warcinfo' | 'request' | 'response' | 'metadata';
   id: string;
   fields: [string, string][];
-  /** The HTTP status line and headers (request and response records), or null. */
-  httpHead: HeadLines | null;
-  payload: readonly Buffer[];
+  /** The HTTP head of the block, status line to the blank line that ends it (latin1: {@link headText}), or null. */
+  httpHead: string | null;
+  /** The payload: bytes in pieces, or text (written as UTF-8). */
+  payload: readonly Buffer[] | string;
 }
 
 /**
- * `statusline CRLF (name: value CRLF)*`, as warcio's `StatusAndHeaders.toString()` writes it for headers without
- * repeated names (a test compares the two); built here because warcio's Map-based header classes were ~0.06 ms of
- * CPU per archived page in bench:throughput's profile.
+ * `statusline CRLF (name: value CRLF)* CRLF`, as warcio's `StatusAndHeaders.toString()` writes it for headers without
+ * repeated names, then the blank line (a test compares the two); `first` (whole lines) comes before the headers, and
+ * the header named `omit` is left out. Built here because warcio's Map-based header classes were ~0.06 ms of CPU per
+ * archived page in bench:throughput's profile.
  */
-export function headText(h: HeadLines): string {
-  let out = `${h.statusline}\r\n`;
-  for (const [name, value] of h.headers) out += `${name}: ${value}\r\n`;
-  return out;
+export function headText(statusline: string, headers: Readonly<Record<string, string>>, omit = '', first = ''): string {
+  let out = `${statusline}\r\n${first}`;
+  for (const name in headers) if (name !== omit) out += `${name}: ${headers[name]}\r\n`;
+  return `${out}\r\n`;
 }
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+/** RFC 4648 base32 alphabet, as bytes. */
+const BASE32 = Buffer.from('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 'latin1');
 
-/** `sha1:BASE32` (RFC 4648), the digest form web archives use (WARC 1.1 §5.8, §5.9), of bytes in one piece. */
-function sha1Of(bytes: Uint8Array): string {
-  // One-shot: no Hash object per digest (two per response record; `createHash` + `update` + `digest` cost ~3× as much
-  // for the ~2 kB records of bench:throughput's web).
+/**
+ * Writes the SHA-1 of `bytes` in base32 (32 characters, RFC 4648), the digest form web archives use (WARC 1.1 §5.8,
+ * §5.9), into `buf` at `at`, byte by byte: no string per digest (the strings of the earlier `sha1:…` builder were a
+ * sixth of the archive's allocations in bench:throughput's profile). One-shot `hash`: no Hash object per digest.
+ */
+function writeSha1(buf: Buffer, at: number, bytes: Uint8Array): void {
   const digest = hash('sha1', bytes, 'buffer');
-  let out = 'sha1:';
+  let o = at;
   let bits = 0;
   let value = 0;
-  for (const byte of digest) {
-    value = ((value << 8) | byte) & 0xfff; // the bits not yet written: fewer than 13
+  for (let i = 0; i < 20; i++) {
+    value = ((value << 8) | (digest[i] as number)) & 0xfff; // the bits not yet written: fewer than 13
     bits += 8;
     while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
+      buf[o++] = BASE32[(value >>> (bits - 5)) & 31] as number;
       bits -= 5;
     }
   }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
+  // 160 bits: exactly 32 characters, nothing left over
 }
 
-/** The digest of no bytes (an empty payload: a redirect, a body not read). */
-const EMPTY_SHA1 = sha1Of(new Uint8Array(0));
-/** What a digest field holds until the block is written and hashed: as long as a digest (`sha1:` + 32 characters). */
+/** The base32 SHA-1 of no bytes (an empty payload: a redirect, a body not read). */
+const EMPTY_SHA1 = Buffer.alloc(32);
+writeSha1(EMPTY_SHA1, 0, new Uint8Array(0));
+
+/** What a digest field holds: `sha1:` then the 32 characters written in place once the block is written. */
 const DIGEST_SLOT = `sha1:${' '.repeat(32)}`;
 
 /**
@@ -73,19 +73,21 @@ const DIGEST_SLOT = `sha1:${' '.repeat(32)}`;
  * (docs/research-notes.md "WARC").
  */
 export function encodeRecord(r: WarcRecordParts, out: ByteSink): void {
-  const http = r.httpHead === null ? null : `${headText(r.httpHead)}\r\n`;
+  const http = r.httpHead;
+  const payload = r.payload;
   let payloadLength = 0;
-  for (const p of r.payload) payloadLength += p.length;
+  if (typeof payload === 'string') payloadLength = Buffer.byteLength(payload, 'utf8');
+  else for (const p of payload) payloadLength += p.length;
   const start = out.length;
   // All ASCII up to the digest slots (version, type, a UUID URN), so their byte offsets are string offsets.
   let head = `${WARC_VERSION}\r\nWARC-Type: ${r.type}\r\nWARC-Record-ID: ${r.id}\r\n`;
   let blockDigestAt = -1;
   let payloadDigestAt = -1;
   if (r.type === 'request' || r.type === 'response') {
-    blockDigestAt = start + head.length + 19; // 'WARC-Block-Digest: '
+    blockDigestAt = start + head.length + 24; // 'WARC-Block-Digest: sha1:'
     head += `WARC-Block-Digest: ${DIGEST_SLOT}\r\n`;
     if (r.type === 'response') {
-      payloadDigestAt = start + head.length + 21; // 'WARC-Payload-Digest: '
+      payloadDigestAt = start + head.length + 26; // 'WARC-Payload-Digest: sha1:'
       head += `WARC-Payload-Digest: ${DIGEST_SLOT}\r\n`;
     }
   }
@@ -96,16 +98,43 @@ export function encodeRecord(r: WarcRecordParts, out: ByteSink): void {
   const blockStart = out.length;
   if (http !== null) out.text(http, 'latin1');
   const payloadStart = out.length;
-  for (const p of r.payload) out.put(p);
+  if (typeof payload === 'string') out.text(payload, 'utf8');
+  else for (const p of payload) out.put(p);
   const end = out.length;
   out.put(CRLFCRLF);
-  if (blockDigestAt >= 0) out.buffer.write(sha1Of(out.view(blockStart, end)), blockDigestAt, 'latin1');
-  if (payloadDigestAt >= 0) out.buffer.write(payloadLength === 0 ? EMPTY_SHA1 : sha1Of(out.view(payloadStart, end)), payloadDigestAt, 'latin1');
+  if (blockDigestAt >= 0) writeSha1(out.buffer, blockDigestAt, out.view(blockStart, end));
+  if (payloadDigestAt >= 0) {
+    if (payloadLength === 0) EMPTY_SHA1.copy(out.buffer, payloadDigestAt);
+    else writeSha1(out.buffer, payloadDigestAt, out.view(payloadStart, end));
+  }
 }
 
 const CRLFCRLF = Buffer.from('\r\n\r\n');
 
 const newId = (): string => `<urn:uuid:${randomUUID()}>`;
+
+/**
+ * `/path?query` and `host[:port]` of an absolute http(s) URL as WHATWG serialises it (scheme `//` authority path,
+ * the path at least `/`), by slicing: the request line and `Host` of a request record, without parsing the URL again.
+ */
+function targetOf(url: string): { path: string; host: string } {
+  const authority = url.indexOf('//') + 2;
+  let end = url.length;
+  let pathAt = -1;
+  for (let i = authority; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (pathAt < 0 && (c === 47 /* / */ || c === 63 /* ? */)) pathAt = i;
+    if (c === 35 /* # */) {
+      end = i;
+      break;
+    }
+  }
+  if (pathAt < 0) pathAt = end;
+  const at = url.lastIndexOf('@', pathAt);
+  const host = url.slice(at >= authority ? at + 1 : authority, pathAt);
+  const path = url.slice(pathAt, end);
+  return { path: path === '' || path.startsWith('?') ? `/${path}` : path, host };
+}
 
 /**
  * The request and response records of one exchange (WARC 1.1 §6.3, §6.4), linked by `WARC-Concurrent-To`. The
@@ -115,28 +144,36 @@ const newId = (): string => `<urn:uuid:${randomUUID()}>`;
  */
 export function exchangeRecords(x: HttpExchange): [WarcRecordParts, WarcRecordParts] {
   const responseId = newId();
-  const url = new URL(x.url);
-  const common: [string, string][] = [
+  const { path, host } = targetOf(x.url);
+  const responseFields: [string, string][] = [
     ['WARC-Target-URI', x.url],
     ['WARC-Date', x.date],
+    ['Content-Type', 'application/http; msgtype=response'],
   ];
-  const responseHeaders = Object.entries(x.headers).filter(([name]) => !UNDONE_HEADERS.has(name));
+  if (x.truncated !== null) responseFields.push(['WARC-Truncated', x.truncated]);
   const response: WarcRecordParts = {
     type: 'response',
     id: responseId,
-    fields: [...common, ['Content-Type', 'application/http; msgtype=response'], ...(x.truncated === null ? [] : [['WARC-Truncated', x.truncated] as [string, string]])],
-    httpHead: { statusline: `HTTP/1.1 ${x.status} ${x.statusText}`.trimEnd(), headers: responseHeaders },
+    fields: responseFields,
+    httpHead: headText(`HTTP/1.1 ${x.status} ${x.statusText}`.trimEnd(), x.headers, UNDONE_HEADER),
     payload: x.body,
   };
   const request: WarcRecordParts = {
     type: 'request',
     id: newId(),
-    fields: [...common, ['Content-Type', 'application/http; msgtype=request'], ['WARC-Concurrent-To', responseId]],
-    httpHead: { statusline: `GET ${url.pathname}${url.search} HTTP/1.1`, headers: [['host', url.host], ...Object.entries(x.requestHeaders).filter(([name]) => name !== 'host')] },
-    payload: [],
+    fields: [
+      ['WARC-Target-URI', x.url],
+      ['WARC-Date', x.date],
+      ['Content-Type', 'application/http; msgtype=request'],
+      ['WARC-Concurrent-To', responseId],
+    ],
+    httpHead: headText(`GET ${path} HTTP/1.1`, x.requestHeaders, 'host', `host: ${host}\r\n`),
+    payload: EMPTY,
   };
   return [request, response];
 }
+
+const EMPTY: readonly Buffer[] = [];
 
 /** rdfscout's metadata record of one fetch (WARC 1.1 §6.6), about `url`, referring to the fetch's last response. */
 export function fetchMetadataRecord(url: string, date: string, meta: unknown, concurrentTo: string | null): WarcRecordParts {
@@ -146,7 +183,7 @@ export function fetchMetadataRecord(url: string, date: string, meta: unknown, co
     ['Content-Type', FETCH_METADATA_TYPE],
   ];
   if (concurrentTo !== null) fields.push(['WARC-Concurrent-To', concurrentTo]);
-  return { type: 'metadata', id: newId(), fields, httpHead: null, payload: [Buffer.from(JSON.stringify(meta), 'utf8')] };
+  return { type: 'metadata', id: newId(), fields, httpHead: null, payload: JSON.stringify(meta) };
 }
 
 /** The warcinfo record that opens every file (WARC 1.1 §6.2): software, format, and the crawl's own fields. */
@@ -160,5 +197,5 @@ export function warcinfoRecord(filename: string, info: Record<string, string>): 
     ['WARC-Date', new Date().toISOString()],
     ['Content-Type', 'application/warc-fields'],
   ];
-  return { type: 'warcinfo', id: newId(), fields, httpHead: null, payload: [Buffer.from(text, 'utf8')] };
+  return { type: 'warcinfo', id: newId(), fields, httpHead: null, payload: text };
 }

@@ -175,3 +175,68 @@ describe('word splitting', () => {
     expect(y?.context).toBe('other'); // a new block: nothing of the first
   });
 });
+
+describe('links past the cap, counted without the tokenizer (scanHrefs) once nothing else of the page is needed', () => {
+  /** A page of `n` link-ish constructs drawn with `seed`: the forms sites write, and the places links do not count. */
+  function generatedPage(seed: number, n: number): string {
+    let state = seed;
+    const random = (k: number): number => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return Math.floor((state / 2 ** 31) * k); // the high bits: the low ones of this LCG cycle
+    };
+    const forms = [
+      (k: number) => `<a href="/p${k}">x</a>`,
+      (k: number) => `<A HREF='/p${k}'>x</A>`,
+      (k: number) => `<a href=/p${k}>x</a>`,
+      (k: number) => `<a title="a>b" href="/t${k}">x</a>`,
+      (k: number) => `<link rel=x href="/l${k}">`,
+      (k: number) => `<area href="/ar${k}" alt=x>`,
+      (k: number) => `<iframe src="/if${k}"><a href="/inside${k}"></a></iframe>`,
+      (k: number) => `<!-- <a href="/c${k}"> -->`,
+      (k: number) => `<script>var s = '<a href="/s${k}">';</script>`,
+      (k: number) => `<textarea><a href="/ta${k}"></textarea>`,
+      (k: number) => `<title>t <a href="/ti${k}"></title>`,
+      (k: number) => `<style>a { x: '<a href="/st${k}">' }</style>`,
+      (k: number) => `<a xlink:href="/x${k}">x</a>`,
+      (k: number) => `<a href="/q?a=1&amp;b=${k}&ampc&lt;">x</a>`,
+      (k: number) => `<a href="/p${k}#f">x</a>`,
+      (k: number) => `<a href="&#47;e${k}&#x2F;">x</a>`,
+      () => '<a href="javascript:void(0)">x</a>',
+      () => '<a href="">x</a><a href="#top">x</a><a>no href</a>',
+      (k: number) => `<a href = "/sp${k}" >x</a>`,
+      (k: number) => `<a/ href="/slash${k}">x</a>`,
+      (k: number) => `<script/><a href="/after-script${k}">x</a>`,
+      (k: number) => `<a href="rel${k}.html">x</a>`,
+      (k: number) => `<a href="/p${Math.max(0, k - 3)}">again</a>`,
+      (k: number) => `<frame src="/fr${k}">`,
+      (k: number) => `<a HREF="http://Other.example/${k}" href="/second${k}">x</a>`,
+      (k: number) => `<p>text ${k} &amp; more <b>bold</b></p>`,
+      () => '<base href="/elsewhere/">',
+      (k: number) => `<![CDATA[<a href="/cd${k}">]]><!doctype html><?pi <a href="/pi${k}">?>`,
+    ];
+    const parts = ['<html><head><title>generated</title></head><body><div>'];
+    for (let k = 0; k < n; k++) parts.push((forms[random(forms.length)] as (k: number) => string)(k));
+    parts.push('</div></body></html>');
+    return parts.join('\n');
+  }
+
+  it('counts what the tokenizer counts, on generated pages (seeded)', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const page = generatedPage(seed, 300);
+      for (const maxLinks of [5, 40]) {
+        // With the page text the tokenizer reads the whole page and counts; without it, it stops and scanHrefs counts.
+        const tokenized = extractLinks(page, 'http://a.example/dir/page.html', { maxLinks });
+        const scanned = extractLinks(page, 'http://a.example/dir/page.html', { maxLinks, maxTextChars: 0 });
+        expect(scanned.links.map((l) => l.url), `seed ${seed}`).toEqual(tokenized.links.map((l) => l.url));
+        expect(scanned.beyond, `seed ${seed} maxLinks ${maxLinks}`).toBe(tokenized.beyond);
+        expect(scanned.beyond).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('stops at maxBeyond, and counts a link the tokenizer would count past a raw-text element', () => {
+    const page = `<div><a href="/a">a</a></div><p><textarea><a href="/no"></textarea><a href="/b">b</a><a href="/c">c</a></p>`;
+    expect(extractLinks(page, 'http://a.example/', { maxLinks: 1, maxTextChars: 0 }).beyond).toBe(2);
+    expect(extractLinks(page, 'http://a.example/', { maxLinks: 1, maxTextChars: 0, maxBeyond: 1 }).beyond).toBe(1);
+  });
+});

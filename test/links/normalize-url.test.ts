@@ -1,8 +1,8 @@
-// normalizeUrl against the tricky-URL table, the BeeBot mode, and the tiny URL helpers.
+// normalizeUrl against the tricky-URL table, the BeeBot mode, its fast path for plain /path hrefs, and the tiny URL helpers.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extensionOf, hostOf, isResolvedBlankNode, normalizeUrl, pldOf } from '../../src/links/normalize-url.ts';
+import { basePrefixOf, extensionOf, hostOf, isResolvedBlankNode, normalizeUrl, pldOf, resolvePlainPath } from '../../src/links/normalize-url.ts';
 
 const rows = readFileSync(join(import.meta.dirname, '../fixtures/links/tricky-urls.txt'), 'utf8')
   .split('\n')
@@ -73,5 +73,44 @@ describe('blank-node labels are not URLs (issue 16 item 5)', () => {
     expect(isResolvedBlankNode('http://a.org/_:b1#x')).toBe(true);
     expect(isResolvedBlankNode('http://a.org/doc/a_:b')).toBe(false);
     expect(isResolvedBlankNode('http://a.org/doc?q=_:b')).toBe(false);
+  });
+});
+
+describe('resolvePlainPath: plain /path hrefs resolved without parsing', () => {
+  it('gives what normalizeUrl gives whenever it answers, on generated hrefs against varied bases (seeded)', () => {
+    const seed = 17;
+    let state = seed;
+    const random = (n: number): number => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return Math.floor((state / 2 ** 31) * n); // the high bits: the low ones of this LCG cycle
+    };
+    const pieces = ['/', '/', 'a', 'B', 'x1', '.', '..', '/.', '/..', '%2e', '%2E', '%41', '%', '?', '??', '#', '#x', '&', '=', ' ', '\t', '\\', "'", '"', '~', ':', '@', '|', '[', ']', 'é', ';', ',', '!', '$', '(', '*', '+', '-', '_', '{', '`', '^'];
+    const bases = ['http://Example.org/a/b', 'https://user:pw@h.example:8443/x?y#z', 'http://[::1]:80/', 'http://bücher.example/p/q', 'https://a.example:443/'];
+    let answered = 0;
+    let total = 0;
+    for (let i = 0; i < 6000; i++) {
+      let href = random(10) < 8 ? '/' : random(2) === 0 ? '//' : '';
+      const parts = random(8);
+      for (let k = 0; k < parts; k++) href += pieces[random(pieces.length)];
+      const base = bases[random(bases.length)] as string;
+      const prefix = basePrefixOf(base);
+      expect(prefix).not.toBeNull();
+      for (const opts of [{}, { mode: 'beebot' as const }, { maxLength: 30 }]) {
+        total++;
+        const fast = resolvePlainPath(href, prefix as string, opts);
+        if (fast === null) continue;
+        answered++;
+        expect({ href, base, opts, url: fast }, `seed ${seed}`).toEqual({ href, base, opts, url: (normalizeUrl(href, base, opts) as { url: string }).url });
+      }
+    }
+    expect(answered / total).toBeGreaterThan(0.1); // the fast path is exercised
+  });
+
+  it('leaves dot segments, percent signs, backslashes and hosts to normalizeUrl', () => {
+    const prefix = basePrefixOf('http://a.example/x/y') as string;
+    expect(prefix).toBe('http://a.example');
+    expect(resolvePlainPath('/p/q?r=1&s#frag', prefix)).toBe('http://a.example/p/q?r=1&s');
+    for (const href of ['/p/../q', '/p/./q', '/p/%2e%2e/q', '/%41', '/p\\q', '//b.example/', 'p/q', " /p", '/p q', "/p?q='1'"]) expect(resolvePlainPath(href, prefix), href).toBeNull();
+    expect(basePrefixOf('mailto:a@b.example')).toBeNull();
   });
 });

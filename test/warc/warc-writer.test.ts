@@ -32,14 +32,20 @@ beforeAll(async () => {
 
 describe('WarcWriter', () => {
   it("frames heads as warcio's StatusAndHeaders does", () => {
-    for (const x of [exchange(1), { ...exchange(2), headers: {}, statusText: '' }]) {
-      for (const r of exchangeRecords(x)) {
-        const head = r.httpHead;
-        if (head === null) throw new Error('request and response records have an HTTP head');
-        const theirs = new StatusAndHeaders({ statusline: head.statusline, headers: new HeadersMultiMap(head.headers.map(([k, v]) => [k, v])) }).toString();
-        expect(headText(head)).toBe(theirs);
+    for (const x of [exchange(1), { ...exchange(2), headers: {}, statusText: '' }, { ...exchange(3), url: 'http://u:p@a.example:8080/doc/3?x=1#frag' }]) {
+      const [request, response] = exchangeRecords(x);
+      const url = new URL(x.url);
+      const requestHead = { statusline: `GET ${url.pathname}${url.search} HTTP/1.1`, headers: [['host', url.host], ...Object.entries(x.requestHeaders)] };
+      const responseHead = { statusline: `HTTP/1.1 ${x.status} ${x.statusText}`.trimEnd(), headers: Object.entries(x.headers).filter(([name]) => name !== 'transfer-encoding') };
+      for (const [r, head] of [
+        [request, requestHead],
+        [response, responseHead],
+      ] as const) {
+        const theirs = new StatusAndHeaders({ statusline: head.statusline, headers: new HeadersMultiMap(head.headers.map(([k, v]) => [k as string, v as string])) }).toString();
+        expect(r.httpHead).toBe(`${theirs}\r\n`);
       }
     }
+    expect(headText('HTTP/1.1 200 OK', { a: '1', b: '2' }, 'a', 'x: 0\r\n')).toBe('HTTP/1.1 200 OK\r\nx: 0\r\nb: 2\r\n\r\n');
   });
 
   it('writes records warcio reads back, with the digests warcio computes, one gzip member per record', async () => {
