@@ -112,7 +112,7 @@ export class Crawler {
     this.#fetcher = new Fetcher({ ...fetcherOptions(o), onExchange: archive?.onExchange ?? null });
     this.#scheduler = new Scheduler({
       frontier: this.#frontier,
-      answeredEarlier: init.answeredOrigins,
+      answeredEarlier: [...coordinator.answeredElsewhere(), ...init.answeredOrigins], // this folder's own last
       policy: init.policy,
       tally: this.#tally,
       maxDocs: o.maxDocs,

@@ -113,7 +113,7 @@ export function toFetchedDocument(r: CrawlRecord): FetchedDocument {
 }
 
 /** The last `max` distinct origins added, most recent last (a normalized URL's origin read from the string). */
-class RecentOrigins {
+export class RecentOrigins {
   readonly #max: number;
   readonly #seen = new Set<string>();
 
@@ -124,10 +124,16 @@ class RecentOrigins {
   add(url: string): void {
     const hostStart = url.indexOf('//') + 2;
     const end = url.indexOf('/', hostStart);
-    const origin = end < 0 ? url : url.slice(0, end);
-    this.#seen.delete(origin);
-    this.#seen.add(origin);
-    if (this.#seen.size > this.#max) this.#seen.delete(this.#seen.values().next().value as string);
+    this.addOrigins([end < 0 ? url : url.slice(0, end)]);
+  }
+
+  /** Adds origins as they are (most recent last). */
+  addOrigins(origins: Iterable<string>): void {
+    for (const o of origins) {
+      this.#seen.delete(o);
+      this.#seen.add(o);
+      if (this.#seen.size > this.#max) this.#seen.delete(this.#seen.values().next().value as string);
+    }
   }
 
   list(): string[] {

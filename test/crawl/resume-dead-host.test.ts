@@ -4,7 +4,8 @@
 // Before, the resume took the dead host for the network: it paused, doubling, and stopped `offline` (exit 1) after
 // --max-offline-ms (default 10 minutes).
 // A worker of a crawl shared through Redis restores from its shard's records the same way: killed once the live site
-// is exhausted and restarted with only the dead host's URLs left in Redis, it ends likewise.
+// is exhausted and restarted with only the dead host's URLs left in Redis, it ends likewise. A new worker on a new
+// shard has no records: it asks an origin that answered the other workers (read from the shared learning log).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startHttpServer, type TestServer } from '../helpers/http-server.ts';
@@ -45,7 +46,9 @@ describe('a resume with only a dead host left', () => {
     }
   }, 120_000);
 
-  it('a Redis worker killed once the live site is exhausted, restarted with only the dead URLs left: ends likewise', async () => {
+  // 'a new shard' failed before the shared log's answered origins were probe targets: the new worker paused 1, 2, 4,
+  // 8, 16 s ('Network trouble') and did not end within 60 s (it would stop offline, exit 1, after --max-offline-ms).
+  it.each(['its shard', 'a new shard'])('a Redis worker killed once the live site is exhausted, then one started on %s with only the dead URLs left: ends likewise', async (where) => {
     const dead = `http://127.0.0.1:${await freePort()}`;
     const site = await siteLinkingTo(dead);
     const redis = await startRedisServer({ appendOnly: false });
@@ -58,9 +61,10 @@ describe('a resume with only a dead host left', () => {
       expect(paused[1]).toMatch(new RegExp(`^${dead}/d`));
       first.child.kill('SIGKILL');
       await first.ended('the killed worker to exit');
-      // Restarted on its shard: the killed one's lease expires (1 s), and only the five dead URLs are left.
+      // Restarted on its shard, or a new worker on a new one: the killed one's lease expires (1 s), and only the five
+      // dead URLs are left.
       const started = Date.now();
-      const again = startRedisWorker(redis.url, out, ['--json', '--max-offline-ms', '60000']);
+      const again = startRedisWorker(redis.url, where === 'its shard' ? out : `${out}-new`, ['--json', '--max-offline-ms', '60000']);
       const code = await again.ended('the restarted worker to end', 60_000);
       expect(again.stderr()).not.toMatch(/Network trouble/);
       expect(code, again.stderr()).toBe(0);
