@@ -12,7 +12,7 @@ import type { CrawlState } from '../state/open-state.ts';
 import type { Coordination } from './coordinator.ts';
 import { localCoordination } from './local-coordination.ts';
 import { loadBanditSnapshot, loadStrategySnapshot } from './learned-store.ts';
-import { type ExplicitOptions, loadCrawlOptions, loadSeedPlds, saveCrawlOptions, saveSeedPlds } from './crawl-meta.ts';
+import { type ExplicitOptions, loadCrawlOptions, loadDepthDropped, loadSeedPlds, saveCrawlOptions, saveSeedPlds } from './crawl-meta.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { lastSeq, readRecords } from '../crawl-log/record-store.ts';
 import { CrawlTally } from '../crawl-log/tally.ts';
@@ -29,6 +29,8 @@ export interface RestoredCrawl {
   tally: CrawlTally;
   /** Seq of the last record (0 for a new crawl). */
   seq: number;
+  /** Links dropped by --max-depth in earlier runs (stored with each fetch that dropped some). */
+  depthDropped: number;
   /** PLDs of all seeds ever given (thesis §11 scope). */
   seedPlds: Set<string>;
   /** Seeds given now but refused before any request (private address, localhost): not queued. */
@@ -95,7 +97,7 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions,
   await saveCrawlOptions(state, { ...options, retryFailed: false }); // a one-off request, not part of the crawl
   await saveSeedPlds(state, seedPlds);
   await frontier.add([...newSeeds, ...requeue]);
-  return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds, refusedSeeds, answeredOrigins: answered.list() };
+  return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), depthDropped: await loadDepthDropped(state), seedPlds, refusedSeeds, answeredOrigins: answered.list() };
 }
 
 /** The learning input a record carries (thesis §5): replaying records rebuilds the strategy's state. */
