@@ -54,6 +54,11 @@ export interface Coordinator {
   staged(entry: FrontierEntry, record: CrawlRecord, reward: number, depthDropped: number): void;
   committed(entry: FrontierEntry, record: CrawlRecord | null): Promise<boolean>;
   giveBack(entry: FrontierEntry): Promise<void>;
+  /**
+   * Origins that answered the crawl's other processes (most recent last; none for a process alone): probe targets,
+   * like those of this folder's earlier runs, while nothing has answered this process yet.
+   */
+  answeredElsewhere(): string[];
   /** Runs just before a release is sent, when the loop would pick next (claims ride with the release). */
   claimAhead(ahead: () => void): void;
   over(): StopReason | null;

@@ -188,3 +188,8 @@ export async function loadDepthDropped(state: CrawlState): Promise<number> {
 export async function saveDepthDropped(state: CrawlState, total: number): Promise<void> {
   await state.sub.meta.put('depthDropped', total);
 }
+
+/** Stages the crawl's total of links dropped by --max-depth into the transaction of the fetch that dropped some. */
+export function stageDepthDropped(txn: Txn, state: CrawlState, total: number): void {
+  levelTxn(txn).put(state.sub.meta, 'depthDropped', total);
+}

@@ -16,7 +16,7 @@ import { CrawlContexts, fetchContextWith } from './context-fetcher.ts';
 import { ContextStore } from './context-store.ts';
 import type { CrawlControl } from './control.ts';
 import { applyControl, type ControlledCrawl, crawlView, idleUntil, sleepUntil, WAKE } from './control-hooks.ts';
-import { type ExplicitOptions, loadDepthDropped, saveDepthDropped } from './crawl-meta.ts';
+import { type ExplicitOptions, saveDepthDropped } from './crawl-meta.ts';
 import { fetcherOptions, type ResolvedCrawlOptions } from './options.ts';
 import { Doorbell } from './doorbell.ts';
 import { FetchRunner } from './fetch-runner.ts';
@@ -112,7 +112,7 @@ export class Crawler {
     this.#fetcher = new Fetcher({ ...fetcherOptions(o), onExchange: archive?.onExchange ?? null });
     this.#scheduler = new Scheduler({
       frontier: this.#frontier,
-      answeredEarlier: init.answeredOrigins,
+      answeredEarlier: [...coordinator.answeredElsewhere(), ...init.answeredOrigins], // this folder's own last
       policy: init.policy,
       tally: this.#tally,
       maxDocs: o.maxDocs,
@@ -143,7 +143,7 @@ export class Crawler {
     const planDeps = { state, committer: this.#committer, strategy: init.strategy, options: o, scope: this.#scope, rejudge, parse: parseOptions, ...(ignores ? { ignores } : {}), ...(pool ? { analyse: pool.analyse } : {}) };
     this.#runner = new FetchRunner({
       ...{ options: o, state, frontier: this.#frontier, strategy: init.strategy, fetcher: this.#fetcher, scheduler: this.#scheduler },
-      ...{ committer: this.#committer, tally: this.#tally, planDeps, archive, coordinator: this.#coordinator, probes, seq: init.seq },
+      ...{ committer: this.#committer, tally: this.#tally, planDeps, archive, coordinator: this.#coordinator, probes, seq: init.seq, depthDroppedBefore: init.depthDropped },
     });
     const { frontier, strategy, policy, tally, seedPlds } = init;
     this.#controlled = { state, frontier, strategy, scheduler: this.#scheduler, tally, policy, maxDocs: o.maxDocs, seedPlds };
@@ -293,8 +293,9 @@ export class Crawler {
     if (this.#runner.fatal) throw this.#runner.fatal; // the store failed: nothing more is written
     await this.#committer.persistLearned(this.#runner.seq);
     // Links dropped by --max-depth in earlier runs count too: a resume that finds nothing left stops for the reason the
-    // run that dropped them would give (max-depth, not frontier-empty). (A run killed before this point loses its count.)
-    const depthDropped = (await loadDepthDropped(this.state)) + this.#runner.depthDropped;
+    // run that dropped them would give (max-depth, not frontier-empty). Stored with each fetch that dropped some (a
+    // SIGKILLed run keeps its count), and here once more: fetches in flight together may have committed out of order.
+    const depthDropped = this.#runner.depthDroppedBefore + this.#runner.depthDropped;
     if (this.#runner.depthDropped > 0) await saveDepthDropped(this.state, depthDropped);
     await this.state.indexer.flush(); // a finished crawl is fully indexed for SPARQL (documents are indexed in bulk)
     const local = stopReason({

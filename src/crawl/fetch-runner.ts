@@ -20,6 +20,7 @@ import type { Committer } from './commit-plan.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { type PlanDeps, planFetch } from './plan-fetch.ts';
 import { retryAfter } from './retry.ts';
+import { stageDepthDropped } from './crawl-meta.ts';
 import { rewardOf } from './reward.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { Coordinator } from './coordinator.ts';
@@ -51,6 +52,8 @@ export interface FetchRunnerDeps {
   probes: CrawlProbes;
   /** The last record's seq when the run began (the crawl's records are numbered on). */
   seq: number;
+  /** Links dropped by --max-depth in earlier runs (crawl-meta `depthDropped`). */
+  depthDroppedBefore: number;
 }
 
 /**
@@ -65,6 +68,10 @@ export class FetchRunner {
   #fetches = 0;
   /** Links not queued in this run because they were deeper than --max-depth (for `stoppedBy`). */
   depthDropped = 0;
+  /** Links dropped by --max-depth in earlier runs. */
+  get depthDroppedBefore(): number {
+    return this.#d.depthDroppedBefore;
+  }
   /** The error that ends the crawl, or null. */
   fatal: RdfscoutError | null = null;
 
@@ -158,6 +165,8 @@ export class FetchRunner {
     const stamp = () => ({ seq: ++this.#seq, ms: Math.round(performance.now() - t0), fetchedAt: new Date().toISOString() });
     const { plan, txn } = await planFetch(this.#d.planDeps, entry, result, { robotsSitemaps, stamp });
     this.depthDropped += plan.depthDropped;
+    // Stored with the fetch that dropped them: a resume after a SIGKILL stops for max-depth as one process would.
+    if (plan.depthDropped > 0) stageDepthDropped(txn, this.#d.state, this.#d.depthDroppedBefore + this.depthDropped);
     const { record } = plan;
     land();
     coordinator.staged(entry, record, rewardOf(options.reward, record, plan.external), plan.depthDropped);

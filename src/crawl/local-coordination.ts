@@ -37,6 +37,10 @@ class LocalCoordinator implements Coordinator {
 
   claimAhead(): void {}
 
+  answeredElsewhere(): string[] {
+    return [];
+  }
+
   over(): StopReason | null {
     return null; // the loop's own end (nothing due, nothing to wake for) is the crawl's
   }

@@ -12,7 +12,7 @@ import type { CrawlState } from '../state/open-state.ts';
 import type { Coordination } from './coordinator.ts';
 import { localCoordination } from './local-coordination.ts';
 import { loadBanditSnapshot, loadStrategySnapshot } from './learned-store.ts';
-import { type ExplicitOptions, loadCrawlOptions, loadSeedPlds, saveCrawlOptions, saveSeedPlds } from './crawl-meta.ts';
+import { type ExplicitOptions, loadCrawlOptions, loadDepthDropped, loadSeedPlds, saveCrawlOptions, saveSeedPlds } from './crawl-meta.ts';
 import type { ResolvedCrawlOptions } from './options.ts';
 import { lastSeq, readRecords } from '../crawl-log/record-store.ts';
 import { CrawlTally } from '../crawl-log/tally.ts';
@@ -29,6 +29,8 @@ export interface RestoredCrawl {
   tally: CrawlTally;
   /** Seq of the last record (0 for a new crawl). */
   seq: number;
+  /** Links dropped by --max-depth in earlier runs (stored with each fetch that dropped some). */
+  depthDropped: number;
   /** PLDs of all seeds ever given (thesis §11 scope). */
   seedPlds: Set<string>;
   /** Seeds given now but refused before any request (private address, localhost): not queued. */
@@ -95,7 +97,7 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions,
   await saveCrawlOptions(state, { ...options, retryFailed: false }); // a one-off request, not part of the crawl
   await saveSeedPlds(state, seedPlds);
   await frontier.add([...newSeeds, ...requeue]);
-  return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), seedPlds, refusedSeeds, answeredOrigins: answered.list() };
+  return { options, resumed, frontier, strategy, policy, tally, seq: await lastSeq(state), depthDropped: await loadDepthDropped(state), seedPlds, refusedSeeds, answeredOrigins: answered.list() };
 }
 
 /** The learning input a record carries (thesis §5): replaying records rebuilds the strategy's state. */
@@ -113,7 +115,7 @@ export function toFetchedDocument(r: CrawlRecord): FetchedDocument {
 }
 
 /** The last `max` distinct origins added, most recent last (a normalized URL's origin read from the string). */
-class RecentOrigins {
+export class RecentOrigins {
   readonly #max: number;
   readonly #seen = new Set<string>();
 
@@ -124,10 +126,16 @@ class RecentOrigins {
   add(url: string): void {
     const hostStart = url.indexOf('//') + 2;
     const end = url.indexOf('/', hostStart);
-    const origin = end < 0 ? url : url.slice(0, end);
-    this.#seen.delete(origin);
-    this.#seen.add(origin);
-    if (this.#seen.size > this.#max) this.#seen.delete(this.#seen.values().next().value as string);
+    this.addOrigins([end < 0 ? url : url.slice(0, end)]);
+  }
+
+  /** Adds origins as they are (most recent last). */
+  addOrigins(origins: Iterable<string>): void {
+    for (const o of origins) {
+      this.#seen.delete(o);
+      this.#seen.add(o);
+      if (this.#seen.size > this.#max) this.#seen.delete(this.#seen.values().next().value as string);
+    }
   }
 
   list(): string[] {

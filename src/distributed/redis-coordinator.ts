@@ -78,6 +78,11 @@ export class RedisCoordinator implements Coordinator {
     this.#ahead = ahead;
   }
 
+  /** The origins that answered the other workers, as the shared log read at joining says (SharedLearning). */
+  answeredElsewhere(): string[] {
+    return this.learning.answeredOrigins();
+  }
+
   /**
    * Each idle turn of the run loop: learn what the others taught, and whether the crawl is over for everyone. A call
    * to Redis that failed in the background (Redis lost past --max-offline-ms) is thrown: an idle worker would

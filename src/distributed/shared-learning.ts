@@ -4,7 +4,7 @@ import type { CrawlRecord } from '../crawl-log/record.ts';
 import type { CrawlRegistry } from './redis/crawl-registry.ts';
 import type { LearningLog } from './redis/learning-log.ts';
 import type { FetchedDocument, Strategy } from '../relevance/types.ts';
-import { toFetchedDocument } from '../crawl/restore-crawl.ts';
+import { RecentOrigins, toFetchedDocument } from '../crawl/restore-crawl.ts';
 
 /** One entry of the log: the learning input of a fetch (thesis §5) and its bandit reward (BeeBot §3). */
 interface LearnedEntry {
@@ -14,11 +14,18 @@ interface LearnedEntry {
   doc: FetchedDocument;
 }
 
-/** What a fold stores: the state of a fresh strategy and bandit that learned every folded entry, in log order. */
+/**
+ * What a fold stores: the state of a fresh strategy and bandit that learned every folded entry, in log order, and the
+ * last origins that answered among them (`answered`, most recent last; absent in snapshots of older versions).
+ */
 interface LogSnapshot {
   strategy: unknown;
   policy: unknown;
+  answered?: string[];
 }
+
+/** Origins remembered as having answered a worker (probe targets, OriginHealth). */
+const ANSWERED = 16;
 
 /** A strategy and a bandit as a new crawl makes them (what the log's entries are replayed into). */
 export interface Learners {
@@ -67,6 +74,8 @@ export class SharedLearning {
   readonly #seedPlds: Set<string>;
   /** How this worker's entries start (`entry` writes `w` first). */
   readonly #own: string;
+  /** The last origins that answered the others' fetches (read from the log and its snapshot). */
+  readonly #answered = new RecentOrigins(ANSWERED);
 
   constructor(o: SharedLearningOptions) {
     const { seedPlds, refreshMs = 500, foldEvery = 1000, staleAfterMs = 90_000, ...rest } = o;
@@ -96,7 +105,7 @@ export class SharedLearning {
       // Its own entries were learned when it fetched: Redis leaves them out (unless a snapshot replaced that learning).
       const r = await this.#log.read(this.#o.worker, this.#cursor, undefined, restored ? '' : this.#own);
       if (r.kind === 'snapshot') {
-        restoreLearners(this.#o, r.snapshot);
+        this.#answered.addOrigins(restoreLearners(this.#o, r.snapshot));
         this.#cursor = r.base;
         restored = true; // its own entries after the snapshot are in the log only now
         continue;
@@ -107,6 +116,7 @@ export class SharedLearning {
         const e = JSON.parse(raw) as LearnedEntry;
         if (e.w === this.#o.worker && !restored) continue; // an entry written in another form (the prefix did not match)
         learnEntry(this.#o, e);
+        if (e.doc.status !== null) this.#answered.add(e.doc.finalUrl);
         applied++;
       }
     }
@@ -122,9 +132,14 @@ export class SharedLearning {
     const f = await this.#log.foldable(this.#o.worker, this.#o.staleAfterMs);
     if (f.upTo - f.base < this.#o.foldEvery) return false;
     const learners = this.#o.fresh();
-    restoreLearners(learners, f.snapshot);
-    for (const raw of await this.#log.range(f.base, f.base, f.upTo)) learnEntry(learners, JSON.parse(raw) as LearnedEntry);
-    const snapshot: LogSnapshot = { strategy: learners.strategy.snapshot(), policy: learners.policy?.snapshot() ?? null };
+    const answered = new RecentOrigins(ANSWERED);
+    answered.addOrigins(restoreLearners(learners, f.snapshot));
+    for (const raw of await this.#log.range(f.base, f.base, f.upTo)) {
+      const e = JSON.parse(raw) as LearnedEntry;
+      learnEntry(learners, e);
+      if (e.doc.status !== null) answered.add(e.doc.finalUrl);
+    }
+    const snapshot: LogSnapshot = { strategy: learners.strategy.snapshot(), policy: learners.policy?.snapshot() ?? null, answered: answered.list() };
     // Refused when another worker folded first or a reader fell behind meanwhile: the next read tries again.
     return this.#log.fold(this.#o.worker, f.base, f.upTo, JSON.stringify(snapshot), this.#o.staleAfterMs);
   }
@@ -145,6 +160,15 @@ export class SharedLearning {
       });
   }
 
+  /**
+   * The last origins (at most 16, most recent last) that gave an HTTP response to the other workers' fetches, as
+   * read so far: probe targets for a worker that saw nothing answer yet (OriginHealth.answeredEarlier) — a new worker
+   * whose first URLs are a dead host's would else take it for its network going down.
+   */
+  answeredOrigins(): string[] {
+    return this.#answered.list();
+  }
+
   /** The first failure of a background read so far (null: none). */
   get failure(): unknown {
     return this.#failure;
@@ -162,10 +186,14 @@ function learnEntry(l: Learners, e: LearnedEntry): void {
   l.policy?.update(e.pld, e.reward);
 }
 
-/** Replaces what `l` learned with a fold's snapshot (null: nothing folded yet, `l` is left as it is). */
-function restoreLearners(l: Learners, json: string | null): void {
-  if (json === null) return;
+/**
+ * Replaces what `l` learned with a fold's snapshot (null: nothing folded yet, `l` is left as it is); returns the
+ * origins that answered, as the snapshot keeps them.
+ */
+function restoreLearners(l: Learners, json: string | null): string[] {
+  if (json === null) return [];
   const s = JSON.parse(json) as LogSnapshot;
   l.strategy.restore(s.strategy);
   if (s.policy !== null) l.policy?.restore(s.policy);
+  return s.answered ?? [];
 }

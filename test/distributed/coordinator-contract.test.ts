@@ -53,7 +53,10 @@ async function startWaitingWeb(): Promise<CaseWeb> {
     res.writeHead(200, { 'content-type': 'text/turtle' }).end(`<${target.href}> <http://purl.org/dc/terms/title> "d" .\n${link}`);
   });
   const seeds = ['http://site.example/d0.ttl', 'http://busy.example/later.ttl'];
-  return { proxy: server.origin, seeds, finite: [], requests: () => server.requests.length, close: () => server.close() };
+  const onLiveExhausted = () => {
+    throw new Error('not used by the contract');
+  };
+  return { proxy: server.origin, seeds, finite: [], requests: () => server.requests.length, onLiveExhausted, childEnv: {}, close: () => server.close() };
 }
 
 interface Contract {

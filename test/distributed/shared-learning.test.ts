@@ -78,6 +78,11 @@ describe('SharedLearning: the log folded into a snapshot', () => {
     const reference = viewOf(c.replayed());
     expect(viewOf(late.learners)).toEqual(reference);
     expect(viewOf(a.learners)).toEqual(reference);
+    // The origins that answered, most recent last, kept through the folds: a new worker's probe targets. The last
+    // entry is s9.org's (529 % 20); before that the 15 other PLDs of the last entries, each once.
+    const answered = Array.from({ length: 16 }, (_, k) => `http://s${(529 - 15 + k) % 20}.org`);
+    expect(late.learning.answeredOrigins()).toEqual(answered);
+    expect(b.learning.answeredOrigins()).toEqual(answered);
     // `status` counts every entry ever appended, folded ones included.
     await c.registry.create({ options: {}, bucketBits: 8, leaseMs: 30_000, created: new Date(0).toISOString() });
     expect((await c.registry.status(60_000))?.learned).toBe(530);

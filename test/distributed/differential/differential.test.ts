@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis } from '../../../src/distributed/redis/connect.ts';
 import { type RedisTestServer, startRedisServer } from '../../helpers/redis-server.ts';
-import { describeCase, generateCase } from './generate.ts';
+import { describeCase, type GenerateOptions, generateCase } from './generate.ts';
 import { runCase } from './run-case.ts';
 import { useTempDir } from '../../helpers/temp-dir.ts';
 
@@ -38,15 +38,23 @@ afterAll(async () => {
  * - 56: a killed worker, restarted, had seen no origin answer: a dead host's failures looked like its network going
  *   down, it paused and held the dead URL until its pause ended (doubling up to a minute) while the others waited;
  *   the crawl did not end within 60 s (under load, 2 runs in 24 before the fix; not every run).
+ * - 983 (with the kinds drawn since: a kill once the live sites are exhausted, https): one process SIGKILLed after
+ *   fetches whose links --max-depth dropped; its resume found nothing left and stopped frontier-empty, one process
+ *   max-depth (the dropped count was stored only when a run ended; test/crawl/resume-stop-reason.test.ts).
  */
-const FOUND = [22, 56];
+const BEFORE_17: GenerateOptions = { kills: true, deadHosts: true, redisRestarts: true };
+const FOUND: Array<[number, GenerateOptions]> = [
+  [22, BEFORE_17],
+  [56, BEFORE_17],
+  [983, { ...BEFORE_17, liveExhaustedKills: true, https: true }],
+];
 
 describe('differential: one process, resumed, Redis workers', () => {
   // Every 5th case kills a process (a CLI child, SIGKILL) — one process or one Redis worker; the rest stop one with a
   // signal and resume it. Dead hosts and Redis restarts: the script's longer runs, and the cases they found (FOUND).
   const cases = [
     ...Array.from({ length: CASES }, (_, i) => generateCase(FIRST + i, { kills: (FIRST + i) % 5 === 0 })),
-    ...FOUND.map((seed) => generateCase(seed, { kills: true, deadHosts: true, redisRestarts: true })),
+    ...FOUND.map(([seed, g]) => generateCase(seed, g)),
   ];
   it.each(cases.map((c, i) => [describeCase(c), c, i] as const))('%s', async (_name, c, i) => {
     // A folder of its own: a found case may have the seed of one of the 30 (its folders are named by seed).

@@ -13,6 +13,12 @@ export interface DiffCase {
   /** SIGKILL of the one process (then a resume) or of one Redis worker (then a restart on its shard), after `killAfterMs`. */
   kill: 'none' | 'single' | 'worker';
   killAfterMs: number;
+  /**
+   * When the kill lands: after some requests (`requests`: `resumeAfter` of them for one process, `killAfterMs` for a
+   * worker), or `live-exhausted`: at the first request to the dead host once every live URL one process fetched was
+   * requested (plus `killAfterMs % 40` ms) — resumed or restarted with only the dead host's URLs left.
+   */
+  killAt: 'requests' | 'live-exhausted';
   /** Stopped (signal) after this many records and resumed, in the "interrupted" mode when nothing is killed. */
   resumeAfter: number;
   /** The redis-server is killed and restarted during the workers' run. */
@@ -24,6 +30,10 @@ export interface GenerateOptions {
   kills?: boolean;
   redisRestarts?: boolean;
   deadHosts?: boolean;
+  /** Kills may land once the live sites are exhausted (`killAt`), where a dead host is drawn. */
+  liveExhaustedKills?: boolean;
+  /** A fraction of the webs is served over https. */
+  https?: boolean;
 }
 
 /** A case from `seed`: budgets below and above the web's size, depth, scope, calendar, dead host, 1–3 workers. */
@@ -53,13 +63,17 @@ export function generateCase(seed: number, g: GenerateOptions = {}): DiffCase {
   // Drawn last, so that the draws above (and the cases of earlier seeds) stay as they were: every mode parses every
   // document in a worker thread.
   if (rng.chance(0.5)) Object.assign(options, { threads: 1, threadMinKb: 0 });
+  // Drawn after that, only when asked for: the cases found before these kinds existed stay as they were found.
+  const killAt = g.liveExhaustedKills === true && deadHost && kill !== 'none' && rng.chance(0.8) ? 'live-exhausted' : 'requests';
+  const https = g.https === true && rng.chance(0.25);
   return {
     seed,
-    web: { seed, sites, calendar, deadHost },
+    web: { seed, sites, calendar, deadHost, ...(https ? { https } : {}) },
     options,
     workers: rng.int(1, 3),
     kill,
     killAfterMs,
+    killAt,
     resumeAfter,
     // Not while a killed worker restarts: a worker that starts while Redis is down refuses to start (by design).
     redisRestart,
@@ -69,5 +83,5 @@ export function generateCase(seed: number, g: GenerateOptions = {}): DiffCase {
 /** One line describing a case (printed with every failure, with its seed). */
 export function describeCase(c: DiffCase): string {
   const o = Object.entries(c.options).map(([k, v]) => `${k}=${v}`).join(' ');
-  return `seed ${c.seed}: sites [${c.web.sites}]${c.web.calendar ? ' +calendar' : ''}${c.web.deadHost ? ' +dead-host' : ''} ${o} workers=${c.workers} kill=${c.kill}${c.kill !== 'none' ? `@${c.killAfterMs}ms` : ''}${c.redisRestart ? ' redis-restart' : ''}`;
+  return `seed ${c.seed}: sites [${c.web.sites}]${c.web.calendar ? ' +calendar' : ''}${c.web.deadHost ? ' +dead-host' : ''}${c.web.https === true ? ' https' : ''} ${o} workers=${c.workers} kill=${c.kill}${c.kill === 'none' ? '' : c.killAt === 'live-exhausted' ? '@live-exhausted' : `@${c.killAfterMs}ms`}${c.redisRestart ? ' redis-restart' : ''}`;
 }

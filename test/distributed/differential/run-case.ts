@@ -4,8 +4,8 @@ import type { Redis } from 'ioredis';
 import type { CrawlRecord } from '../../../src/crawl-log/record.ts';
 import type { CrawlSummary } from '../../../src/crawl-log/tally.ts';
 import type { RedisTestServer } from '../../helpers/redis-server.ts';
-import { startWorker } from '../../helpers/workers.ts';
-import { startCaseWeb } from './case-web.ts';
+import { startCli } from '../../helpers/run-cli.ts';
+import { startCaseWeb, type CaseWeb } from './case-web.ts';
 import { argsOf, explicitOf, type ModeResult, readShards, runRedisWorker, runSingle } from './crawl-modes.ts';
 import { type DiffCase, describeCase } from './generate.ts';
 import { until } from '../../helpers/until.ts';
@@ -13,7 +13,9 @@ import { until } from '../../helpers/until.ts';
 /** A mode's run must end by itself within this long (a deadline is a failure, reported with the case's seed). */
 const MODE_DEADLINE_MS = 60_000;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/** Resolves when `signal` aborts. */
+const aborted = (signal: AbortSignal) => new Promise<void>((r) => (signal.aborted ? r() : signal.addEventListener('abort', () => r(), { once: true })));
 
 /**
  * Runs `run` with an abort signal that fires at the deadline; a run that needed it is a failure naming `what`, with
@@ -64,6 +66,8 @@ export interface CaseOutcome {
   modes: Record<string, ModeResult>;
   /** How long each mode took (ms): a mode that ends late points at a wait nobody bounded. */
   times: Record<string, number>;
+  /** What happened besides: e.g. whether a kill meant for after the live sites landed (`kill landed` / `ended first`). */
+  notes: string[];
 }
 
 /** Runs case `c` in every mode under `tmp` (Redis: `redis`, flushed first) and compares them. */
@@ -73,6 +77,7 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
   const modes: Record<string, ModeResult> = {};
   const times: Record<string, number> = {};
   const problems: string[] = [];
+  const notes: string[] = [];
   let t = performance.now();
   const lap = (mode: string) => {
     times[mode] = Math.round(performance.now() - t);
@@ -86,9 +91,16 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
     // One process stopped (signal) or SIGKILLed at a random point, then resumed (with no options: the stored ones).
     const resumedDir = dir('resumed');
     const first: CrawlSummary[] = [];
-    if (c.kill === 'single') {
+    if (c.kill === 'single' && c.killAt === 'live-exhausted') {
+      const kill = liveExhausted(web, modes.single, c.killAfterMs);
+      const child = crawlChild(web, [...web.seeds, '--out', resumedDir, ...argsOf(c.options, web.proxy)]);
+      await withDeadline('the process to kill (or its end)', (d) => Promise.race([child.exited, kill, aborted(d)]));
+      notes.push(`one process: ${child.running() ? 'killed once the live sites were exhausted' : 'ended before the live sites were exhausted'}`);
+      child.signal('SIGKILL');
+      await withDeadline('the killed process', () => child.exited.then(() => undefined));
+    } else if (c.kill === 'single') {
       const before = web.requests();
-      const child = startWorker([...web.seeds, '--out', resumedDir, ...argsOf(c.options, web.proxy)]);
+      const child = crawlChild(web, [...web.seeds, '--out', resumedDir, ...argsOf(c.options, web.proxy)]);
       // The kill lands after a random number of the crawl's requests (`resumeAfter`, 1 to the web's size), a random
       // few ms into the next one: mid-crawl, at any point of a fetch, a parse or a commit. A kill before the first
       // request would be a crawl never made (its resume would need the seeds again); a timer alone landed after 1-2
@@ -113,7 +125,10 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
       const runs: Array<Promise<CrawlSummary>> = [runRedisWorker(redis.url, ex(dirs[0] as string), undefined, leaseMs, d)];
       await until('the first worker to create the crawl in Redis', async () => (await admin.exists('rdfscout:{crawl}:meta')) === 1, 20_000, { everyMs: 10 });
       for (const w of dirs.slice(1)) runs.push(runRedisWorker(redis.url, { out: w }, undefined, undefined, d));
-      if (c.kill === 'worker') runs.push(killedWorker(redis.url, dir('wk'), c.killAfterMs, d));
+      if (c.kill === 'worker') {
+        const kill = c.killAt === 'live-exhausted' ? liveExhausted(web, modes.single as ModeResult, c.killAfterMs) : sleep(c.killAfterMs);
+        runs.push(killedWorker(web, redis.url, dir('wk'), kill, d, (landed) => notes.push(`worker: ${landed ? 'killed' : 'ended first'}${c.killAt === 'live-exhausted' ? ' (live sites exhausted)' : ''}`)));
+      }
       if (c.redisRestart) {
         await sleep(c.killAfterMs);
         await redis.kill();
@@ -132,13 +147,29 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
   } finally {
     await web.close();
   }
-  return { problems: problems.map((p) => `${describeCase(c)}\n  ${p}`), modes, times };
+  return { problems: problems.map((p) => `${describeCase(c)}\n  ${p}`), modes, times, notes };
 }
 
-/** A CLI worker killed (SIGKILL) after `afterMs`, then restarted in this process on its shard until the crawl ends. */
-async function killedWorker(redisUrl: string, out: string, afterMs: number, deadline: AbortSignal): Promise<CrawlSummary> {
-  const child = startWorker(['--redis', redisUrl, '--out', out, '--json', '--quiet']);
-  await Promise.race([child.exited, sleep(afterMs)]);
+/** `rdfscout crawl ...args` as a child process (trusting the web's CA, with https). */
+function crawlChild(web: CaseWeb, args: readonly string[]) {
+  return startCli(['crawl', ...args], { env: web.childEnv });
+}
+
+/**
+ * Resolves `afterMs % 40` ms after the first request to the dead host made once every live URL of one process's
+ * crawl (`single`) was requested: the crawl is left with the dead host's URLs. Never, if that does not happen.
+ */
+function liveExhausted(web: CaseWeb, single: ModeResult, afterMs: number): Promise<void> {
+  const dead = new URL(web.seeds[0] as string).protocol === 'https:' ? 'https://dead.example/' : 'http://dead.example/';
+  const live = [...single.records.keys()].filter((u) => !u.startsWith(dead));
+  return new Promise((resolve) => web.onLiveExhausted(live, () => void sleep(afterMs % 40).then(resolve)));
+}
+
+/** A CLI worker killed (SIGKILL) when `kill` resolves, then restarted in this process on its shard until the crawl ends. */
+async function killedWorker(web: CaseWeb, redisUrl: string, out: string, kill: Promise<void>, deadline: AbortSignal, landed: (killed: boolean) => void): Promise<CrawlSummary> {
+  const child = crawlChild(web, ['--redis', redisUrl, '--out', out, '--json', '--quiet']);
+  await Promise.race([child.exited, kill, aborted(deadline)]);
+  landed(child.running());
   child.signal('SIGKILL');
   await child.ended('the killed worker to exit');
   return runRedisWorker(redisUrl, { out }, undefined, undefined, deadline);

@@ -34,6 +34,19 @@ async function worker(crawl: string, name: string, leaseMs = 30_000) {
   return { queue, frontier, counted };
 }
 
+/**
+ * A worker's frontier (one claim at a time) and the Scheduler over it, on a clock the test moves; `delayMs`: the
+ * scheduler's politeness delay.
+ */
+async function scheduled(delayMs: number) {
+  const clock = { t: Date.now() };
+  const queue = new SharedQueue(redis.client(), { crawl: `r${++crawls}`, worker: 'w1', hostConcurrency: 1, delayMs: 0, leaseMs: 30_000, bucketBits: 0 });
+  const frontier = new RedisFrontier({ queue, maxClaims: 1, claimBackoffMs: 0, deferRelease: true, now: () => clock.t });
+  await frontier.start();
+  const scheduler = new Scheduler({ frontier, policy: null, tally: new CrawlTally(), maxDocs: 100, maxDocsPerPld: 100, delayMs, hostConcurrency: 1, now: () => clock.t, claims: claimsOf(frontier) });
+  return { clock, frontier, scheduler };
+}
+
 describe('RedisFrontier: claims that ride with a release', () => {
   it('claims the PLDs asked for before a release is sent in its script, ready to hand out when it is answered', async () => {
     const { state, dispose } = await tempState();
@@ -133,11 +146,7 @@ describe('RedisFrontier: claims that ride with a release', () => {
 
   it("Scheduler.claimAhead asks for the pick's own choice and hands nothing out; the release claims it", async () => {
     const { state, dispose } = await tempState();
-    const clock = { t: Date.now() };
-    const queue = new SharedQueue(redis.client(), { crawl: `r${++crawls}`, worker: 'w1', hostConcurrency: 1, delayMs: 0, leaseMs: 30_000, bucketBits: 0 });
-    const frontier = new RedisFrontier({ queue, maxClaims: 1, claimBackoffMs: 0, deferRelease: true, now: () => clock.t });
-    await frontier.start();
-    const scheduler = new Scheduler({ frontier, policy: null, tally: new CrawlTally(), maxDocs: 100, maxDocsPerPld: 100, delayMs: 1000, hostConcurrency: 1, now: () => clock.t, claims: claimsOf(frontier) });
+    const { frontier, scheduler } = await scheduled(1000);
     try {
       await frontier.add([entry('http://a.org/1', 1), entry('http://c.org/1', 3), entry('http://b.org/1', 2)]);
       for (const pld of ['a.org', 'b.org', 'c.org']) scheduler.changed(pld);
@@ -170,11 +179,7 @@ describe('RedisFrontier: claims that ride with a release', () => {
   // later in Redis mode and the budget ended on another URL. Failed before the fix (b.org asked for, not d.org).
   it("Scheduler.claimAhead sees the committed page's links and its retry as one process does after its commit", async () => {
     const { state, dispose } = await tempState();
-    const clock = { t: Date.now() };
-    const queue = new SharedQueue(redis.client(), { crawl: `r${++crawls}`, worker: 'w1', hostConcurrency: 1, delayMs: 0, leaseMs: 30_000, bucketBits: 0 });
-    const frontier = new RedisFrontier({ queue, maxClaims: 1, claimBackoffMs: 0, deferRelease: true, now: () => clock.t });
-    await frontier.start();
-    const scheduler = new Scheduler({ frontier, policy: null, tally: new CrawlTally(), maxDocs: 100, maxDocsPerPld: 100, delayMs: 0, hostConcurrency: 1, now: () => clock.t, claims: claimsOf(frontier) });
+    const { clock, frontier, scheduler } = await scheduled(0);
     const fetchOf = async (pld: string): Promise<FrontierEntry> => {
       for (const p of frontier.queues()) scheduler.changed(p.pld);
       expect(scheduler.pick()).toBeNull(); // wanted: claimed in the background
