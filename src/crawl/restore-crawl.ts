@@ -18,6 +18,7 @@ import { lastSeq, readRecords } from '../crawl-log/record-store.ts';
 import { CrawlTally } from '../crawl-log/tally.ts';
 import type { CrawlRecord } from '../crawl-log/record.ts';
 import { noUsableSeed, type RefusedSeed, screenSeeds } from './seed-list.ts';
+import { ANSWERED_ORIGINS, RecentOrigins } from './recent-origins.ts';
 
 /** What a crawl is made of when it starts or resumes. */
 export interface RestoredCrawl {
@@ -77,7 +78,7 @@ export async function restoreCrawl(state: CrawlState, explicit: ExplicitOptions,
   const saved = await loadStrategySnapshot(state);
   const replayAfter = saved !== undefined && strategy.observePage ? saved.seq : 0;
   if (replayAfter > 0) strategy.restore(saved?.state);
-  const answered = new RecentOrigins(16);
+  const answered = new RecentOrigins(ANSWERED_ORIGINS);
   for await (const record of readRecords(state)) {
     tally.add(record);
     if (record.status !== null) answered.add(record.finalUrl);
@@ -112,33 +113,4 @@ export function toFetchedDocument(r: CrawlRecord): FetchedDocument {
     label: r.label,
     rules: r.rules,
   };
-}
-
-/** The last `max` distinct origins added, most recent last (a normalized URL's origin read from the string). */
-export class RecentOrigins {
-  readonly #max: number;
-  readonly #seen = new Set<string>();
-
-  constructor(max: number) {
-    this.#max = max;
-  }
-
-  add(url: string): void {
-    const hostStart = url.indexOf('//') + 2;
-    const end = url.indexOf('/', hostStart);
-    this.addOrigins([end < 0 ? url : url.slice(0, end)]);
-  }
-
-  /** Adds origins as they are (most recent last). */
-  addOrigins(origins: Iterable<string>): void {
-    for (const o of origins) {
-      this.#seen.delete(o);
-      this.#seen.add(o);
-      if (this.#seen.size > this.#max) this.#seen.delete(this.#seen.values().next().value as string);
-    }
-  }
-
-  list(): string[] {
-    return [...this.#seen];
-  }
 }

@@ -4,7 +4,8 @@ import type { CrawlRecord } from '../crawl-log/record.ts';
 import type { CrawlRegistry } from './redis/crawl-registry.ts';
 import type { LearningLog } from './redis/learning-log.ts';
 import type { FetchedDocument, Strategy } from '../relevance/types.ts';
-import { RecentOrigins, toFetchedDocument } from '../crawl/restore-crawl.ts';
+import { toFetchedDocument } from '../crawl/restore-crawl.ts';
+import { ANSWERED_ORIGINS, RecentOrigins } from '../crawl/recent-origins.ts';
 
 /** One entry of the log: the learning input of a fetch (thesis §5) and its bandit reward (BeeBot §3). */
 interface LearnedEntry {
@@ -23,9 +24,6 @@ interface LogSnapshot {
   policy: unknown;
   answered?: string[];
 }
-
-/** Origins remembered as having answered a worker (probe targets, OriginHealth). */
-const ANSWERED = 16;
 
 /** A strategy and a bandit as a new crawl makes them (what the log's entries are replayed into). */
 export interface Learners {
@@ -75,7 +73,7 @@ export class SharedLearning {
   /** How this worker's entries start (`entry` writes `w` first). */
   readonly #own: string;
   /** The last origins that answered the others' fetches (read from the log and its snapshot). */
-  readonly #answered = new RecentOrigins(ANSWERED);
+  readonly #answered = new RecentOrigins(ANSWERED_ORIGINS);
 
   constructor(o: SharedLearningOptions) {
     const { seedPlds, refreshMs = 500, foldEvery = 1000, staleAfterMs = 90_000, ...rest } = o;
@@ -132,7 +130,7 @@ export class SharedLearning {
     const f = await this.#log.foldable(this.#o.worker, this.#o.staleAfterMs);
     if (f.upTo - f.base < this.#o.foldEvery) return false;
     const learners = this.#o.fresh();
-    const answered = new RecentOrigins(ANSWERED);
+    const answered = new RecentOrigins(ANSWERED_ORIGINS);
     answered.addOrigins(restoreLearners(learners, f.snapshot));
     for (const raw of await this.#log.range(f.base, f.base, f.upTo)) {
       const e = JSON.parse(raw) as LearnedEntry;

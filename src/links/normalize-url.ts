@@ -51,13 +51,16 @@ export function normalizeUrl(href: string, base?: string, opts: NormalizeOptions
   if (parsed.hostname === '') return { ok: false, reason: 'no-host' };
   // Only an href with a `#` has a fragment to drop (the setter re-serialises the URL: ~a tenth of a link's cost).
   if (href.includes('#')) parsed.hash = '';
-  let url = parsed.href;
-  if (opts.mode === 'beebot') {
-    url = url.toLowerCase();
-    if (url.endsWith('/')) url = url.slice(0, -1);
-  }
+  const url = inMode(parsed.href, opts.mode);
   if (url.length > maxLength) return { ok: false, reason: 'too-long' };
   return { ok: true, url };
+}
+
+/** A resolved URL as `mode` keeps it: BeeBot's form is lower-cased, one trailing `/` removed (BeeBot §2). */
+function inMode(url: string, mode: NormalizeMode | undefined): string {
+  if (mode !== 'beebot') return url;
+  const lower = url.toLowerCase();
+  return lower.endsWith('/') ? lower.slice(0, -1) : lower;
 }
 
 /**
@@ -91,11 +94,7 @@ export function resolvePlainPath(href: string, basePrefix: string, opts: Normali
   const main = hash < 0 ? href : href.slice(0, hash);
   const query = main.indexOf('?');
   if ((query < 0 ? main : main.slice(0, query)).includes('/.')) return null; // a dot segment, maybe: the parser decides
-  let url = basePrefix + main;
-  if (opts.mode === 'beebot') {
-    url = url.toLowerCase();
-    if (url.endsWith('/')) url = url.slice(0, -1);
-  }
+  const url = inMode(basePrefix + main, opts.mode);
   return url.length > maxLength ? null : url;
 }
 
