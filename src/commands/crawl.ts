@@ -5,7 +5,7 @@ import { Crawler } from '../crawl/crawler.ts';
 import { type CrawlProbes, NO_PROBES } from '../crawl/probes.ts';
 import { joinSharedCrawl, type SharedCrawl } from '../distributed/shared-crawl.ts';
 import { redisCoordination } from '../distributed/redis-coordination.ts';
-import { connectRedis, redisGaveUp } from '../distributed/redis/connect.ts';
+import { closeRedis, connectRedis, redisGaveUp } from '../distributed/redis/connect.ts';
 import { parseRedisUrl } from '../distributed/redis/url.ts';
 import { type SinkOutcome, SinkSender } from '../crawl/sink-sender.ts';
 import type { Dashboard } from '../dashboard/index.ts';
@@ -93,7 +93,7 @@ export async function runCrawlCommand(argv: string[], { probes = NO_PROBES }: { 
       ({ endpoint, dashboard } = await serveCrawl(crawler, control, { port: serve, token: serveToken, queryMemoryMb, ...cluster }));
     } catch (err) {
       await crawler.close();
-      await shared?.client.quit();
+      if (shared !== null) await closeRedis(shared.client);
       throw err;
     }
   }
@@ -140,8 +140,7 @@ export async function runCrawlCommand(argv: string[], { probes = NO_PROBES }: { 
     await crawler.close().catch((err: unknown) => {
       if (lost === null) throw err;
     });
-    if (lost === null) await shared?.client.quit();
-    else shared?.client.disconnect();
+    if (shared !== null) await closeRedis(shared.client); // a lost or given-up connection is dropped, not waited for
   }
 }
 

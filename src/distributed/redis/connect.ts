@@ -97,3 +97,23 @@ export async function connectRedis(url: string, options: RedisConnectOptions = {
     });
   }
 }
+
+/**
+ * Closes a client of {@link connectRedis} once its work is done (every call it made has been answered): QUIT when the
+ * connection is up, at once when it is not (a QUIT would wait in the offline queue for a Redis that may never come
+ * back). A connection lost while QUIT waits for its answer — ioredis then rejects the QUIT with "Connection is
+ * closed." — ends closed all the same, so this resolves: the crawl's own calls were awaited before, and they, not
+ * the goodbye, say whether the crawl's writes reached Redis. (A raw `quit()` failing there made a worker that had
+ * finished its crawl end with an error; in the differential harness it was an unhandled rejection.)
+ */
+export async function closeRedis(client: Redis): Promise<void> {
+  if (client.status !== 'ready') {
+    client.disconnect();
+    return;
+  }
+  try {
+    await client.quit();
+  } catch {
+    client.disconnect();
+  }
+}

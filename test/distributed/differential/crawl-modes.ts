@@ -5,7 +5,7 @@ import type { CrawlSummary } from '../../../src/crawl-log/tally.ts';
 import { CrawlControl } from '../../../src/crawl/control.ts';
 import { Crawler } from '../../../src/crawl/crawler.ts';
 import type { CrawlOptions } from '../../../src/crawl/options.ts';
-import { connectRedis } from '../../../src/distributed/redis/connect.ts';
+import { closeRedis, connectRedis } from '../../../src/distributed/redis/connect.ts';
 import { redisCoordination } from '../../../src/distributed/redis-coordination.ts';
 import { joinSharedCrawl } from '../../../src/distributed/shared-crawl.ts';
 import { openState } from '../../../src/state/open-state.ts';
@@ -78,7 +78,7 @@ export async function runRedisWorker(redisUrl: string, explicit: Partial<CrawlOp
     const crawl = await joinSharedCrawl(client, redisUrl, explicit, leaseMs);
     return await runOpened(await Crawler.open(crawl.explicit, { coordination: redisCoordination(crawl) }), interrupt, deadline);
   } finally {
-    await client.quit();
+    await closeRedis(client);
   }
 }
 

@@ -122,12 +122,19 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
     const dirs = Array.from({ length: c.workers }, (_, i) => dir(`w${i}`));
     const leaseMs = c.kill === 'worker' ? 800 : undefined;
     const summaries = await withDeadline('the Redis workers', async (d) => {
-      const runs: Array<Promise<CrawlSummary>> = [runRedisWorker(redis.url, ex(dirs[0] as string), undefined, leaseMs, d)];
+      // Each run gets a handler at once: one failing while this waits (the first worker's creation, a restart) is
+      // awaited below with the others, not an unhandled rejection (seeds 649 and 759: a QUIT lost to the restart).
+      const runs: Array<Promise<CrawlSummary>> = [];
+      const start = (run: Promise<CrawlSummary>) => {
+        run.catch(() => {});
+        runs.push(run);
+      };
+      start(runRedisWorker(redis.url, ex(dirs[0] as string), undefined, leaseMs, d));
       await until('the first worker to create the crawl in Redis', async () => (await admin.exists('rdfscout:{crawl}:meta')) === 1, 20_000, { everyMs: 10 });
-      for (const w of dirs.slice(1)) runs.push(runRedisWorker(redis.url, { out: w }, undefined, undefined, d));
+      for (const w of dirs.slice(1)) start(runRedisWorker(redis.url, { out: w }, undefined, undefined, d));
       if (c.kill === 'worker') {
         const kill = c.killAt === 'live-exhausted' ? liveExhausted(web, modes.single as ModeResult, c.killAfterMs) : sleep(c.killAfterMs);
-        runs.push(killedWorker(web, redis.url, dir('wk'), kill, d, (landed) => notes.push(`worker: ${landed ? 'killed' : 'ended first'}${c.killAt === 'live-exhausted' ? ' (live sites exhausted)' : ''}`)));
+        start(killedWorker(web, redis.url, dir('wk'), kill, d, (landed) => notes.push(`worker: ${landed ? 'killed' : 'ended first'}${c.killAt === 'live-exhausted' ? ' (live sites exhausted)' : ''}`)));
       }
       if (c.redisRestart) {
         await sleep(c.killAfterMs);
@@ -135,7 +142,6 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
         await sleep(200);
         await redis.restart();
       }
-      for (const r of runs) r.catch(() => {}); // handled below (a rejection while the restart waits is not unhandled)
       return Promise.all(runs);
     }, () => sharedState(admin));
     if (c.kill === 'worker') dirs.push(dir('wk'));
