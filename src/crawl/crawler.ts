@@ -295,7 +295,7 @@ export class Crawler {
     // Links dropped by --max-depth in earlier runs count too: a resume that finds nothing left stops for the reason the
     // run that dropped them would give (max-depth, not frontier-empty). Stored with each fetch that dropped some (a
     // SIGKILLed run keeps its count), and here once more: fetches in flight together may have committed out of order.
-    const depthDropped = this.#runner.depthDroppedBefore + this.#runner.depthDropped;
+    const depthDropped = this.#runner.depthDroppedTotal;
     if (this.#runner.depthDropped > 0) await saveDepthDropped(this.state, depthDropped);
     await this.state.indexer.flush(); // a finished crawl is fully indexed for SPARQL (documents are indexed in bulk)
     const local = stopReason({

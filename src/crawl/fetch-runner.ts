@@ -68,9 +68,9 @@ export class FetchRunner {
   #fetches = 0;
   /** Links not queued in this run because they were deeper than --max-depth (for `stoppedBy`). */
   depthDropped = 0;
-  /** Links dropped by --max-depth in earlier runs. */
-  get depthDroppedBefore(): number {
-    return this.#d.depthDroppedBefore;
+  /** Links dropped by --max-depth over the crawl: earlier runs' and this one's (crawl-meta `depthDropped`). */
+  get depthDroppedTotal(): number {
+    return this.#d.depthDroppedBefore + this.depthDropped;
   }
   /** The error that ends the crawl, or null. */
   fatal: RdfscoutError | null = null;
@@ -166,7 +166,7 @@ export class FetchRunner {
     const { plan, txn } = await planFetch(this.#d.planDeps, entry, result, { robotsSitemaps, stamp });
     this.depthDropped += plan.depthDropped;
     // Stored with the fetch that dropped them: a resume after a SIGKILL stops for max-depth as one process would.
-    if (plan.depthDropped > 0) stageDepthDropped(txn, this.#d.state, this.#d.depthDroppedBefore + this.depthDropped);
+    if (plan.depthDropped > 0) stageDepthDropped(txn, this.#d.state, this.depthDroppedTotal);
     const { record } = plan;
     land();
     coordinator.staged(entry, record, rewardOf(options.reward, record, plan.external), plan.depthDropped);
