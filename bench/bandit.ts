@@ -15,7 +15,7 @@
 // BeeBot's semantics (external links are counted, never crawled; depth ≤ 5; redirects followed; robots-disallowed
 // pages skipped) and every policy is replayed over it with `simulate` — fast enough for 20+ seeds.
 // With --thesis, the same policies with rdf-docs reward over the thesis-like multi-PLD web, with bfs and fc-r+hr.
-// With --generated [--split tuning|evaluation|evaluation-2|evaluation-3] [--repeats R] [--cache FILE] [--losers] [--per-set]: the generated
+// With --generated [--split tuning|evaluation|evaluation-2|evaluation-3|evaluation-4] [--repeats R] [--cache FILE] [--losers] [--per-set]: the generated
 // site sets, live (bench/lib/bandit-generated-run.ts).
 
 import { spawn } from 'node:child_process';

@@ -48,7 +48,7 @@ function crawlSeed(seed: number, r: number): number {
   return seed + 1_000_000 * r;
 }
 
-/** The seeds of one split of bench/bandit-seeds.json (`tuning`, `evaluation`, `evaluation-2`, `evaluation-3`). */
+/** The seeds of one split of bench/bandit-seeds.json (`tuning`, `evaluation`, `evaluation-2`, `evaluation-3`, `evaluation-4`). */
 export function sealedSeeds(split: string): number[] {
   const file = JSON.parse(readFileSync(new URL('../bandit-seeds.json', import.meta.url), 'utf8')) as Record<string, unknown>;
   const seeds = file[split];
