@@ -61,4 +61,13 @@ describe('differential: one process, resumed, Redis workers', () => {
     const { problems } = await runCase(c, join(tmp, `case${i}`), redis, admin);
     expect(problems).toEqual([]);
   }, 200_000);
+
+  it('restarts Redis only once every worker has joined (a restart drawn at once after they start)', async () => {
+    // Seed 896: three workers and a Redis restart. With the restart at 0 ms, the kill landed while the second and
+    // third workers connected or joined: they refused to start (by design), and the case failed for the harness.
+    const c = { ...generateCase(896, BEFORE_17), killAfterMs: 0 };
+    expect(c).toMatchObject({ workers: 3, redisRestart: true, kill: 'none' });
+    const { problems } = await runCase(c, join(tmp, 'restart-at-once'), redis, admin);
+    expect(problems).toEqual([]);
+  }, 200_000);
 });

@@ -125,19 +125,27 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
       // Each run gets a handler at once: one failing while this waits (the first worker's creation, a restart) is
       // awaited below with the others, not an unhandled rejection (seeds 649 and 759: a QUIT lost to the restart).
       const runs: Array<Promise<CrawlSummary>> = [];
-      const start = (run: Promise<CrawlSummary>) => {
-        run.catch(() => {});
-        runs.push(run);
+      // Each in-process worker's join (or its end, if it never joins).
+      const joins: Array<Promise<unknown>> = [];
+      const start = (run: (joined: () => void) => Promise<CrawlSummary>) => {
+        let joined = () => {};
+        const join = new Promise<void>((r) => (joined = r));
+        const running = run(joined);
+        running.catch(() => {});
+        runs.push(running);
+        joins.push(Promise.race([join, running.catch(() => {})]));
       };
-      start(runRedisWorker(redis.url, ex(dirs[0] as string), undefined, leaseMs, d));
+      start((joined) => runRedisWorker(redis.url, ex(dirs[0] as string), undefined, leaseMs, d, joined));
       await until('the first worker to create the crawl in Redis', async () => (await admin.exists('rdfscout:{crawl}:meta')) === 1, 20_000, { everyMs: 10 });
-      for (const w of dirs.slice(1)) start(runRedisWorker(redis.url, { out: w }, undefined, undefined, d));
+      for (const w of dirs.slice(1)) start((joined) => runRedisWorker(redis.url, { out: w }, undefined, undefined, d, joined));
       if (c.kill === 'worker') {
         const kill = c.killAt === 'live-exhausted' ? liveExhausted(web, modes.single as ModeResult, c.killAfterMs) : sleep(c.killAfterMs);
-        start(killedWorker(web, redis.url, dir('wk'), kill, d, (landed) => notes.push(`worker: ${landed ? 'killed' : 'ended first'}${c.killAt === 'live-exhausted' ? ' (live sites exhausted)' : ''}`)));
+        start(() => killedWorker(web, redis.url, dir('wk'), kill, d, (landed) => notes.push(`worker: ${landed ? 'killed' : 'ended first'}${c.killAt === 'live-exhausted' ? ' (live sites exhausted)' : ''}`)));
       }
       if (c.redisRestart) {
-        await sleep(c.killAfterMs);
+        // Not before every worker has joined: one still connecting or joining refuses to start while Redis is down
+        // (by design), and the case would fail for the harness's timing, not the crawler's.
+        await Promise.all([sleep(c.killAfterMs), ...joins]);
         await redis.kill();
         await sleep(200);
         await redis.restart();
