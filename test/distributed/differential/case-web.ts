@@ -29,6 +29,8 @@ export interface CaseWeb {
   seeds: string[];
   /** Every URL of the finite part of the web (calendar pages excluded), for "nothing lost" checks. */
   finite: string[];
+  /** The origins that never answer (`https://dead.example`): a crawl's URLs there are not its live ones. */
+  deadOrigins: string[];
   requests(): number;
   /**
    * Calls `fn` (once) at the first request to the dead host made after every URL of `live` has been requested since
@@ -141,6 +143,7 @@ export async function startCaseWeb(spec: WebSpec): Promise<CaseWeb> {
     proxy: server.origin,
     seeds,
     finite: [...docs.keys()],
+    deadOrigins: spec.deadHost ? [o.dead] : [],
     requests: () => server.requests.length + tunnelled,
     onLiveExhausted(live, fn) {
       requested.clear();

@@ -174,8 +174,8 @@ function crawlChild(web: CaseWeb, args: readonly string[]) {
  * crawl (`single`) was requested: the crawl is left with the dead host's URLs. Never, if that does not happen.
  */
 function liveExhausted(web: CaseWeb, single: ModeResult, afterMs: number): Promise<void> {
-  const dead = new URL(web.seeds[0] as string).protocol === 'https:' ? 'https://dead.example/' : 'http://dead.example/';
-  const live = [...single.records.keys()].filter((u) => !u.startsWith(dead));
+  const dead = new Set(web.deadOrigins);
+  const live = [...single.records.keys()].filter((u) => !dead.has(new URL(u).origin));
   return new Promise((resolve) => web.onLiveExhausted(live, () => void sleep(afterMs % 40).then(resolve)));
 }
 
