@@ -41,12 +41,17 @@ afterAll(async () => {
  * - 983 (with the kinds drawn since: a kill once the live sites are exhausted, https): one process SIGKILLed after
  *   fetches whose links --max-depth dropped; its resume found nothing left and stopped frontier-empty, one process
  *   max-depth (the dropped count was stored only when a run ended; test/crawl/resume-stop-reason.test.ts).
+ * - 1047 (the same kinds): --max-docs 27 with 26 live documents: the last fetch went to whichever dead-host URL ended
+ *   its retries first, a matter of wall-clock back-offs in one process too; the rule "the same records at concurrency
+ *   1" does not hold then (the harness's, fixed in compare; compare.test.ts).
  */
 const BEFORE_17: GenerateOptions = { kills: true, deadHosts: true, redisRestarts: true };
+const SINCE_17: GenerateOptions = { ...BEFORE_17, liveExhaustedKills: true, https: true };
 const FOUND: Array<[number, GenerateOptions]> = [
   [22, BEFORE_17],
   [56, BEFORE_17],
-  [983, { ...BEFORE_17, liveExhaustedKills: true, https: true }],
+  [983, SINCE_17],
+  [1047, SINCE_17],
 ];
 
 describe('differential: one process, resumed, Redis workers', () => {

@@ -203,7 +203,7 @@ function spent(records: Iterable<CrawlRecord>): { total: number; perPld: Map<str
 const key = (r: CrawlRecord) => `${r.url} ${r.outcome} ${r.status} ${r.triples}`;
 
 /** What must hold across modes (README "Differential tests"); each broken rule is one line. */
-function compare(c: DiffCase, modes: Record<string, ModeResult>): string[] {
+export function compare(c: DiffCase, modes: Record<string, ModeResult>): string[] {
   const out: string[] = [];
   const single = modes.single as ModeResult;
   const reason = single.summaries[0]?.stoppedBy;
@@ -239,11 +239,18 @@ function compare(c: DiffCase, modes: Record<string, ModeResult>): string[] {
     if (quadsDiffer.length > 0) out.push(`${name}: stored quads of ${quadsDiffer.length} documents differ from one process's: ${quadsDiffer.slice(0, 3).join(' ')}`);
     // bfs at concurrency 1 in one process at a time (resumed after a signal or a SIGKILL; one Redis worker, none
     // killed): the same order, so the same URLs whatever stopped it — the same records and the same quads.
+    // Except when a budget ended a crawl that met failures: a failing URL is retried after a wall-clock back-off, so
+    // which URL ends first and takes the budget's last fetches depends on timing, in one process too (seed 1047: with
+    // one fetch left after the live sites, one process recorded dead.example/gone1 in 4 runs of 5, gone4 in the
+    // fifth). The counts are compared above.
+    const budgetMetFailures = (reason === 'max-docs' || reason === 'max-docs-per-pld') && [single, m].some((x) => [...x.records.values()].some((r) => r.outcome === 'failed'));
     const oneAtATime = name === 'resumed' || (c.workers === 1 && c.kill !== 'worker' && !c.redisRestart);
-    if (strategy === 'bfs' && concurrency === 1 && (oneAtATime || sameSet)) {
-      const a = [...single.records.values()].map(key).sort().join('\n');
-      const b = [...m.records.values()].map(key).sort().join('\n');
-      if (a !== b) out.push(`${name}: records differ from one process's`);
+    if (strategy === 'bfs' && concurrency === 1 && (oneAtATime || sameSet) && !budgetMetFailures) {
+      const a = new Set([...single.records.values()].map(key));
+      const b = new Set([...m.records.values()].map(key));
+      const onlyA = [...a].filter((k) => !b.has(k)).sort();
+      const onlyB = [...b].filter((k) => !a.has(k)).sort();
+      if (onlyA.length + onlyB.length > 0) out.push(`${name}: records differ from one process's: ${onlyB.length} not in one process's (${onlyB.slice(0, 3).join(' | ')}), ${onlyA.length} only there (${onlyA.slice(0, 3).join(' | ')})`);
       const qa = [...single.docs.keys()].sort().join('\n');
       const qb = [...m.docs.keys()].sort().join('\n');
       if (qa !== qb) out.push(`${name}: stored documents differ from one process's`);
