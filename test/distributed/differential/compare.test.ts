@@ -34,11 +34,19 @@ describe('compare', () => {
     expect(compare(c, { single, resumed, redis: resumed })).toEqual([]);
   });
 
+  it('lets a budget end on other live URLs where an origin never answers, even before any failure is recorded', () => {
+    // Seed 1188's shape: a host that never answers was still being retried when --max-docs ended both crawls.
+    const single = mode('max-docs', live.slice(0, 24).concat(record('http://site2.example/d5.ttl', 'ok')));
+    const resumed = mode('max-docs', live.slice(0, 24).concat(record('http://site2.example/d6.ttl', 'ok')));
+    expect(compare({ ...c, options: { ...c.options, maxDocs: 25 } }, { single, resumed })).toEqual([]);
+    expect(compare({ ...c, web: { ...c.web, deadHost: false }, options: { ...c.options, maxDocs: 25 } }, { single, resumed })).toHaveLength(1);
+  });
+
   it('still reports other records than one process when nothing failed, and a budget exceeded', () => {
     const single = mode('max-docs', live);
     const other = mode('max-docs', [...live.slice(0, 25), record('http://site2.example/d9.ttl', 'ok')]);
     const over = mode('max-docs', [...live, record('http://dead.example/gone1.ttl', 'failed'), record('http://dead.example/gone6.ttl', 'failed')]);
-    const problems = compare({ ...c, options: { ...c.options, maxDocs: 26 } }, { single, resumed: other, redis: over });
+    const problems = compare({ ...c, web: { ...c.web, deadHost: false }, options: { ...c.options, maxDocs: 26 } }, { single, resumed: other, redis: over });
     expect(problems).toEqual([
       expect.stringMatching(/^resumed: records differ from one process's: 1 not in one process's \(http:\/\/site2\.example\/d9\.ttl ok 200 2\), 1 only there/),
       'redis: 28 fetched, over --max-docs 26',

@@ -12,7 +12,7 @@ import { openState } from '../../../src/state/open-state.ts';
 import { mergeRecords, } from '../../helpers/workers.ts';
 
 /** The crawl options a case varies (the rest: the defaults, breadth-first, RDF links followed, no politeness delay). */
-export type CaseOptions = Partial<Pick<CrawlOptions, 'strategy' | 'concurrency' | 'maxDocs' | 'maxDocsPerPld' | 'maxDepth' | 'scope' | 'offsiteHops' | 'maxOfflineMs' | 'threads' | 'threadMinKb'>>;
+export type CaseOptions = Partial<Pick<CrawlOptions, 'strategy' | 'concurrency' | 'maxDocs' | 'maxDocsPerPld' | 'maxDepth' | 'scope' | 'offsiteHops' | 'maxOfflineMs' | 'threads' | 'threadMinKb' | 'headersTimeoutMs' | 'maxRetries'>>;
 
 /** What happens after `afterRecords` records: the operator's stop, an abort (signal), or `call` (e.g. the web goes down). */
 export interface Interrupt {
