@@ -56,7 +56,7 @@ async function startWaitingWeb(): Promise<CaseWeb> {
   const onLiveExhausted = () => {
     throw new Error('not used by the contract');
   };
-  return { proxy: server.origin, seeds, finite: [], requests: () => server.requests.length, onLiveExhausted, childEnv: {}, close: () => server.close() };
+  return { proxy: server.origin, seeds, finite: [], deadOrigins: [], requests: () => server.requests.length, onLiveExhausted, childEnv: {}, close: () => server.close() };
 }
 
 interface Contract {

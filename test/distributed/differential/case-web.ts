@@ -1,4 +1,5 @@
-// A small generated Linked-Data web behind one HTTP proxy on 127.0.0.1: sites of Turtle documents, an endless calendar, a dead host; over http or https.
+// A small generated Linked-Data web behind one HTTP proxy on 127.0.0.1: sites of Turtle documents, an endless calendar, a dead host,
+// robots.txt that fails, redirects that loop or lead to the dead host, a host that never answers, many one-document PLDs; over http or https.
 import { createServer as createTlsServer } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -22,6 +23,14 @@ export interface WebSpec {
    * the crawls trust the CA: in this process by `tls.setDefaultCACertificates`, in a child by NODE_EXTRA_CA_CERTS).
    */
   https?: boolean;
+  /** The last site's robots.txt answers 500 (`error`) or never answers (`timeout`: past the crawl's timeout). */
+  robots?: 'error' | 'timeout';
+  /** Documents also link redirects: a loop (`/loop-a.ttl` ⇄ `/loop-b.ttl`) and a move to the dead host (`/moved.ttl`). */
+  redirects?: boolean;
+  /** The first site's first documents link a host that answers its robots.txt (404) and never its documents (past the timeout). */
+  slowHost?: boolean;
+  /** PLDs of one document each (seeds too), each linking the next and the first site. */
+  tinyPlds?: number;
 }
 
 export interface CaseWeb {
@@ -29,6 +38,8 @@ export interface CaseWeb {
   seeds: string[];
   /** Every URL of the finite part of the web (calendar pages excluded), for "nothing lost" checks. */
   finite: string[];
+  /** The origins that never answer (the dead host, the slow one): a crawl's URLs there are not its live ones. */
+  deadOrigins: string[];
   requests(): number;
   /**
    * Calls `fn` (once) at the first request to the dead host made after every URL of `live` has been requested since
@@ -41,10 +52,12 @@ export interface CaseWeb {
 }
 
 const SEE_ALSO = '<http://www.w3.org/2000/01/rdf-schema#seeAlso>';
-const HOSTS = ['site0.example', 'site1.example', 'site2.example', 'calendar.example', 'dead.example'];
+/** Most one-document PLDs a web has. */
+export const MAX_TINY_PLDS = 20;
+const HOSTS = ['site0.example', 'site1.example', 'site2.example', 'calendar.example', 'dead.example', 'slow.example', ...Array.from({ length: MAX_TINY_PLDS }, (_, k) => `tiny${k}.example`)];
 const origins = (spec: WebSpec) => {
   const scheme = spec.https === true ? 'https' : 'http';
-  return { site: (s: number) => `${scheme}://site${s}.example`, dead: `${scheme}://dead.example`, calendar: `${scheme}://calendar.example` };
+  return { site: (s: number) => `${scheme}://site${s}.example`, dead: `${scheme}://dead.example`, calendar: `${scheme}://calendar.example`, slow: `${scheme}://slow.example`, tiny: (k: number) => `${scheme}://tiny${k}.example` };
 };
 
 /** The test CA of this process (made once), trusted by this process's TLS connections from then on. */
@@ -78,10 +91,30 @@ function webLinks(spec: WebSpec): Map<string, string[]> {
       }
       if (spec.deadHost && rng.next() < 0.3) links.push(`${o.dead}/gone${i}.ttl`);
       if (spec.calendar && s === 0 && i === 0) links.push(`${o.calendar}/m0.ttl`);
+      // The kinds drawn since (no draw when absent: the webs of earlier cases stay as they were).
+      if (spec.redirects === true && rng.next() < 0.3) links.push(`${o.site(s)}/${rng.next() < 0.5 ? 'loop-a' : 'moved'}.ttl`);
+      if (spec.slowHost === true && s === 0 && i < 2) links.push(`${o.slow}/s${i}.ttl`);
+      if ((spec.tinyPlds ?? 0) > 0 && s === 0) links.push(`${o.tiny(i % (spec.tinyPlds as number))}/d0.ttl`);
       docs.set(siteUrl(s, i), links);
     }
   });
+  const tiny = spec.tinyPlds ?? 0;
+  for (let k = 0; k < tiny; k++) docs.set(`${o.tiny(k)}/d0.ttl`, [`${o.tiny((k + 1) % tiny)}/d0.ttl`, siteUrl(0, 0)]);
   return docs;
+}
+
+/**
+ * The origins of `spec` that never answer a request a crawl sends: the dead host (linked, or a redirect's target),
+ * the slow host, the site whose robots.txt never answers. Their requests end by a connection failure or a timeout,
+ * and are retried after wall-clock back-offs.
+ */
+export function deadOriginsOf(spec: WebSpec): string[] {
+  const o = origins(spec);
+  return [
+    ...(spec.deadHost || spec.redirects === true ? [o.dead] : []),
+    ...(spec.slowHost === true ? [o.slow] : []),
+    ...(spec.robots === 'timeout' ? [o.site(spec.sites.length - 1)] : []),
+  ];
 }
 
 /** Starts the web's proxy. Seeds: each site's first document (and the calendar's first month). */
@@ -97,8 +130,19 @@ export async function startCaseWeb(spec: WebSpec): Promise<CaseWeb> {
       fn();
     }
   };
+  const lastSite = o.site(spec.sites.length - 1);
   const serve = (target: URL, res: ServerResponse) => {
     requested.add(target.href);
+    // The slow host answers its robots.txt (none) at once and its documents never (the crawl's timeout ends them).
+    if (target.origin === o.slow && target.pathname !== '/robots.txt') return dead();
+    if (target.pathname === '/robots.txt' && spec.robots !== undefined && target.origin === lastSite) {
+      if (spec.robots === 'timeout') return;
+      return res.writeHead(500, { 'content-type': 'text/plain' }).end('robots.txt is broken');
+    }
+    if (spec.redirects === true && /^\/(loop-a|loop-b|moved)\.ttl$/.test(target.pathname)) {
+      const to = target.pathname === '/moved.ttl' ? `${o.dead}/moved.ttl` : target.pathname === '/loop-a.ttl' ? '/loop-b.ttl' : '/loop-a.ttl';
+      return res.writeHead(301, { location: to, 'content-type': 'text/plain' }).end('moved');
+    }
     let links = docs.get(target.href);
     const month = /^\/m(\d+)\.ttl$/.exec(target.pathname);
     if (links === undefined && target.origin === o.calendar && month !== null) links = [`${o.calendar}/m${Number(month[1]) + 1}.ttl`];
@@ -136,11 +180,12 @@ export async function startCaseWeb(spec: WebSpec): Promise<CaseWeb> {
       tls.emit('connection', socket);
     });
   }
-  const seeds = spec.sites.map((_, s) => `${o.site(s)}/d0.ttl`);
+  const seeds = [...spec.sites.map((_, s) => `${o.site(s)}/d0.ttl`), ...Array.from({ length: spec.tinyPlds ?? 0 }, (_, k) => `${o.tiny(k)}/d0.ttl`)];
   return {
     proxy: server.origin,
     seeds,
     finite: [...docs.keys()],
+    deadOrigins: deadOriginsOf(spec),
     requests: () => server.requests.length + tunnelled,
     onLiveExhausted(live, fn) {
       requested.clear();

@@ -15,6 +15,7 @@ const { values } = parseArgs({
     'no-redis-restarts': { type: 'boolean', default: false },
     'no-live-exhausted-kills': { type: 'boolean', default: false },
     'no-https': { type: 'boolean', default: false },
+    'no-host-kinds': { type: 'boolean', default: false },
   },
 });
 const count = Number(values.cases);
@@ -30,16 +31,20 @@ const stray: string[] = [];
 process.on('unhandledRejection', (err) => {
   stray.push(`unhandled rejection: ${String((err as Error)?.stack ?? err)}`);
 });
-const kinds = { kills: 0, deadHosts: 0, restarts: 0, liveExhausted: 0, https: 0 };
+const kinds = { kills: 0, deadHosts: 0, restarts: 0, liveExhausted: 0, https: 0, robots: 0, redirects: 0, slowHosts: 0, tinyPlds: 0 };
 const t0 = Date.now();
 try {
   for (let seed = from; seed < from + count; seed++) {
-    const c = generateCase(seed, { kills: !values['no-kills'], deadHosts: !values['no-dead-hosts'], redisRestarts: !values['no-redis-restarts'], liveExhaustedKills: !values['no-live-exhausted-kills'], https: !values['no-https'] });
+    const c = generateCase(seed, { kills: !values['no-kills'], deadHosts: !values['no-dead-hosts'], redisRestarts: !values['no-redis-restarts'], liveExhaustedKills: !values['no-live-exhausted-kills'], https: !values['no-https'], hostKinds: !values['no-host-kinds'] });
     if (c.kill !== 'none') kinds.kills++;
     if (c.web.deadHost) kinds.deadHosts++;
     if (c.redisRestart) kinds.restarts++;
     if (c.kill !== 'none' && c.killAt === 'live-exhausted') kinds.liveExhausted++;
     if (c.web.https === true) kinds.https++;
+    if (c.web.robots !== undefined) kinds.robots++;
+    if (c.web.redirects === true) kinds.redirects++;
+    if (c.web.slowHost === true) kinds.slowHosts++;
+    if (c.web.tinyPlds !== undefined) kinds.tinyPlds++;
     const t = Date.now();
     const { problems, times, notes } = await runCase(c, tmp, redis, admin);
     await new Promise((r) => setTimeout(r, 50)); // a rejection of the case's last moments is reported with it
@@ -55,6 +60,6 @@ try {
   await redis.stop();
   await remove();
 }
-process.stdout.write(`\n${count} cases (${kinds.kills} with a SIGKILL, ${kinds.deadHosts} with a dead host, ${kinds.restarts} with a Redis restart, ${kinds.liveExhausted} killed once the live sites were exhausted, ${kinds.https} over https) in ${((Date.now() - t0) / 1000).toFixed(0)} s: ${count - failed.length} passed, ${failed.length} failed\n`);
+process.stdout.write(`\n${count} cases (${kinds.kills} with a SIGKILL, ${kinds.deadHosts} with a dead host, ${kinds.restarts} with a Redis restart, ${kinds.liveExhausted} killed once the live sites were exhausted, ${kinds.https} over https, ${kinds.robots} with a robots.txt failing, ${kinds.redirects} with redirects, ${kinds.slowHosts} with a host that never answers, ${kinds.tinyPlds} with many one-document PLDs) in ${((Date.now() - t0) / 1000).toFixed(0)} s: ${count - failed.length} passed, ${failed.length} failed\n`);
 for (const f of failed) process.stdout.write(`  failed: ${f}\n`);
 process.exitCode = failed.length > 0 ? 1 : 0;

@@ -12,7 +12,7 @@ import { openState } from '../../../src/state/open-state.ts';
 import { mergeRecords, } from '../../helpers/workers.ts';
 
 /** The crawl options a case varies (the rest: the defaults, breadth-first, RDF links followed, no politeness delay). */
-export type CaseOptions = Partial<Pick<CrawlOptions, 'strategy' | 'concurrency' | 'maxDocs' | 'maxDocsPerPld' | 'maxDepth' | 'scope' | 'offsiteHops' | 'maxOfflineMs' | 'threads' | 'threadMinKb'>>;
+export type CaseOptions = Partial<Pick<CrawlOptions, 'strategy' | 'concurrency' | 'maxDocs' | 'maxDocsPerPld' | 'maxDepth' | 'scope' | 'offsiteHops' | 'maxOfflineMs' | 'threads' | 'threadMinKb' | 'headersTimeoutMs' | 'maxRetries'>>;
 
 /** What happens after `afterRecords` records: the operator's stop, an abort (signal), or `call` (e.g. the web goes down). */
 export interface Interrupt {
@@ -71,12 +71,18 @@ export async function runSingle(explicit: Partial<CrawlOptions> & { out: string 
   return runOpened(await Crawler.open(explicit), interrupt, deadline);
 }
 
-/** One worker of the shared crawl in Redis at `redisUrl`, in this process (seeds given: it may create the crawl). */
-export async function runRedisWorker(redisUrl: string, explicit: Partial<CrawlOptions> & { out: string }, interrupt?: Interrupt, leaseMs?: number, deadline?: AbortSignal): Promise<CrawlSummary> {
+/**
+ * One worker of the shared crawl in Redis at `redisUrl`, in this process (seeds given: it may create the crawl).
+ * `onJoined` is called once it has joined the crawl and opened (from then on a Redis outage is the crawl's to ride
+ * out; before it, a worker that cannot reach Redis refuses to start).
+ */
+export async function runRedisWorker(redisUrl: string, explicit: Partial<CrawlOptions> & { out: string }, interrupt?: Interrupt, leaseMs?: number, deadline?: AbortSignal, onJoined?: () => void): Promise<CrawlSummary> {
   const client = await connectRedis(redisUrl);
   try {
     const crawl = await joinSharedCrawl(client, redisUrl, explicit, leaseMs);
-    return await runOpened(await Crawler.open(crawl.explicit, { coordination: redisCoordination(crawl) }), interrupt, deadline);
+    const crawler = await Crawler.open(crawl.explicit, { coordination: redisCoordination(crawl) });
+    onJoined?.();
+    return await runOpened(crawler, interrupt, deadline);
   } finally {
     await closeRedis(client);
   }

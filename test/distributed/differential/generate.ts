@@ -1,6 +1,6 @@
 // **generateCase**: crawl settings from a seed (pure), for differential runs across modes.
 import { Prng } from '../../../src/random/prng.ts';
-import type { WebSpec } from './case-web.ts';
+import { MAX_TINY_PLDS, type WebSpec } from './case-web.ts';
 import type { CaseOptions } from './crawl-modes.ts';
 
 /** One generated case: a web, crawl options, how many Redis workers, and what goes wrong on the way. */
@@ -34,6 +34,11 @@ export interface GenerateOptions {
   liveExhaustedKills?: boolean;
   /** A fraction of the webs is served over https. */
   https?: boolean;
+  /**
+   * What else a user meets: a robots.txt that answers 500 or never answers, redirects that loop or lead to the dead
+   * host, a host that never answers (past a short --headers-timeout-ms), many PLDs of one document each.
+   */
+  hostKinds?: boolean;
 }
 
 /** A case from `seed`: budgets below and above the web's size, depth, scope, calendar, dead host, 1–3 workers. */
@@ -66,9 +71,22 @@ export function generateCase(seed: number, g: GenerateOptions = {}): DiffCase {
   // Drawn after that, only when asked for: the cases found before these kinds existed stay as they were found.
   const killAt = g.liveExhaustedKills === true && deadHost && kill !== 'none' && rng.chance(0.8) ? 'live-exhausted' : 'requests';
   const https = g.https === true && rng.chance(0.25);
+  // Drawn after those, only when asked for (hostKinds), for the same reason.
+  const web: WebSpec = { seed, sites, calendar, deadHost, ...(https ? { https } : {}) };
+  if (g.hostKinds === true) {
+    if (rng.chance(0.15)) web.robots = rng.chance(0.5) ? 'error' : 'timeout';
+    if (rng.chance(0.2)) web.redirects = true;
+    if (offsite && rng.chance(0.2)) web.slowHost = true;
+    if (rng.chance(0.15)) web.tinyPlds = rng.int(5, MAX_TINY_PLDS);
+    // A request that never answers ends at the headers timeout: short, so that the case ends within its deadline.
+    if (web.robots === 'timeout' || web.slowHost === true) options.headersTimeoutMs = 1500;
+    // A robots.txt unavailable is asked again after 30 s (RFC 9309 §2.3.1.4; --max-retries 2 waits a minute a URL):
+    // no retries, so that the case ends within its deadline.
+    if (web.robots !== undefined) options.maxRetries = 0;
+  }
   return {
     seed,
-    web: { seed, sites, calendar, deadHost, ...(https ? { https } : {}) },
+    web,
     options,
     workers: rng.int(1, 3),
     kill,
@@ -83,5 +101,7 @@ export function generateCase(seed: number, g: GenerateOptions = {}): DiffCase {
 /** One line describing a case (printed with every failure, with its seed). */
 export function describeCase(c: DiffCase): string {
   const o = Object.entries(c.options).map(([k, v]) => `${k}=${v}`).join(' ');
-  return `seed ${c.seed}: sites [${c.web.sites}]${c.web.calendar ? ' +calendar' : ''}${c.web.deadHost ? ' +dead-host' : ''}${c.web.https === true ? ' https' : ''} ${o} workers=${c.workers} kill=${c.kill}${c.kill === 'none' ? '' : c.killAt === 'live-exhausted' ? '@live-exhausted' : `@${c.killAfterMs}ms`}${c.redisRestart ? ' redis-restart' : ''}`;
+  const w = c.web;
+  const more = `${w.robots === undefined ? '' : ` +robots-${w.robots}`}${w.redirects === true ? ' +redirects' : ''}${w.slowHost === true ? ' +slow-host' : ''}${w.tinyPlds === undefined ? '' : ` +${w.tinyPlds}-tiny-plds`}`;
+  return `seed ${c.seed}: sites [${c.web.sites}]${c.web.calendar ? ' +calendar' : ''}${c.web.deadHost ? ' +dead-host' : ''}${more}${c.web.https === true ? ' https' : ''} ${o} workers=${c.workers} kill=${c.kill}${c.kill === 'none' ? '' : c.killAt === 'live-exhausted' ? '@live-exhausted' : `@${c.killAfterMs}ms`}${c.redisRestart ? ' redis-restart' : ''}`;
 }

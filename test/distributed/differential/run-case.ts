@@ -5,7 +5,7 @@ import type { CrawlRecord } from '../../../src/crawl-log/record.ts';
 import type { CrawlSummary } from '../../../src/crawl-log/tally.ts';
 import type { RedisTestServer } from '../../helpers/redis-server.ts';
 import { startCli } from '../../helpers/run-cli.ts';
-import { startCaseWeb, type CaseWeb } from './case-web.ts';
+import { type CaseWeb, deadOriginsOf, startCaseWeb } from './case-web.ts';
 import { argsOf, explicitOf, type ModeResult, readShards, runRedisWorker, runSingle } from './crawl-modes.ts';
 import { type DiffCase, describeCase } from './generate.ts';
 import { until } from '../../helpers/until.ts';
@@ -125,19 +125,27 @@ export async function runCase(c: DiffCase, tmp: string, redis: RedisTestServer, 
       // Each run gets a handler at once: one failing while this waits (the first worker's creation, a restart) is
       // awaited below with the others, not an unhandled rejection (seeds 649 and 759: a QUIT lost to the restart).
       const runs: Array<Promise<CrawlSummary>> = [];
-      const start = (run: Promise<CrawlSummary>) => {
-        run.catch(() => {});
-        runs.push(run);
+      // Each in-process worker's join (or its end, if it never joins).
+      const joins: Array<Promise<unknown>> = [];
+      const start = (run: (joined: () => void) => Promise<CrawlSummary>) => {
+        let joined = () => {};
+        const join = new Promise<void>((r) => (joined = r));
+        const running = run(joined);
+        running.catch(() => {});
+        runs.push(running);
+        joins.push(Promise.race([join, running.catch(() => {})]));
       };
-      start(runRedisWorker(redis.url, ex(dirs[0] as string), undefined, leaseMs, d));
+      start((joined) => runRedisWorker(redis.url, ex(dirs[0] as string), undefined, leaseMs, d, joined));
       await until('the first worker to create the crawl in Redis', async () => (await admin.exists('rdfscout:{crawl}:meta')) === 1, 20_000, { everyMs: 10 });
-      for (const w of dirs.slice(1)) start(runRedisWorker(redis.url, { out: w }, undefined, undefined, d));
+      for (const w of dirs.slice(1)) start((joined) => runRedisWorker(redis.url, { out: w }, undefined, undefined, d, joined));
       if (c.kill === 'worker') {
         const kill = c.killAt === 'live-exhausted' ? liveExhausted(web, modes.single as ModeResult, c.killAfterMs) : sleep(c.killAfterMs);
-        start(killedWorker(web, redis.url, dir('wk'), kill, d, (landed) => notes.push(`worker: ${landed ? 'killed' : 'ended first'}${c.killAt === 'live-exhausted' ? ' (live sites exhausted)' : ''}`)));
+        start(() => killedWorker(web, redis.url, dir('wk'), kill, d, (landed) => notes.push(`worker: ${landed ? 'killed' : 'ended first'}${c.killAt === 'live-exhausted' ? ' (live sites exhausted)' : ''}`)));
       }
       if (c.redisRestart) {
-        await sleep(c.killAfterMs);
+        // Not before every worker has joined: one still connecting or joining refuses to start while Redis is down
+        // (by design), and the case would fail for the harness's timing, not the crawler's.
+        await Promise.all([sleep(c.killAfterMs), ...joins]);
         await redis.kill();
         await sleep(200);
         await redis.restart();
@@ -166,8 +174,9 @@ function crawlChild(web: CaseWeb, args: readonly string[]) {
  * crawl (`single`) was requested: the crawl is left with the dead host's URLs. Never, if that does not happen.
  */
 function liveExhausted(web: CaseWeb, single: ModeResult, afterMs: number): Promise<void> {
-  const dead = new URL(web.seeds[0] as string).protocol === 'https:' ? 'https://dead.example/' : 'http://dead.example/';
-  const live = [...single.records.keys()].filter((u) => !u.startsWith(dead));
+  // URLs refused for an unavailable robots.txt are never requested: only those that answered count.
+  const dead = new Set(web.deadOrigins);
+  const live = [...single.records.values()].filter((r) => r.status !== null && !dead.has(new URL(r.url).origin)).map((r) => r.url);
   return new Promise((resolve) => web.onLiveExhausted(live, () => void sleep(afterMs % 40).then(resolve)));
 }
 
@@ -195,7 +204,7 @@ function spent(records: Iterable<CrawlRecord>): { total: number; perPld: Map<str
 const key = (r: CrawlRecord) => `${r.url} ${r.outcome} ${r.status} ${r.triples}`;
 
 /** What must hold across modes (README "Differential tests"); each broken rule is one line. */
-function compare(c: DiffCase, modes: Record<string, ModeResult>): string[] {
+export function compare(c: DiffCase, modes: Record<string, ModeResult>): string[] {
   const out: string[] = [];
   const single = modes.single as ModeResult;
   const reason = single.summaries[0]?.stoppedBy;
@@ -231,11 +240,21 @@ function compare(c: DiffCase, modes: Record<string, ModeResult>): string[] {
     if (quadsDiffer.length > 0) out.push(`${name}: stored quads of ${quadsDiffer.length} documents differ from one process's: ${quadsDiffer.slice(0, 3).join(' ')}`);
     // bfs at concurrency 1 in one process at a time (resumed after a signal or a SIGKILL; one Redis worker, none
     // killed): the same order, so the same URLs whatever stopped it — the same records and the same quads.
+    // Except when a budget ended a crawl that met failures or an origin that never answers: a failing URL is retried
+    // after a wall-clock back-off, so which URL ends first and takes the budget's last fetches depends on timing, in
+    // one process too (seed 1047: with one fetch left after the live sites, one process recorded dead.example/gone1
+    // in 4 runs of 5, gone4 in the fifth); and where the stopped run left a host that never answers waiting for its
+    // retry, the resume asks it at another point (seed 1188 with a slow host: after the resume, the live sites' URLs
+    // came in another order than in one process, the same in 3 resumes; without the slow host, the same order). The
+    // counts are compared above.
+    const budgetMetFailures = (reason === 'max-docs' || reason === 'max-docs-per-pld') && (deadOriginsOf(c.web).length > 0 || [single, m].some((x) => [...x.records.values()].some((r) => r.outcome === 'failed')));
     const oneAtATime = name === 'resumed' || (c.workers === 1 && c.kill !== 'worker' && !c.redisRestart);
-    if (strategy === 'bfs' && concurrency === 1 && (oneAtATime || sameSet)) {
-      const a = [...single.records.values()].map(key).sort().join('\n');
-      const b = [...m.records.values()].map(key).sort().join('\n');
-      if (a !== b) out.push(`${name}: records differ from one process's`);
+    if (strategy === 'bfs' && concurrency === 1 && (oneAtATime || sameSet) && !budgetMetFailures) {
+      const a = new Set([...single.records.values()].map(key));
+      const b = new Set([...m.records.values()].map(key));
+      const onlyA = [...a].filter((k) => !b.has(k)).sort();
+      const onlyB = [...b].filter((k) => !a.has(k)).sort();
+      if (onlyA.length + onlyB.length > 0) out.push(`${name}: records differ from one process's: ${onlyB.length} not in one process's (${onlyB.slice(0, 3).join(' | ')}), ${onlyA.length} only there (${onlyA.slice(0, 3).join(' | ')})`);
       const qa = [...single.docs.keys()].sort().join('\n');
       const qb = [...m.docs.keys()].sort().join('\n');
       if (qa !== qb) out.push(`${name}: stored documents differ from one process's`);

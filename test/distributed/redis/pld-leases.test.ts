@@ -121,15 +121,17 @@ describe('PldLeases', () => {
   });
 
   it('keeps a renewed lease past its first expiry', async () => {
-    const a = await leases({ worker: 'a', delayMs: 0, leaseMs: 150 });
+    // Renewed every 200 ms, 400 ms before each expiry, so that a loaded machine's stalls do not let it expire (with a
+    // lease of 150 ms renewed every 60 ms, a stall past 90 ms did: it failed once at load ~12).
+    const a = await leases({ worker: 'a', delayMs: 0, leaseMs: 600 });
     await a.offer('x.org');
     const g = await a.acquire();
     if (g.kind !== 'granted') throw new Error('expected a lease');
     for (let i = 0; i < 4; i++) {
-      await sleep(60);
+      await sleep(200);
       expect(await a.renew(g.token)).toMatchObject({ kind: 'renewed' });
     }
-    // 240 ms after the grant, past the first expiry (150 ms): still held, nothing to reclaim.
+    // 800 ms after the grant, past the first expiry (600 ms): still held, nothing to reclaim.
     expect((await a.reclaim()).reclaimed).toEqual([]);
     expect(await a.release(g.token)).toMatchObject({ kind: 'released' });
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectRedis } from '../../../src/distributed/redis/connect.ts';
 import { CrawlRegistry } from '../../../src/distributed/redis/crawl-registry.ts';
-import { checkGateSpacing, checkPoliteness, type GatePass, type SimWeb, startSimweb } from '../../../src/simweb/index.ts';
+import { checkGateSpacing, checkPoliteness, type GatePass, type LoggedRequest, type SimWeb, startSimweb } from '../../../src/simweb/index.ts';
 import { type RedisTestServer, startRedisServer } from '../../helpers/redis-server.ts';
 import { allExitZero, type MergedCrawl, mergeShards, startRedisWorker, startWorker, type WorkerProcess } from '../../helpers/workers.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';
@@ -51,6 +51,22 @@ async function gatePasses(file: string): Promise<GatePass[]> {
   return lines.map((l) => JSON.parse(l) as GatePass).map((p) => ({ ...p, at: p.at + offset }));
 }
 
+/**
+ * The requests that start a fetch, as the server saw them: neither a robots.txt load nor a redirect's next hop (both
+ * go out in the slot of the fetch they serve). Unlike `checkPoliteness`'s grouping, it does not depend on timing.
+ */
+function fetchStarts(log: readonly LoggedRequest[]): number {
+  const pending = new Map<string, number>(); // redirects answered whose next hop has not been seen yet, by Location
+  let starts = 0;
+  for (const r of [...log].sort((a, b) => a.start - b.start)) {
+    const waiting = pending.get(r.url) ?? 0;
+    if (waiting > 0) pending.set(r.url, waiting - 1);
+    else if (new URL(r.url).pathname !== '/robots.txt') starts++;
+    if (r.status >= 300 && r.status < 400 && r.location !== undefined) pending.set(r.location, (pending.get(r.location) ?? 0) + 1);
+  }
+  return starts;
+}
+
 /** What both modes guarantee, read from the server's log and the gate passes. */
 async function expectPolite(w: SimWeb, gateLog: string, run: (typeof RUNS)[number]) {
   const log = w.requestLog();
@@ -60,12 +76,12 @@ async function expectPolite(w: SimWeb, gateLog: string, run: (typeof RUNS)[numbe
   expect(report.fetches).toBeGreaterThanOrEqual(100);
   expect(report.maxInFlight).toBeLessThanOrEqual(run.hc); // never passed …
   expect(report.maxInFlight).toBe(run.hc); // … and reached
-  // Every fetch the server saw went through the gate (robots.txt loads and redirect hops joined to their fetch).
-  // At least as many gated requests as fetches: a fetch that went round the gate would leave the count short. More
-  // is seen about once in three runs at host concurrency 1 (161 gated, 160 fetches): the server's grouping joins a
-  // request to one that ended within 1 s before it when that one was robots.txt or a redirect to its URL, so two
-  // gated requests can count as one fetch there. Which pair it was is not pinned down yet (session 7 note).
-  expect(spacing.gatedRequests).toBeGreaterThanOrEqual(report.fetches);
+  // Every request that starts a fetch went through the gate: a fetch that went round it would leave the count short.
+  // Counted without timing: checkPoliteness groups a robots.txt load with the request that starts within 1 s of its
+  // end, and under load that gap passed 1 s (a helper's run at load ~15: 161 fetches for 160 gated requests; here at
+  // load ~11 the gaps at the crawl's start were 420-656 ms at host concurrency 2), so its count is not this one.
+  expect(spacing.gatedRequests).toBe(fetchStarts(log));
+  expect(report.fetches).toBeGreaterThanOrEqual(100);
   // The guarantee, on the gate's clock: two passes for one PLD are ≥ --delay-ms apart (less 1 ms: the offset
   // between the clocks is measured with sub-ms error).
   expect(spacing.minGateGapMs).toBeGreaterThanOrEqual(run.delayMs - 1);
@@ -77,6 +93,22 @@ async function expectPolite(w: SimWeb, gateLog: string, run: (typeof RUNS)[numbe
   return report;
 }
 
+describe('the count of fetches the gate must have let through', () => {
+  it('is the same when a robots.txt load ended more than 1 s before its fetch (a loaded machine)', () => {
+    const t = 1_000_000;
+    const log: LoggedRequest[] = [
+      { url: 'http://a.example/robots.txt', pld: 'a.example', start: t, end: t + 5, status: 404 },
+      { url: 'http://a.example/d1', pld: 'a.example', start: t + 1205, end: t + 1210, status: 301, location: 'http://a.example/d2' },
+      { url: 'http://a.example/d2', pld: 'a.example', start: t + 1212, end: t + 1220, status: 200 },
+      { url: 'http://a.example/d3', pld: 'a.example', start: t + 1400, end: t + 1405, status: 200 },
+    ];
+    const passes: GatePass[] = [{ url: 'http://a.example/d1', pld: 'a.example', at: t - 1 }, { url: 'http://a.example/d3', pld: 'a.example', at: t + 1399 }];
+    expect(checkGateSpacing(log, passes).gatedRequests).toBe(2);
+    expect(fetchStarts(log)).toBe(2);
+    expect(checkPoliteness(log).fetches).toBe(3); // the robots.txt load counts as a fetch of its own: 1 s passed
+  });
+});
+
 describe('politeness of one process (LevelDB mode), from the request log', () => {
   for (const run of RUNS) {
     it(`--host-concurrency ${run.hc} --delay-ms ${run.delayMs}: ≤ ${run.hc} fetches per PLD in flight, requests ${run.delayMs} ms apart`, async () => {
@@ -86,7 +118,7 @@ describe('politeness of one process (LevelDB mode), from the request log', () =>
       await allExitZero([crawl]);
       const report = await expectPolite(w, gateLog, run);
       if (run.hc === 1) {
-        expect(report.fetches).toBeLessThanOrEqual(160); // --max-docs
+        expect(fetchStarts(w.requestLog())).toBeLessThanOrEqual(160); // --max-docs
         // Politeness.finish: the delay also counts from the end of a fetch (less 1 ms: Date.now counts whole ms).
         expect(report.minIdleGapMs).toBeGreaterThanOrEqual(run.delayMs - 1);
       }
