@@ -19,7 +19,8 @@ interface OpenLink {
 interface PendingContext {
   features: LinkFeatures;
   before: string[];
-  after: string[];
+  /** The count of words emitted when the link closed: its words after are the ones emitted since (see `after`). */
+  afterFrom: number;
 }
 
 const MAX_ANCHOR_WORDS = 100;
@@ -75,7 +76,14 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     return out;
   };
   let open: OpenLink | null = null;
-  let pending: PendingContext[] = [];
+  // Links waiting for their words after (oldest first, so those complete first are a prefix). Every pending link's
+  // words after are a suffix of `after`, the words emitted since the oldest one closed: `after[i]` is word number
+  // `afterBase + i` of the page, `emitted` the count so far. One list for all of them, not one per link.
+  const pending: PendingContext[] = [];
+  const after: string[] = [];
+  let afterBase = 0;
+  let emitted = 0;
+  const joined: string[] = []; // reused by `finalize`
   let lastWasBlock = true;
   // Open block elements (innermost last) and their class attributes, for `domPath`: `tag.class1.class2` is made only
   // for the innermost block of a collected link, not for every block element of the page.
@@ -83,7 +91,25 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
   const blockClasses: Array<string | undefined> = [];
 
   const finalize = (p: PendingContext): void => {
-    p.features.context = p.before.concat(p.after).join(' ');
+    joined.length = 0;
+    for (const w of p.before) joined.push(w);
+    for (let i = p.afterFrom - afterBase; i < after.length; i++) joined.push(after[i] as string);
+    p.features.context = joined.join(' ');
+  };
+  /** Finalizes the first `n` pending links and drops the words after that no pending link needs any more. */
+  const finalizeFirst = (n: number): void => {
+    for (let i = 0; i < n; i++) finalize(pending[i] as PendingContext);
+    pending.copyWithin(0, n);
+    pending.length -= n;
+    if (pending.length === 0) {
+      after.length = 0;
+      afterBase = emitted;
+    } else {
+      const drop = (pending[0] as PendingContext).afterFrom - afterBase;
+      after.copyWithin(0, drop);
+      after.length -= drop;
+      afterBase += drop;
+    }
   };
   const emitWord = (w: string): void => {
     if (textLength < maxText) {
@@ -98,17 +124,21 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
       ringStart = (ringStart + 1) % ctxWords;
     }
     if (open !== null && open.anchorWords.length < MAX_ANCHOR_WORDS) open.anchorWords.push(w);
+    emitted++;
     if (pending.length > 0) {
-      for (const p of pending) p.after.push(w);
-      if ((pending[0] as PendingContext).after.length >= ctxWords) {
-        const keep: PendingContext[] = [];
-        for (const p of pending) {
-          if (p.after.length >= ctxWords) finalize(p);
-          else keep.push(p);
-        }
-        pending = keep;
-      }
+      after.push(w);
+      // A link is complete with `ctxWords` words after it (with 0, the one word that came).
+      let n = 0;
+      while (n < pending.length && emitted - (pending[n] as PendingContext).afterFrom >= ctxWords) n++;
+      if (n > 0) finalizeFirst(n);
     }
+  };
+  const addPending = (features: LinkFeatures, before: string[]): void => {
+    if (pending.length === 0) {
+      after.length = 0;
+      afterBase = emitted;
+    }
+    pending.push({ features, before, afterFrom: emitted });
   };
   const flushWord = (): void => {
     if (word !== '') {
@@ -129,8 +159,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
   };
   const blockBoundary = (): void => {
     flushWord();
-    for (const p of pending) finalize(p);
-    pending = [];
+    if (pending.length > 0) finalizeFirst(pending.length);
     ringStart = 0;
     ringLength = 0;
     if (open !== null) open.before = [];
@@ -145,7 +174,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     flushWord();
     const anchor = open.anchorWords.join(' ');
     open.features.anchor = anchor !== '' ? anchor : open.imgAlt;
-    pending.push({ features: open.features, before: open.before, after: [] });
+    addPending(open.features, open.before);
     open = null;
   };
 
@@ -254,7 +283,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
           const kept = collect(href, name, token);
           if (kept === null) return;
           if (name === 'area') kept.features.anchor = collapse(kept.attrs.alt ?? '');
-          pending.push({ features: kept.features, before: ringWords(), after: [] });
+          addPending(kept.features, ringWords());
           return;
         }
       }
