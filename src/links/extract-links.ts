@@ -78,12 +78,15 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
   let open: OpenLink | null = null;
   // Links waiting for their words after (oldest first, so those complete first are a prefix). Every pending link's
   // words after are a suffix of `after`, the words emitted since the oldest one closed: `after[i]` is word number
-  // `afterBase + i` of the page, `emitted` the count so far. One list for all of them, not one per link.
-  const pending: PendingContext[] = [];
+  // `afterBase + i` of the page, `emitted` the count so far. One list for all of them, not one per link. Both lists
+  // have a count of their own and are never shortened (V8 gives up an array's storage when its length drops), so
+  // they grow to the most a page needs once.
+  const pending: Array<PendingContext | null> = [];
+  let pendingCount = 0;
   const after: string[] = [];
+  let afterCount = 0;
   let afterBase = 0;
   let emitted = 0;
-  const joined: string[] = []; // reused by `finalize`
   let lastWasBlock = true;
   // Open block elements (innermost last) and their class attributes, for `domPath`: `tag.class1.class2` is made only
   // for the innermost block of a collected link, not for every block element of the page.
@@ -91,23 +94,26 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
   const blockClasses: Array<string | undefined> = [];
 
   const finalize = (p: PendingContext): void => {
-    joined.length = 0;
-    for (const w of p.before) joined.push(w);
-    for (let i = p.afterFrom - afterBase; i < after.length; i++) joined.push(after[i] as string);
-    p.features.context = joined.join(' ');
+    const from = p.afterFrom - afterBase;
+    const words = new Array<string>(p.before.length + afterCount - from);
+    let k = 0;
+    for (const w of p.before) words[k++] = w;
+    for (let i = from; i < afterCount; i++) words[k++] = after[i] as string;
+    p.features.context = words.join(' ');
   };
   /** Finalizes the first `n` pending links and drops the words after that no pending link needs any more. */
   const finalizeFirst = (n: number): void => {
     for (let i = 0; i < n; i++) finalize(pending[i] as PendingContext);
-    pending.copyWithin(0, n);
-    pending.length -= n;
-    if (pending.length === 0) {
-      after.length = 0;
+    pending.copyWithin(0, n, pendingCount);
+    pendingCount -= n;
+    pending.fill(null, pendingCount, pendingCount + n);
+    if (pendingCount === 0) {
+      afterCount = 0;
       afterBase = emitted;
     } else {
       const drop = (pending[0] as PendingContext).afterFrom - afterBase;
-      after.copyWithin(0, drop);
-      after.length -= drop;
+      after.copyWithin(0, drop, afterCount);
+      afterCount -= drop;
       afterBase += drop;
     }
   };
@@ -125,20 +131,20 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     }
     if (open !== null && open.anchorWords.length < MAX_ANCHOR_WORDS) open.anchorWords.push(w);
     emitted++;
-    if (pending.length > 0) {
-      after.push(w);
+    if (pendingCount > 0) {
+      after[afterCount++] = w;
       // A link is complete with `ctxWords` words after it (with 0, the one word that came).
       let n = 0;
-      while (n < pending.length && emitted - (pending[n] as PendingContext).afterFrom >= ctxWords) n++;
+      while (n < pendingCount && emitted - (pending[n] as PendingContext).afterFrom >= ctxWords) n++;
       if (n > 0) finalizeFirst(n);
     }
   };
   const addPending = (features: LinkFeatures, before: string[]): void => {
-    if (pending.length === 0) {
-      after.length = 0;
+    if (pendingCount === 0) {
+      afterCount = 0;
       afterBase = emitted;
     }
-    pending.push({ features, before, afterFrom: emitted });
+    pending[pendingCount++] = { features, before, afterFrom: emitted };
   };
   const flushWord = (): void => {
     if (word !== '') {
@@ -159,7 +165,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
   };
   const blockBoundary = (): void => {
     flushWord();
-    if (pending.length > 0) finalizeFirst(pending.length);
+    if (pendingCount > 0) finalizeFirst(pendingCount);
     ringStart = 0;
     ringLength = 0;
     if (open !== null) open.before = [];
@@ -309,7 +315,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
         blockBoundary();
         popBlock(blocks, blockClasses, name);
       }
-      if (links.length >= maxLinks && open === null && pending.length === 0 && textLength >= maxText) {
+      if (links.length >= maxLinks && open === null && pendingCount === 0 && textLength >= maxText) {
         // Everything kept is complete. Left: the links past the cap to count, and the scan (which needs the tokenizer
         // to the end). Without a scan the rest is read by scanHrefs, ~5× cheaper than tokenising it (bench/micro.ts
         // links-beyond), or not at all once `maxBeyond` are counted.
@@ -363,7 +369,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     });
   }
   // Paused early (everything collected): close what is still open.
-  if (open !== null || pending.length > 0) {
+  if (open !== null || pendingCount > 0) {
     closeLink();
     blockBoundary();
   }
