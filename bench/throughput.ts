@@ -26,7 +26,7 @@
 // --alloc-prof DIR writes each run's allocations (V8's sampling heap profiler, collected objects included:
 // bench/lib/alloc-profile.ts) to DIR/<label>-run<N>.heapprofile; bench/lib/summarize-heap-profile.ts reads them.
 // --alloc-count counts each run's heap allocation exactly (bench/lib/alloc-count.ts: V8's used heap around every GC)
-// and prints it per page and per request beside the CPU: cheap, unlike --alloc-prof, and counted for --baseline's
+// and prints it per page and per request beside the CPU, with the GCs and their main-thread pauses: cheap, unlike --alloc-prof, and counted for --baseline's
 // contestants too.
 // --html-pad-kb N pads every HTML page to N kB with link-free markup (src/simweb/html-padding.ts): the simulated pages are
 // ~1.4 kB, real ones tens of kB, so per-byte work weighs more on a real site than in the default run.
@@ -92,7 +92,7 @@ async function runOne(
   label: string = job.contestant,
   workerDir = HERE,
   allocFile: string | null = null,
-): Promise<WorkerReport & { label: string; serverCpuPct: number; requests: number; run: number; allocBytes: number | null; gcs: number | null }> {
+): Promise<WorkerReport & { label: string; serverCpuPct: number; requests: number; run: number; allocBytes: number | null; gcs: number | null; gcPauseMs: number | null; gcByType: Record<string, { n: number; ms: number }> | null }> {
   const before = await serverCpu(server);
   const execArgv = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof'], '--cpu-prof-name', `${job.contestant}-run${run}.cpuprofile`] : [];
   if (values['cli-flags'] && (job.contestant.startsWith('rdfscout') || job.contestant.startsWith('floor'))) execArgv.push(...CLI_NODE_FLAGS);
@@ -112,7 +112,7 @@ async function runOne(
   await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
   const after = await serverCpu(server);
   const serverMs = (after.user + after.system - before.user - before.system) / 1000;
-  const alloc = allocFile === null ? null : (JSON.parse(await readFile(allocFile, 'utf8')) as { bytes: number; gcs: number });
+  const alloc = allocFile === null ? null : (JSON.parse(await readFile(allocFile, 'utf8')) as { bytes: number; gcs: number; pauseMs: number; byType: Record<string, { n: number; ms: number }> });
   return {
     ...report,
     label,
@@ -121,6 +121,8 @@ async function runOne(
     run,
     allocBytes: alloc?.bytes ?? null,
     gcs: alloc?.gcs ?? null,
+    gcPauseMs: alloc?.pauseMs ?? null,
+    gcByType: alloc?.byType ?? null,
   };
 }
 
@@ -210,7 +212,7 @@ async function main(): Promise<void> {
           console.log(`      ${x.triples} quads; ${mix}`);
         }
         if (r.allocBytes !== null) {
-          console.log(`      allocated ${round(r.allocBytes / 1e6, 0)} MB: ${round(r.allocBytes / r.pages / 1e3, 0)} kB a page, ${round(r.allocBytes / r.requests / 1e3, 0)} kB a request; ${r.gcs} GCs`);
+          console.log(`      allocated ${round(r.allocBytes / 1e6, 0)} MB: ${round(r.allocBytes / r.pages / 1e3, 0)} kB a page, ${round(r.allocBytes / r.requests / 1e3, 0)} kB a request; ${r.gcs} GCs, their main-thread pauses ${round(r.gcPauseMs ?? 0, 0)} ms (${Object.entries(r.gcByType ?? {}).map(([t, g]) => `${t} ${g.n}: ${round(g.ms, 0)} ms`).join(', ')})`);
         }
         const threads = Object.entries(r.threads).sort((a, b) => b[1] - a[1]);
         console.log(`      CPU s/1k by thread: ${threads.map(([name, ms]) => `${name} ${round(ms / r.pages, 2)}`).join(', ')}`);
@@ -231,7 +233,7 @@ async function main(): Promise<void> {
       peakRssMb: round(median(rs.map((r) => r.peakRssMb)), 0),
       serverCpuPct: median(rs.map((r) => r.serverCpuPct)),
       requestsPerPage: round(median(rs.map((r) => r.requests / r.pages)), 2),
-      ...(values['alloc-count'] ? { allocKbPerPage: round(median(rs.map((r) => (r.allocBytes ?? 0) / r.pages / 1e3)), 0), allocKbPerRequest: round(median(rs.map((r) => (r.allocBytes ?? 0) / r.requests / 1e3)), 0) } : {}),
+      ...(values['alloc-count'] ? { allocKbPerPage: round(median(rs.map((r) => (r.allocBytes ?? 0) / r.pages / 1e3)), 0), allocKbPerRequest: round(median(rs.map((r) => (r.allocBytes ?? 0) / r.requests / 1e3)), 0), gcPauseMsPer1kPages: round(median(rs.map((r) => ((r.gcPauseMs ?? 0) / r.pages) * 1e3)), 1) } : {}),
     };
   });
   const by = new Map(rows.map((r) => [r.contestant, r]));
