@@ -3,6 +3,7 @@ import { type Token, Tokenizer, type TokenHandler, TokenizerMode } from 'parse5'
 import { attrOf, attrsOf, BLOCKS, collapse, hasSpace, INLINE, popBlock, RAW_TEXT, withClasses } from './html-tokens.ts';
 import { scanHrefs } from './href-scan.ts';
 import { basePrefixOf, normalizeUrl, resolvePlainPath } from './normalize-url.ts';
+import { PendingContexts } from './pending-contexts.ts';
 import type { BadLink, ExtractedLinks, ExtractLinksOptions, LinkFeatures, LinkTag } from './types.ts';
 
 export type { ExtractedLinks, ExtractLinksOptions } from './types.ts';
@@ -15,12 +16,6 @@ interface OpenLink {
   before: string[];
   anchorWords: string[];
   imgAlt: string;
-}
-interface PendingContext {
-  features: LinkFeatures;
-  before: string[];
-  /** The count of words emitted when the link closed: its words after are the ones emitted since (see `after`). */
-  afterFrom: number;
 }
 
 const MAX_ANCHOR_WORDS = 100;
@@ -76,47 +71,13 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     return out;
   };
   let open: OpenLink | null = null;
-  // Links waiting for their words after (oldest first, so those complete first are a prefix). Every pending link's
-  // words after are a suffix of `after`, the words emitted since the oldest one closed: `after[i]` is word number
-  // `afterBase + i` of the page, `emitted` the count so far. One list for all of them, not one per link. Both lists
-  // have a count of their own and are never shortened (V8 gives up an array's storage when its length drops), so
-  // they grow to the most a page needs once.
-  const pending: Array<PendingContext | null> = [];
-  let pendingCount = 0;
-  const after: string[] = [];
-  let afterCount = 0;
-  let afterBase = 0;
-  let emitted = 0;
+  const pending = new PendingContexts(ctxWords); // links waiting for their context words after them
   let lastWasBlock = true;
   // Open block elements (innermost last) and their class attributes, for `domPath`: `tag.class1.class2` is made only
   // for the innermost block of a collected link, not for every block element of the page.
   const blocks: string[] = [];
   const blockClasses: Array<string | undefined> = [];
 
-  const finalize = (p: PendingContext): void => {
-    const from = p.afterFrom - afterBase;
-    const words = new Array<string>(p.before.length + afterCount - from);
-    let k = 0;
-    for (const w of p.before) words[k++] = w;
-    for (let i = from; i < afterCount; i++) words[k++] = after[i] as string;
-    p.features.context = words.join(' ');
-  };
-  /** Finalizes the first `n` pending links and drops the words after that no pending link needs any more. */
-  const finalizeFirst = (n: number): void => {
-    for (let i = 0; i < n; i++) finalize(pending[i] as PendingContext);
-    pending.copyWithin(0, n, pendingCount);
-    pendingCount -= n;
-    pending.fill(null, pendingCount, pendingCount + n);
-    if (pendingCount === 0) {
-      afterCount = 0;
-      afterBase = emitted;
-    } else {
-      const drop = (pending[0] as PendingContext).afterFrom - afterBase;
-      after.copyWithin(0, drop, afterCount);
-      afterCount -= drop;
-      afterBase += drop;
-    }
-  };
   const emitWord = (w: string): void => {
     if (textLength < maxText) {
       const part = lastWasBlock ? w : ` ${w}`;
@@ -130,21 +91,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
       ringStart = (ringStart + 1) % ctxWords;
     }
     if (open !== null && open.anchorWords.length < MAX_ANCHOR_WORDS) open.anchorWords.push(w);
-    emitted++;
-    if (pendingCount > 0) {
-      after[afterCount++] = w;
-      // A link is complete with `ctxWords` words after it (with 0, the one word that came).
-      let n = 0;
-      while (n < pendingCount && emitted - (pending[n] as PendingContext).afterFrom >= ctxWords) n++;
-      if (n > 0) finalizeFirst(n);
-    }
-  };
-  const addPending = (features: LinkFeatures, before: string[]): void => {
-    if (pendingCount === 0) {
-      afterCount = 0;
-      afterBase = emitted;
-    }
-    pending[pendingCount++] = { features, before, afterFrom: emitted };
+    pending.word(w);
   };
   const flushWord = (): void => {
     if (word !== '') {
@@ -165,7 +112,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
   };
   const blockBoundary = (): void => {
     flushWord();
-    if (pendingCount > 0) finalizeFirst(pendingCount);
+    pending.finishAll();
     ringStart = 0;
     ringLength = 0;
     if (open !== null) open.before = [];
@@ -180,7 +127,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     flushWord();
     const anchor = open.anchorWords.join(' ');
     open.features.anchor = anchor !== '' ? anchor : open.imgAlt;
-    addPending(open.features, open.before);
+    pending.add(open.features, open.before);
     open = null;
   };
 
@@ -289,7 +236,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
           const kept = collect(href, name, token);
           if (kept === null) return;
           if (name === 'area') kept.features.anchor = collapse(kept.attrs.alt ?? '');
-          addPending(kept.features, ringWords());
+          pending.add(kept.features, ringWords());
           return;
         }
       }
@@ -315,7 +262,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
         blockBoundary();
         popBlock(blocks, blockClasses, name);
       }
-      if (links.length >= maxLinks && open === null && pendingCount === 0 && textLength >= maxText) {
+      if (links.length >= maxLinks && open === null && pending.size === 0 && textLength >= maxText) {
         // Everything kept is complete. Left: the links past the cap to count, and the scan (which needs the tokenizer
         // to the end). Without a scan the rest is read by scanHrefs, ~5× cheaper than tokenising it (bench/micro.ts
         // links-beyond), or not at all once `maxBeyond` are counted.
@@ -369,7 +316,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     });
   }
   // Paused early (everything collected): close what is still open.
-  if (open !== null || pendingCount > 0) {
+  if (open !== null || pending.size > 0) {
     closeLink();
     blockBoundary();
   }
