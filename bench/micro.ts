@@ -166,10 +166,8 @@ const CASES: Record<string, MicroCase> = {
     items: htmlItems,
     async load(root) {
       const { extractLinks } = await load<typeof import('../src/links/extract-links.ts')>(root, 'src/links/extract-links.ts');
-      return (d) => {
-        const x = extractLinks(d.text, d.url);
-        return `${x.links.length}:${x.links.map((l) => l.url).join(' ').length}`;
-      };
+      // The whole answer (every link's features, the text, the title), so that a change of any feature counts.
+      return (d) => JSON.stringify(extractLinks(d.text, d.url));
     },
   },
   'links-beyond': extractCase('extractLinks on pages of 3,000 links: 500 kept, the distinct crawlable links past the cap counted (src/links/extract-links.ts)', 3000, {}),

@@ -1,7 +1,7 @@
 // **throughput** benchmarks rdfscout against Crawlee's CheerioCrawler and a minimal undici+parse5 loop on one
 // simulated web served from 127.0.0.1. Each contestant runs in its own process; the web in another.
 // Run: node_modules/.bin/node bench/throughput.ts [--pages 20000] [--runs 3] [--concurrency 16] [--profiles mixed]
-//      [--scale 1] [--only rdfscout-bfs,crawlee] [--cpu-prof DIR] [--alloc-prof DIR] [--json FILE] [--cli-flags] [--floor-pages bfs|fc-r+hr|yield|own]
+//      [--scale 1] [--only rdfscout-bfs,crawlee] [--cpu-prof DIR] [--alloc-prof DIR] [--alloc-count] [--json FILE] [--cli-flags] [--floor-pages bfs|fc-r+hr|yield|own]
 //      [--html-pad-kb 0]
 // --cli-flags runs the rdfscout (and floor-*) contestants with the V8 flags of the command line (src/node-flags.ts), as a crawl
 // started by `rdfscout crawl` runs; without it they run with Node's defaults, as the other contestants do.
@@ -25,10 +25,13 @@
 // effect side by side (e.g. `git archive COMMIT | tar -x -C DIR` and a node_modules link).
 // --alloc-prof DIR writes each run's allocations (V8's sampling heap profiler, collected objects included:
 // bench/lib/alloc-profile.ts) to DIR/<label>-run<N>.heapprofile; bench/lib/summarize-heap-profile.ts reads them.
+// --alloc-count counts each run's heap allocation exactly (bench/lib/alloc-count.ts: V8's used heap around every GC)
+// and prints it per page and per request beside the CPU, with the GCs and their main-thread pauses: cheap, unlike --alloc-prof, and counted for --baseline's
+// contestants too.
 // --html-pad-kb N pads every HTML page to N kB with link-free markup (src/simweb/html-padding.ts): the simulated pages are
 // ~1.4 kB, real ones tens of kB, so per-byte work weighs more on a real site than in the default run.
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -47,6 +50,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'cpu-prof': { type: 'string' },
     'alloc-prof': { type: 'string' },
+    'alloc-count': { type: 'boolean', default: false },
     json: { type: 'string' },
     'cli-flags': { type: 'boolean', default: false },
     'floor-pages': { type: 'string', default: 'bfs' },
@@ -81,13 +85,25 @@ async function serverCpu(server: ChildProcess): Promise<ServerCpu> {
 }
 
 /** Runs one contestant in a fresh process; the server's CPU and request count over the same span come with it. */
-async function runOne(server: ChildProcess, job: WorkerJob, run: number, label: string = job.contestant, workerDir = HERE): Promise<WorkerReport & { label: string; serverCpuPct: number; requests: number; run: number }> {
+async function runOne(
+  server: ChildProcess,
+  job: WorkerJob,
+  run: number,
+  label: string = job.contestant,
+  workerDir = HERE,
+  allocFile: string | null = null,
+): Promise<WorkerReport & { label: string; serverCpuPct: number; requests: number; run: number; allocBytes: number | null; gcs: number | null; gcPauseMs: number | null; gcByType: Record<string, { n: number; ms: number }> | null }> {
   const before = await serverCpu(server);
   const execArgv = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof'], '--cpu-prof-name', `${job.contestant}-run${run}.cpuprofile`] : [];
   if (values['cli-flags'] && (job.contestant.startsWith('rdfscout') || job.contestant.startsWith('floor'))) execArgv.push(...CLI_NODE_FLAGS);
   const allocProf = values['alloc-prof'];
   if (allocProf !== undefined) execArgv.push('--import', join(HERE, 'lib/alloc-profile.ts'));
-  const env = allocProf === undefined ? process.env : { ...process.env, RDFSCOUT_ALLOC_PROF: join(allocProf, `${label}-run${run}.heapprofile`) };
+  if (allocFile !== null) execArgv.push('--import', join(HERE, 'lib/alloc-count.ts'));
+  const env = {
+    ...process.env,
+    ...(allocProf === undefined ? {} : { RDFSCOUT_ALLOC_PROF: join(allocProf, `${label}-run${run}.heapprofile`) }),
+    ...(allocFile === null ? {} : { RDFSCOUT_ALLOC_COUNT: allocFile }),
+  };
   const child = fork(join(workerDir, 'lib/throughput-worker.ts'), [JSON.stringify(job)], { execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const report = await new Promise<WorkerReport>((resolve, reject) => {
     child.once('message', (m) => resolve(m as WorkerReport));
@@ -96,7 +112,18 @@ async function runOne(server: ChildProcess, job: WorkerJob, run: number, label: 
   await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
   const after = await serverCpu(server);
   const serverMs = (after.user + after.system - before.user - before.system) / 1000;
-  return { ...report, label, serverCpuPct: Math.round((serverMs / report.wallMs) * 100), requests: after.stats.requests - before.stats.requests, run };
+  const alloc = allocFile === null ? null : (JSON.parse(await readFile(allocFile, 'utf8')) as { bytes: number; gcs: number; pauseMs: number; byType: Record<string, { n: number; ms: number }> });
+  return {
+    ...report,
+    label,
+    serverCpuPct: Math.round((serverMs / report.wallMs) * 100),
+    requests: after.stats.requests - before.stats.requests,
+    run,
+    allocBytes: alloc?.bytes ?? null,
+    gcs: alloc?.gcs ?? null,
+    gcPauseMs: alloc?.pauseMs ?? null,
+    gcByType: alloc?.byType ?? null,
+  };
 }
 
 /** The 1, 5 and 15-minute load averages (the machine is shared: figures are quoted with the load). */
@@ -172,7 +199,8 @@ async function main(): Promise<void> {
       for (const { label, contestant, pagesOf, workerDir } of order) {
         const urlsFile = pagesOf === undefined ? undefined : urlsFiles.get(pagesOf);
         const floor = urlsFile !== undefined ? { urlsFile } : {};
-        const r = await runOne(server, { contestant, seeds: ready.seeds, proxy: ready.proxyUrl, pages: PAGES, concurrency: C, ...floor }, run, label, workerDir);
+        const allocFile = values['alloc-count'] ? join(scratch, `alloc-${results.length}.json`) : null;
+        const r = await runOne(server, { contestant, seeds: ready.seeds, proxy: ready.proxyUrl, pages: PAGES, concurrency: C, ...floor }, run, label, workerDir, allocFile);
         results.push(r);
         console.log(
           `  run ${run + 1} ${label.padEnd(17)} ${String(r.pages).padStart(6)} pages in ${(r.wallMs / 1000).toFixed(1)} s = ${Math.round((r.pages / r.wallMs) * 1000)} pages/s, ` +
@@ -182,6 +210,9 @@ async function main(): Promise<void> {
         if (x.triples !== undefined) {
           const mix = x.htmlWithRdf === undefined ? `${x.rdfDocuments} RDF documents` : `${x.rdfDocuments} RDF documents, ${x.htmlWithRdf} of ${x.htmlPages} HTML pages with RDF, ${x.parseErrors} parse errors, ${x.storedDocuments} stored, ${x.indexedQuads} quads indexed`;
           console.log(`      ${x.triples} quads; ${mix}`);
+        }
+        if (r.allocBytes !== null) {
+          console.log(`      allocated ${round(r.allocBytes / 1e6, 0)} MB: ${round(r.allocBytes / r.pages / 1e3, 0)} kB a page, ${round(r.allocBytes / r.requests / 1e3, 0)} kB a request; ${r.gcs} GCs, their main-thread pauses ${round(r.gcPauseMs ?? 0, 0)} ms (${Object.entries(r.gcByType ?? {}).map(([t, g]) => `${t} ${g.n}: ${round(g.ms, 0)} ms`).join(', ')})`);
         }
         const threads = Object.entries(r.threads).sort((a, b) => b[1] - a[1]);
         console.log(`      CPU s/1k by thread: ${threads.map(([name, ms]) => `${name} ${round(ms / r.pages, 2)}`).join(', ')}`);
@@ -202,6 +233,7 @@ async function main(): Promise<void> {
       peakRssMb: round(median(rs.map((r) => r.peakRssMb)), 0),
       serverCpuPct: median(rs.map((r) => r.serverCpuPct)),
       requestsPerPage: round(median(rs.map((r) => r.requests / r.pages)), 2),
+      ...(values['alloc-count'] ? { allocKbPerPage: round(median(rs.map((r) => (r.allocBytes ?? 0) / r.pages / 1e3)), 0), allocKbPerRequest: round(median(rs.map((r) => (r.allocBytes ?? 0) / r.requests / 1e3)), 0), gcPauseMsPer1kPages: round(median(rs.map((r) => ((r.gcPauseMs ?? 0) / r.pages) * 1e3)), 1) } : {}),
     };
   });
   const by = new Map(rows.map((r) => [r.contestant, r]));

@@ -127,7 +127,10 @@ export function discard(body: Readable, reuse?: { signal: AbortSignal } | null):
 /** undici's header object (values may be arrays) as plain strings, lower-case names. */
 export function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  // for-in, not Object.entries: no [name, value] array per header of every response.
+  for (const name in headers) {
+    if (!Object.hasOwn(headers, name)) continue;
+    const value = headers[name];
     if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return flat;

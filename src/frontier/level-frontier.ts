@@ -8,6 +8,7 @@ import { QUEUE_END, QUEUE_PREFIX, queueKey, SORT_KEY_MAX, sortKeyOf } from './qu
 import { RejudgingFrontier } from './similar-queued.ts';
 import type { Frontier, FrontierEntry, FrontierIndexOptions, NewEntry, PldQueue } from './types.ts';
 import { claimInFlight, type InFlight } from './in-flight.ts';
+import { decodeQueued, encodeQueued } from './queued-value.ts';
 import { loadSeen, type SeenRecord } from './seen-load.ts';
 import { URL_STATE, UrlTable } from './url-table.ts';
 
@@ -97,7 +98,7 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
       if (state === URL_STATE.absent) {
         const entry = this.#entryOf(e, ++this.#seq);
         const b = { sortKey: sortKeyOf(e.priority, entry.seq), entry };
-        levelTxn(t).put(this.#queue, queueKey(entry.pld, b.sortKey), entry);
+        levelTxn(t).put(this.#queue, queueKey(entry.pld, b.sortKey), encodeQueued(entry));
         levelTxn(t).put(this.#seen, e.url, { state: 'queued', priority: e.priority, seq: entry.seq } satisfies SeenRecord);
         this.#table.set(e.url, URL_STATE.reserved, e.priority);
         fresh.push({ st: this.#heads.of(entry.pld, SORT_KEY_MAX), b });
@@ -153,7 +154,7 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
       const oldSortKey = sortKeyOf(rec.priority, rec.seq);
       const b = { sortKey: sortKeyOf(e.priority, rec.seq), entry };
       levelTxn(t).del(this.#queue, queueKey(entry.pld, oldSortKey));
-      levelTxn(t).put(this.#queue, queueKey(entry.pld, b.sortKey), entry);
+      levelTxn(t).put(this.#queue, queueKey(entry.pld, b.sortKey), encodeQueued(entry));
       levelTxn(t).put(this.#seen, e.url, { state: 'queued', priority: e.priority, seq: rec.seq } satisfies SeenRecord);
       // From now on the old entry must not be handed out nor reloaded.
       st.removing.add(oldSortKey);
@@ -265,7 +266,7 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
     const b = { sortKey: sortKeyOf(again.priority, again.seq), entry: again };
     levelTxn(txn).del(this.#queue, queueKey(f.pld, f.sortKey));
     st.removing.add(f.sortKey);
-    levelTxn(txn).put(this.#queue, queueKey(f.pld, b.sortKey), again);
+    levelTxn(txn).put(this.#queue, queueKey(f.pld, b.sortKey), encodeQueued(again));
     levelTxn(txn).put(this.#seen, entry.url, { state: 'queued', priority: again.priority, seq: again.seq } satisfies SeenRecord);
     this.#heads.stageGarbage(txn);
     txn.onCommit(() => {
@@ -332,8 +333,8 @@ export class LevelFrontier extends RejudgingFrontier implements Frontier {
 
   /** One scan of the queue sublevel, PLD by PLD in queue order; in-flight entries and stale keys (done URLs) skipped. */
   async *queued(): AsyncGenerator<FrontierEntry> {
-    for await (const value of this.#queue.values({ gte: QUEUE_PREFIX, lt: QUEUE_END })) {
-      const e = value as FrontierEntry;
+    for await (const [key, value] of this.#queue.iterator({ gte: QUEUE_PREFIX, lt: QUEUE_END })) {
+      const e = decodeQueued(key as string, value);
       if (!this.#inFlight.has(e.url) && this.#table.state(e.url) !== URL_STATE.done) yield e;
     }
   }

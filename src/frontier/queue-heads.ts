@@ -2,6 +2,7 @@
 import { RdfscoutError } from '../errors.ts';
 import { type AnySublevel, type Txn, levelTxn } from '../state/txn.ts';
 import { pldRange, queueKey, SORT_KEY_MAX } from './queue-keys.ts';
+import { decodeQueued } from './queued-value.ts';
 import type { FrontierEntry, PldQueue } from './types.ts';
 
 export interface Buffered {
@@ -134,13 +135,14 @@ export class QueueHeads {
     const opts = startBound === '' ? { ...range, limit: want } : { gt: queueKey(st.pld, startBound), lt: range.lt, limit: want };
     const p = (async () => {
       try {
-        const rows = (await this.#o.queue.iterator(opts).all()) as Array<[string, FrontierEntry]>;
+        const rows = (await this.#o.queue.iterator(opts).all()) as Array<[string, unknown]>;
         if (st.bound !== startBound) return; // trimmed meanwhile: the buffer is full, what was read stays on disk
-        const newBound = rows.length < want ? SORT_KEY_MAX : (rows[rows.length - 1] as [string, FrontierEntry])[0].slice(-33);
+        const newBound = rows.length < want ? SORT_KEY_MAX : (rows[rows.length - 1] as [string, unknown])[0].slice(-33);
         const merged = new Map<string, Buffered>();
         for (const b of st.buffer) merged.set(b.sortKey, b);
-        for (const [key, entry] of rows) {
+        for (const [key, value] of rows) {
           const sortKey = key.slice(-33);
+          const entry = decodeQueued(key, value);
           if (merged.has(sortKey) || st.removing.has(sortKey) || this.#o.isInFlight(entry.url)) continue;
           if (this.#o.isDone(entry.url)) {
             this.dropStale(st, sortKey);

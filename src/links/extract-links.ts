@@ -3,6 +3,7 @@ import { type Token, Tokenizer, type TokenHandler, TokenizerMode } from 'parse5'
 import { attrOf, attrsOf, BLOCKS, collapse, hasSpace, INLINE, popBlock, RAW_TEXT, withClasses } from './html-tokens.ts';
 import { scanHrefs } from './href-scan.ts';
 import { basePrefixOf, normalizeUrl, resolvePlainPath } from './normalize-url.ts';
+import { PendingContexts } from './pending-contexts.ts';
 import type { BadLink, ExtractedLinks, ExtractLinksOptions, LinkFeatures, LinkTag } from './types.ts';
 
 export type { ExtractedLinks, ExtractLinksOptions } from './types.ts';
@@ -15,11 +16,6 @@ interface OpenLink {
   before: string[];
   anchorWords: string[];
   imgAlt: string;
-}
-interface PendingContext {
-  features: LinkFeatures;
-  before: string[];
-  after: string[];
 }
 
 const MAX_ANCHOR_WORDS = 100;
@@ -75,16 +71,13 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     return out;
   };
   let open: OpenLink | null = null;
-  let pending: PendingContext[] = [];
+  const pending = new PendingContexts(ctxWords); // links waiting for their context words after them
   let lastWasBlock = true;
   // Open block elements (innermost last) and their class attributes, for `domPath`: `tag.class1.class2` is made only
   // for the innermost block of a collected link, not for every block element of the page.
   const blocks: string[] = [];
   const blockClasses: Array<string | undefined> = [];
 
-  const finalize = (p: PendingContext): void => {
-    p.features.context = p.before.concat(p.after).join(' ');
-  };
   const emitWord = (w: string): void => {
     if (textLength < maxText) {
       const part = lastWasBlock ? w : ` ${w}`;
@@ -98,17 +91,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
       ringStart = (ringStart + 1) % ctxWords;
     }
     if (open !== null && open.anchorWords.length < MAX_ANCHOR_WORDS) open.anchorWords.push(w);
-    if (pending.length > 0) {
-      for (const p of pending) p.after.push(w);
-      if ((pending[0] as PendingContext).after.length >= ctxWords) {
-        const keep: PendingContext[] = [];
-        for (const p of pending) {
-          if (p.after.length >= ctxWords) finalize(p);
-          else keep.push(p);
-        }
-        pending = keep;
-      }
-    }
+    pending.word(w);
   };
   const flushWord = (): void => {
     if (word !== '') {
@@ -129,8 +112,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
   };
   const blockBoundary = (): void => {
     flushWord();
-    for (const p of pending) finalize(p);
-    pending = [];
+    pending.finishAll();
     ringStart = 0;
     ringLength = 0;
     if (open !== null) open.before = [];
@@ -145,7 +127,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     flushWord();
     const anchor = open.anchorWords.join(' ');
     open.features.anchor = anchor !== '' ? anchor : open.imgAlt;
-    pending.push({ features: open.features, before: open.before, after: [] });
+    pending.add(open.features, open.before);
     open = null;
   };
 
@@ -254,7 +236,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
           const kept = collect(href, name, token);
           if (kept === null) return;
           if (name === 'area') kept.features.anchor = collapse(kept.attrs.alt ?? '');
-          pending.push({ features: kept.features, before: ringWords(), after: [] });
+          pending.add(kept.features, ringWords());
           return;
         }
       }
@@ -280,7 +262,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
         blockBoundary();
         popBlock(blocks, blockClasses, name);
       }
-      if (links.length >= maxLinks && open === null && pending.length === 0 && textLength >= maxText) {
+      if (links.length >= maxLinks && open === null && pending.size === 0 && textLength >= maxText) {
         // Everything kept is complete. Left: the links past the cap to count, and the scan (which needs the tokenizer
         // to the end). Without a scan the rest is read by scanHrefs, ~5× cheaper than tokenising it (bench/micro.ts
         // links-beyond), or not at all once `maxBeyond` are counted.
@@ -334,7 +316,7 @@ export function extractLinks(html: string, pageUrl: string, opts: ExtractLinksOp
     });
   }
   // Paused early (everything collected): close what is still open.
-  if (open !== null || pending.length > 0) {
+  if (open !== null || pending.size > 0) {
     closeLink();
     blockBoundary();
   }

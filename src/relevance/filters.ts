@@ -1,11 +1,11 @@
 // **Filters**: the link filter NF and the fetch filters CTF and EXF (thesis §7, §10).
 import { type ConceptSets, isHtmlContentType, isRdfContentType } from './concepts.ts';
 import type { Label } from './types.ts';
-import { parseUrlParts } from './url-parts.ts';
+import { extensionOfUrl } from './url-parts.ts';
 
 /** Link filter NF (thesis §7 step 3a): true when the link has a known non-semantic extension and must be dropped. */
 export function isNonSemanticLink(url: string, concepts: ConceptSets): boolean {
-  const ext = parseUrlParts(url).extension;
+  const ext = extensionOfUrl(url);
   return ext !== null && concepts.nonSemanticExtensions.has(ext);
 }
 
@@ -24,6 +24,6 @@ export function passesCtf(contentType: string | null, label: Label | null, conce
  */
 export function passesCtfOrExf(url: string, contentType: string | null, concepts: ConceptSets): boolean {
   if (isHtmlContentType(contentType) || isRdfContentType(contentType, concepts)) return true;
-  const ext = parseUrlParts(url).extension;
+  const ext = extensionOfUrl(url);
   return ext !== null && concepts.rdfExtensions.has(ext);
 }

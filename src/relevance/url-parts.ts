@@ -25,8 +25,9 @@ const lastSplit: { url: string | null; parts: UrlParts | null } = { url: null, p
  */
 export function parseUrlParts(url: string): UrlParts {
   if (url === lastSplit.url && lastSplit.parts !== null) return lastSplit.parts;
-  const split = splitUrl(url);
-  const parts = Object.freeze({ ...split, segments: Object.freeze(split.segments) });
+  const parts = splitUrl(url); // a new object each time: frozen in place
+  Object.freeze(parts.segments);
+  Object.freeze(parts);
   lastSplit.url = url;
   lastSplit.parts = parts;
   return parts;
@@ -66,6 +67,23 @@ export function splitPlainUrl(url: string): UrlParts | null {
 }
 
 /**
+ * `parseUrlParts(url).extension` without the other parts: NF asks it of every link a page has, and a bfs crawl judges
+ * no further the links its frontier ignores. A plain URL (see {@link splitPlainUrl}) is read from the string with no
+ * segment list, host or parts object made; any other goes through `parseUrlParts`.
+ */
+export function extensionOfUrl(url: string): string | null {
+  if (url === lastSplit.url && lastSplit.parts !== null) return lastSplit.parts.extension;
+  const scan = scanPlainUrl(url, null);
+  if (scan === null) return parseUrlParts(url).extension;
+  if (scan.directory) return null;
+  // The last segment is non-empty and ends at pathEnd: extensionOfSegment on it, read in place.
+  const dot = url.lastIndexOf('.', scan.pathEnd - 1);
+  if (dot <= scan.lastSegmentStart || dot === scan.pathEnd - 1) return null;
+  const ext = url.slice(dot + 1, scan.pathEnd).toLowerCase();
+  return /^[a-z0-9]+$/.test(ext) ? ext : null;
+}
+
+/**
  * For a URL that {@link splitPlainUrl} reads from the string (the same test), its WHATWG `host` (lower case),
  * `pathname` (`/` when it has none) and whether its `search` is not empty, read from the string; null for any other
  * URL, which the caller parses. `patternOf` asks for every link an fc-r+hr crawl judges: a URL parse each was 2-3%
@@ -89,6 +107,8 @@ interface PlainScan {
   end: number;
   /** No file name: no path, or a path ending in `/`. */
   directory: boolean;
+  /** Where the last path segment starts (after its `/`); `hostEnd` with no path. */
+  lastSegmentStart: number;
 }
 
 /**
@@ -101,8 +121,9 @@ function scanPlainUrl(url: string, segments: string[] | null): PlainScan | null 
   if (hostEnd < 0) return null;
   let i = hostEnd;
   let directory = true; // no path is `/`
+  let segmentStart = hostEnd;
   if (url.charCodeAt(i) === 47) {
-    let segmentStart = i + 1;
+    segmentStart = i + 1;
     for (i++; ; i++) {
       const c = i === url.length ? 35 : url.charCodeAt(i); // the end closes the path like a `#`
       if (c === 47 || c === 63 || c === 35) {
@@ -131,7 +152,7 @@ function scanPlainUrl(url: string, segments: string[] | null): PlainScan | null 
       if (c >= 128 || (PLAIN_CHAR[c] === 0 && c !== 63)) return null;
     }
   }
-  return { start, hostEnd, pathEnd, queryStart, end: i, directory };
+  return { start, hostEnd, pathEnd, queryStart, end: i, directory, lastSegmentStart: segmentStart };
 }
 
 /**

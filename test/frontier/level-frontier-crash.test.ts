@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { FrontierEntry } from '../../src/frontier/types.ts';
+import { decodeQueued } from '../../src/frontier/queued-value.ts';
 import { openState } from '../../src/state/open-state.ts';
 import { tempDir } from './helpers.ts';
 
@@ -62,8 +62,8 @@ it('loses no entry and hands out no completed entry across SIGKILLs', { timeout:
     // Reopened state: nothing reported done is queued again; the seen records agree.
     const state = await openState(dir);
     try {
-      for await (const entry of state.sub.frontier.values({ gte: 'q!', lt: 'q"' }) as AsyncIterable<FrontierEntry>) {
-        expect(done).not.toContain(entry.url);
+      for await (const [key, value] of state.sub.frontier.iterator({ gte: 'q!', lt: 'q"' }) as AsyncIterable<[string, unknown]>) {
+        expect(done).not.toContain(decodeQueued(key, value).url);
       }
       for (const url of done) expect(await state.sub.seen.get(url)).toMatchObject({ state: 'done' });
     } finally {

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { patternOf } from '../../src/relevance/pattern-yield.ts';
-import { extensionOfSegment, parseUrlParts, plainUrlPath, splitPlainUrl, type UrlParts } from '../../src/relevance/url-parts.ts';
+import { extensionOfSegment, extensionOfUrl, parseUrlParts, plainUrlPath, splitPlainUrl, type UrlParts } from '../../src/relevance/url-parts.ts';
 
 /** What parseUrlParts gave before plain URLs were read from the string: a WHATWG parse of every URL. */
 function parsedParts(url: string): UrlParts {
@@ -63,6 +63,23 @@ describe('parseUrlParts reads plain http(s) URLs from the string (issue 18)', ()
     expect(differ.slice(0, 5)).toEqual([]);
     expect(withExtension).toBeGreaterThan(4_000); // the corpus has extensions to find, not only nulls
     expect(read).toBeGreaterThan(100); // and plain URLs the fast path takes (most of the corpus is meant to be tricky)
+  });
+  it('extensionOfUrl (NF) equals the WHATWG parse\'s extension on 40,000 generated URLs', () => {
+    const r = random(35);
+    let withExtension = 0;
+    const differ: Array<{ url: string; got: string | null; expected: string | null }> = [];
+    for (let n = 0; n < 40_000; n++) {
+      const segs = Array.from({ length: Math.floor(r() * 4) }, () => pick(r, SEGMENTS));
+      const path = segs.length === 0 && r() < 0.5 ? '' : `/${segs.join('/')}`;
+      const url = `${pick(r, SCHEMES)}${pick(r, HOSTS)}${pick(r, PORTS)}${path}${pick(r, TAILS)}`;
+      const expected = parsedParts(url).extension;
+      const got = extensionOfUrl(url);
+      if (got !== expected) differ.push({ url, got, expected });
+      if (expected !== null) withExtension++;
+    }
+    expect(differ.slice(0, 5)).toEqual([]);
+    expect(withExtension).toBeGreaterThan(4_000);
+    expect(['http://a.org/x.RDF?q', 'http://a.org/.rdf', 'http://a.org/a.b/c', 'http://a.org/c.', 'http://a.org/x.rdf/'].map(extensionOfUrl)).toEqual(['rdf', null, null, null, null]);
   });
   it('reads typical links from the string, without a URL parse', () => {
     for (const url of ['http://A.org/people/ann/foaf.RDF', 'https://a.org/d/x.ttl?download=1&f=a?b#top', 'http://a.org', 'http://a.org?x.rdf', 'http://a.org/d/']) {
