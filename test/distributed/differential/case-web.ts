@@ -103,6 +103,12 @@ function webLinks(spec: WebSpec): Map<string, string[]> {
   return docs;
 }
 
+/** The seeds of a crawl of `spec`: each site's first document and each one-document PLD's. */
+export function seedsOf(spec: WebSpec): string[] {
+  const o = origins(spec);
+  return [...spec.sites.map((_, s) => `${o.site(s)}/d0.ttl`), ...Array.from({ length: spec.tinyPlds ?? 0 }, (_, k) => `${o.tiny(k)}/d0.ttl`)];
+}
+
 /**
  * The origins of `spec` that never answer a request a crawl sends: the dead host (linked, or a redirect's target),
  * the slow host, the site whose robots.txt never answers. Their requests end by a connection failure or a timeout,
@@ -180,7 +186,7 @@ export async function startCaseWeb(spec: WebSpec): Promise<CaseWeb> {
       tls.emit('connection', socket);
     });
   }
-  const seeds = [...spec.sites.map((_, s) => `${o.site(s)}/d0.ttl`), ...Array.from({ length: spec.tinyPlds ?? 0 }, (_, k) => `${o.tiny(k)}/d0.ttl`)];
+  const seeds = seedsOf(spec);
   return {
     proxy: server.origin,
     seeds,

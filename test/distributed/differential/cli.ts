@@ -1,4 +1,6 @@
 
+import { cp, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectRedis } from '../../../src/distributed/redis/connect.ts';
 import { startRedisServer } from '../../helpers/redis-server.ts';
@@ -16,6 +18,10 @@ const { values } = parseArgs({
     'no-live-exhausted-kills': { type: 'boolean', default: false },
     'no-https': { type: 'boolean', default: false },
     'no-host-kinds': { type: 'boolean', default: false },
+    // Copies a failing case's folders (each mode's output) and the shared crawl's Redis keys (redis.json) to
+    // DIR-s<seed>-<ms>; with --keep-all, every case's.
+    keep: { type: 'string' },
+    'keep-all': { type: 'boolean', default: false },
   },
 });
 const count = Number(values.cases);
@@ -33,6 +39,19 @@ process.on('unhandledRejection', (err) => {
 });
 const kinds = { kills: 0, deadHosts: 0, restarts: 0, liveExhausted: 0, https: 0, robots: 0, redirects: 0, slowHosts: 0, tinyPlds: 0 };
 const t0 = Date.now();
+
+/** Copies the case's folders and the shared crawl's keys in Redis (redis.json) to `to`-s`seed`-ms; returns where. */
+async function keep(to: string, seed: number): Promise<string> {
+  const dir = `${to}-s${seed}-${Date.now()}`;
+  await cp(tmp, dir, { recursive: true });
+  const dump: Record<string, unknown> = {};
+  for (const k of await admin.keys('*')) {
+    const t = await admin.type(k);
+    dump[k] = t === 'hash' ? await admin.hgetall(k) : t === 'zset' ? await admin.zrange(k, '0', '-1', 'WITHSCORES') : t === 'string' ? await admin.get(k) : t === 'list' ? await admin.lrange(k, 0, -1) : t === 'set' ? await admin.smembers(k) : t;
+  }
+  await writeFile(join(dir, 'redis.json'), JSON.stringify(dump, null, 1));
+  return dir;
+}
 try {
   for (let seed = from; seed < from + count; seed++) {
     const c = generateCase(seed, { kills: !values['no-kills'], deadHosts: !values['no-dead-hosts'], redisRestarts: !values['no-redis-restarts'], liveExhaustedKills: !values['no-live-exhausted-kills'], https: !values['no-https'], hostKinds: !values['no-host-kinds'] });
@@ -53,6 +72,7 @@ try {
     process.stdout.write(`${problems.length === 0 ? 'ok  ' : 'FAIL'} ${((Date.now() - t) / 1000).toFixed(1)} s (${laps})  ${describeCase(c)}${notes.length > 0 ? ` [${notes.join('; ')}]` : ''}\n`);
     for (const p of problems) process.stdout.write(`     ${p.split('\n').slice(1).join('\n     ')}\n`);
     if (problems.length > 0) failed.push(describeCase(c));
+    if (values.keep !== undefined && (problems.length > 0 || values['keep-all'])) process.stdout.write(`     kept in ${await keep(values.keep, seed)}\n`);
     await remove();
   }
 } finally {

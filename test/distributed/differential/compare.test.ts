@@ -11,8 +11,10 @@ function record(url: string, outcome: 'ok' | 'failed'): CrawlRecord {
   return { url, outcome, status: outcome === 'ok' ? 200 : null, triples: outcome === 'ok' ? 2 : 0, pld: new URL(url).hostname } as CrawlRecord;
 }
 
-function mode(stoppedBy: CrawlSummary['stoppedBy'], records: CrawlRecord[]): ModeResult {
-  return { summaries: [{ stoppedBy } as CrawlSummary], records: new Map(records.map((r) => [r.url, r])), repeated: [], docs: new Map() };
+function mode(stoppedBy: CrawlSummary['stoppedBy'], records: CrawlRecord[], links: Record<string, string[]> = {}): ModeResult {
+  // Each document stored as its N-Triples lines (as readShards reads them): a seeAlso triple per link.
+  const docs = new Map(Object.entries(links).map(([doc, to]) => [doc, to.map((t) => `<${doc}> <http://www.w3.org/2000/01/rdf-schema#seeAlso> <${t}> .`).sort().join('\n')]));
+  return { summaries: [{ stoppedBy } as CrawlSummary], records: new Map(records.map((r) => [r.url, r])), repeated: [], docs };
 }
 
 // Seed 1047 as cli.ts draws it: bfs at concurrency 1, --max-docs 27, 26 live documents and a dead host, one process
@@ -52,5 +54,41 @@ describe('compare', () => {
       'redis: 28 fetched, over --max-docs 26',
       'redis: stopped by max-docs with 28 fetched, not 26',
     ]);
+  });
+
+  // Seed 1363 as cli.ts draws it: --max-docs-per-pld 3 on two sites and a dead host linked from some documents; one
+  // Redis worker and one SIGKILLed and restarted, so two fetching at once.
+  const c1363 = generateCase(1363, { kills: true, deadHosts: true, redisRestarts: true, liveExhaustedKills: true, https: true, hostKinds: true });
+  const ok = (u: string) => record(`http://${u}`, 'ok');
+  const gone = (i: number) => `http://dead.example/gone${i}.ttl`;
+  const site0 = ['site0.example/d0.ttl', 'site0.example/d1.ttl', 'site0.example/d2.ttl'].map(ok);
+  const single1363 = () =>
+    mode('max-docs-per-pld', [...site0, ...['site1.example/d0.ttl', 'site1.example/d1.ttl', 'site1.example/d9.ttl'].map(ok), ...[0, 1, 9].map((i) => record(gone(i), 'failed'))], {
+      'http://site0.example/d0.ttl': [gone(0)],
+      'http://site0.example/d1.ttl': [gone(1)],
+      'http://site1.example/d9.ttl': [gone(9)],
+    });
+
+  it('draws seed 1363 as it failed', () => {
+    expect(c1363).toMatchObject({ kill: 'worker', workers: 1, options: { strategy: 'bfs', concurrency: 1, maxDocsPerPld: 3 } });
+  });
+
+  it('lets a PLD reached only through other PLDs spend less where it ran out of URLs (which documents fit the budgets is timing)', () => {
+    // What the failing runs of seed 1363 stored: the workers fetched site1's d2 where one process fetched d9 (queued
+    // by site0's d0, fetched by the other worker after site1's d1 and d2 were claimed), so gone9 was never found.
+    const redis = mode('max-docs-per-pld', [...site0, ...['site1.example/d0.ttl', 'site1.example/d1.ttl', 'site1.example/d2.ttl'].map(ok), ...[0, 1].map((i) => record(gone(i), 'failed'))], {
+      'http://site0.example/d0.ttl': [gone(0)],
+      'http://site0.example/d1.ttl': [gone(1)],
+    });
+    expect(compare(c1363, { single: single1363(), redis })).toEqual([]);
+  });
+
+  it('still reports a PLD that spent less while a URL of it it found was left unfetched (a budget lost)', () => {
+    const redis = mode('max-docs-per-pld', [...site0, ...['site1.example/d0.ttl', 'site1.example/d1.ttl', 'site1.example/d9.ttl'].map(ok), ...[0, 1].map((i) => record(gone(i), 'failed'))], {
+      'http://site0.example/d0.ttl': [gone(0)],
+      'http://site0.example/d1.ttl': [gone(1)],
+      'http://site1.example/d9.ttl': [gone(9)],
+    });
+    expect(compare(c1363, { single: single1363(), redis })).toEqual([`redis: 2 fetched on dead.example, one process 3; redis left 1 of its URLs found unfetched (${gone(9)})`]);
   });
 });

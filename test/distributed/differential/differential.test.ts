@@ -47,6 +47,10 @@ afterAll(async () => {
  * - 1188 (with the web kinds drawn since: a host that never answers its documents): --max-docs 17; the resumed crawl
  *   took the live sites' URLs in another order than one process (the same in 3 resumes): the same rule, where a web
  *   has an origin that never answers, before any failure is recorded.
+ * - 1363 (the same kinds): --max-docs-per-pld 3, a worker killed: the workers recorded 2 dead-host URLs, one process
+ *   3 — one worker fetched site1's d1 and d2 before the other's fetch queued site1's d9, whose link to the dead host
+ *   the workers never found; a PLD may spend less where it ran out of the URLs it found (the harness's rule, fixed
+ *   in compare; compare.test.ts).
  */
 const BEFORE_17: GenerateOptions = { kills: true, deadHosts: true, redisRestarts: true };
 const SINCE_17: GenerateOptions = { ...BEFORE_17, liveExhaustedKills: true, https: true };
@@ -56,6 +60,7 @@ const FOUND: Array<[number, GenerateOptions]> = [
   [983, SINCE_17],
   [1047, SINCE_17],
   [1188, { ...SINCE_17, hostKinds: true }],
+  [1363, { ...SINCE_17, hostKinds: true }],
 ];
 
 describe('differential: one process, resumed, Redis workers', () => {

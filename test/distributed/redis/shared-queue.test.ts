@@ -158,4 +158,24 @@ describe('SharedQueue', () => {
     if (again.kind !== 'ok') throw new Error('unreachable');
     expect(await b.finish({ token: again.token, url: again.url, mode: 'done', spent: true, rdf: 0, waitMs: 0, now: Date.now() })).toMatchObject({ kind: 'ok', stat: { done: 2, spent: 2, refetched: 1 } });
   });
+
+  it('gives a PLD back the budget of a claim lost with its worker: its refetch is claimed, nothing past the budget', async () => {
+    // Differential seed 1363's first suspect (a dead host's budget charged to a killed worker's claim for good).
+    const [a, b] = queues(100);
+    const two = { maxDocs: 100, maxDocsPerPld: 2 };
+    await a.add(['http://x.org/1', 'http://x.org/2', 'http://x.org/3'].map((u) => link(u)), Date.now());
+    const first = await a.claim(['x.org'], Date.now(), two);
+    if (first.kind !== 'ok') throw new Error(`expected a claim, got ${first.kind}`);
+    expect(await a.finish({ token: first.token, url: first.url, mode: 'done', spent: true, rdf: 0, waitMs: 0, now: Date.now() })).toMatchObject({ kind: 'ok', stat: { spent: 1 } });
+    const lost = await a.claim(['x.org'], Date.now(), two); // spent 1 + in flight 1: the PLD's budget is taken
+    expect(lost).toMatchObject({ kind: 'ok', url: 'http://x.org/2' });
+    // a dies: no renewal; its lease expires and b puts the entry back.
+    await sleep(150);
+    expect(await b.reclaim()).toMatchObject({ requeued: 1, stat: { queued: 2, inFlight: 0, spent: 1 } });
+    const again = await b.claim(['x.org'], Date.now(), two);
+    expect(again).toMatchObject({ kind: 'ok', url: 'http://x.org/2', entry: { lost: true } });
+    if (again.kind !== 'ok') throw new Error('unreachable');
+    expect(await b.finish({ token: again.token, url: again.url, mode: 'done', spent: true, rdf: 0, waitMs: 0, now: Date.now() })).toMatchObject({ kind: 'ok', stat: { spent: 2, refetched: 1 } });
+    expect(await b.claim(['x.org'], Date.now(), two)).toMatchObject({ kind: 'none', stat: { queued: 1, inFlight: 0, spent: 2 } }); // x.org/3 waits: the budget is spent
+  });
 });
